@@ -1,0 +1,46 @@
+// Lint rules: typescript-eslint recommended, node: protocol for built-ins, no console outside
+// the CLI and scripts, and the import boundary of the pure domain core (src/iban).
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'scratch/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', globalThis: 'readonly' } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(fs|path|os|http|net|crypto|url|util|stream|child_process|worker_threads)$',
+              message: 'Use the node: protocol for built-in modules.',
+            },
+          ],
+        },
+      ],
+      'no-console': 'error',
+    },
+  },
+  {
+    files: ['src/iban/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'src/iban is pure: no Node-only modules (it also runs in browsers).' },
+            { regex: '^\\.\\./', message: 'src/iban imports nothing from the rest of the project.' },
+            { regex: '^[^.]', message: 'src/iban has no dependencies.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/cli/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'bin/**/*.js'],
+    rules: { 'no-console': 'off' },
+  },
+)

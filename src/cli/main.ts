@@ -1,0 +1,59 @@
+// The ibanmint command line: argv → core → stdout. Exit codes: 0 success, 1 an IBAN failed
+// validation, 2 bad usage.
+import { runCountries } from './countries.ts'
+import { runGenerate } from './generate.ts'
+import { runValidate } from './validate.ts'
+import { UsageError } from './usage.ts'
+
+const HELP = `ibanmint: test IBANs for 91 countries (test data only, never for payments)
+
+Usage:
+  ibanmint generate <CC> [--count N] [--format txt|csv|json|ndjson] [--random] [--seed S]
+  ibanmint validate <IBAN>...
+  ibanmint countries [--json]
+
+Run "ibanmint <command> --help" for the options of a command.
+`
+
+const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
+  generate: runGenerate,
+  validate: runValidate,
+  countries: runCountries,
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv
+  if (command === undefined) {
+    process.stderr.write(HELP)
+    return 2
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(HELP)
+    return 0
+  }
+  if (command === '--version' || command === '-v') {
+    process.stdout.write('ibanmint 0.1.0\n')
+    return 0
+  }
+  const run = COMMANDS[command]
+  if (run === undefined) throw new UsageError(`unknown command "${command}"`)
+  return run(args)
+}
+
+// A closed pipe (`ibanmint generate DE -n 1e6 | head`) is a normal way to stop reading.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0)
+  throw error
+})
+
+try {
+  process.exitCode = await main(process.argv.slice(2))
+} catch (error) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`ibanmint: ${error.message}\nTry "ibanmint --help".\n`)
+    process.exitCode = 2
+  } else {
+    process.stderr.write(`ibanmint: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exitCode = 1
+  }
+}

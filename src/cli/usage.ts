@@ -1,0 +1,20 @@
+// Usage errors of the command line (exit code 2) and argument parsing shared by the commands.
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+
+export class UsageError extends Error {}
+
+type Options = NonNullable<ParseArgsConfig['options']>
+
+/** parseArgs with strict options; any parse failure becomes a one-line UsageError. */
+export function parseCommand<T extends Options>(args: string[], options: T) {
+  try {
+    return parseArgs({
+      args,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+      strict: true,
+    })
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments')
+  }
+}

@@ -1,0 +1,156 @@
+// Serializers csv | json | ndjson | txt: mint a batch of IBANs and write it as bytes in one
+// pass. Pure and chunked: a batch knows whether it opens or closes the document, so batches
+// rendered apart (in worker threads) concatenate into one valid file. Every value is made of
+// 0-9, A-Z and spaces, so nothing needs quoting or escaping.
+import { MAX_IBAN_LENGTH, mintInto, planFor, randomBelow, type MintPlan, type RandomSource } from '../iban/index.ts'
+import { ByteWriter } from './byte-writer.ts'
+import { columnsFor, IBAN_COLUMNS, type Column } from './columns.ts'
+
+export const FORMATS = ['csv', 'json', 'ndjson', 'txt'] as const
+export type FormatName = (typeof FORMATS)[number]
+
+export interface BatchOptions {
+  /** Country codes (upper-case, supported); rows are drawn uniformly across them. */
+  countries: readonly string[]
+  count: number
+  realistic: boolean
+  format: FormatName
+  random: RandomSource
+  /** This batch opens the document (CSV header, JSON "["). */
+  first: boolean
+  /** This batch closes the document (JSON "]"). */
+  last: boolean
+}
+
+/** Per-country layout: for each part column, the IBAN byte ranges that fill it. */
+interface RowLayout {
+  readonly plan: MintPlan
+  readonly ibanLength: number
+  readonly parts: readonly (readonly (readonly [number, number])[])[]
+}
+
+const layouts = new Map<string, { columns: Column[]; rows: RowLayout[] }>()
+
+function layoutFor(countries: readonly string[], realistic: boolean): { columns: Column[]; rows: RowLayout[] } {
+  const key = countries.join(',') + (realistic ? '+' : '-')
+  let layout = layouts.get(key)
+  if (layout !== undefined) return layout
+  const plans = countries.map((code) => {
+    const plan = planFor(code, realistic)
+    if (plan === undefined) throw new RangeError(`country "${code}" is not supported`)
+    return plan
+  })
+  const columns = columnsFor(plans.map((p) => p.spec))
+  const partColumns = columns.slice(IBAN_COLUMNS.length)
+  const rows = plans.map((plan) => ({
+    plan,
+    ibanLength: plan.spec.ibanLength,
+    parts: partColumns.map((column) =>
+      plan.spec.segments
+        .filter((s) => s.name === column)
+        .map((s): [number, number] => [4 + s.offset, 4 + s.offset + s.length]),
+    ),
+  }))
+  layout = { columns, rows }
+  layouts.set(key, layout)
+  return layout
+}
+
+/** The columns a document for these countries has (csv header, json keys). */
+export function columnsOf(countries: readonly string[], realistic = true): readonly Column[] {
+  return layoutFor(countries, realistic).columns
+}
+
+const COMMA = 44
+const NEWLINE = 10
+const QUOTE = 34
+const SPACE = 32
+
+function writeFormatted(writer: ByteWriter, iban: Uint8Array, length: number): void {
+  for (let i = 0; i < length; i++) {
+    if (i > 0 && i % 4 === 0) writer.byte(SPACE)
+    writer.byte(iban[i] as number)
+  }
+}
+
+function writeCsvRow(writer: ByteWriter, iban: Uint8Array, row: RowLayout): void {
+  const length = row.ibanLength
+  writer.copy(iban, 0, length)
+  writer.byte(COMMA)
+  writeFormatted(writer, iban, length)
+  writer.byte(COMMA)
+  writer.copy(iban, 0, 2)
+  writer.byte(COMMA)
+  writer.copy(iban, 2, 4)
+  for (const ranges of row.parts) {
+    writer.byte(COMMA)
+    for (const [from, to] of ranges) writer.copy(iban, from, to)
+  }
+  writer.byte(NEWLINE)
+}
+
+function writeJsonObject(writer: ByteWriter, iban: Uint8Array, row: RowLayout, keys: readonly string[]): void {
+  const length = row.ibanLength
+  writer.ascii('{"iban":"')
+  writer.copy(iban, 0, length)
+  writer.ascii('","iban_print":"')
+  writeFormatted(writer, iban, length)
+  writer.ascii('","country":"')
+  writer.copy(iban, 0, 2)
+  writer.ascii('","check_digits":"')
+  writer.copy(iban, 2, 4)
+  writer.byte(QUOTE)
+  for (let k = 0; k < row.parts.length; k++) {
+    const ranges = row.parts[k] as readonly (readonly [number, number])[]
+    writer.ascii(keys[k] as string)
+    if (ranges.length === 0) {
+      writer.ascii('null')
+      continue
+    }
+    writer.byte(QUOTE)
+    for (const [from, to] of ranges) writer.copy(iban, from, to)
+    writer.byte(QUOTE)
+  }
+  writer.byte(125)
+}
+
+/** Upper bound of one row's bytes in any format. */
+const MAX_ROW_BYTES = 512
+
+/**
+ * Mints `count` IBANs and renders them in `format`. Returns a fresh byte array (safe to
+ * transfer to another thread).
+ */
+export function renderBatch(options: BatchOptions, writer = new ByteWriter()): Uint8Array {
+  const { format, count, random, countries } = options
+  const { columns, rows } = layoutFor(countries, options.realistic)
+  const partKeys = columns.slice(IBAN_COLUMNS.length).map((c) => `,"${c}":`)
+  const iban = new Uint8Array(MAX_IBAN_LENGTH)
+  writer.length = 0
+  if (options.first && format === 'csv') writer.ascii(columns.join(',') + '\n')
+  if (options.first && format === 'json') writer.ascii('[\n')
+  for (let i = 0; i < count; i++) {
+    const row = (rows.length === 1 ? rows[0] : rows[randomBelow(random, rows.length)]) as RowLayout
+    mintInto(row.plan, random, iban)
+    writer.reserve(MAX_ROW_BYTES)
+    switch (format) {
+      case 'csv':
+        writeCsvRow(writer, iban, row)
+        break
+      case 'json':
+        if (i > 0 || !options.first) writer.ascii(',\n')
+        writeJsonObject(writer, iban, row, partKeys)
+        break
+      case 'ndjson':
+        writeJsonObject(writer, iban, row, partKeys)
+        writer.byte(NEWLINE)
+        break
+      case 'txt':
+        writer.copy(iban, 0, row.ibanLength)
+        writer.byte(NEWLINE)
+        break
+    }
+  }
+  if (options.last && format === 'json') writer.ascii('\n]\n')
+  return writer.view().slice()
+}

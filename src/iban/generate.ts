@@ -1,0 +1,226 @@
+// IBAN generation: fill the BBAN segments, apply country rules, compute the national check
+// digits, then the IBAN check digits. Works on ASCII bytes so serializers can copy the result
+// without building strings; `generateIban` wraps it into the Iban record of spec §2.3.
+import { BANK_ROWS } from './banks-data.ts'
+import { bankOffsetOf } from './banks.ts'
+import { BBAN_ADJUSTERS, type BbanAdjuster } from './constraints.ts'
+import { DE_ACCOUNT_FILLERS, type AccountFiller } from './de-account.ts'
+import { formatIban } from './format.ts'
+import { mod97Fold, mod97FoldBytes } from './mod97.ts'
+import { NATIONAL_ALGORITHMS, type ComputeCheck } from './national.ts'
+import { CryptoRandom, fillAlphanumerics, fillDigits, fillLetters, randomBelow, type RandomSource } from './random.ts'
+import { findCountry, type CheckPart, type CountrySpec } from './registry.ts'
+
+/** An IBAN as returned by generation (spec §2.3). */
+export interface Iban {
+  iban: string
+  formatted: string
+  country: string
+  check_digits: string
+  bban: string
+  length: number
+  valid: boolean
+}
+
+export interface GenerateOptions {
+  /** Realistic mode (default true): digits in alphanumeric fields, real bank codes. */
+  realistic?: boolean
+  /** Source of randomness (default: a shared cryptographically strong source). */
+  random?: RandomSource
+}
+
+type FillKind = 'digits' | 'letters' | 'alphanumerics' | 'fixed'
+
+interface FillStep {
+  readonly kind: FillKind
+  readonly offset: number
+  readonly length: number
+  readonly fixed: Uint8Array | undefined
+}
+
+interface CheckStep {
+  readonly compute: ComputeCheck
+  readonly part: CheckPart
+}
+
+/** Everything needed to mint one country's IBANs in one mode, prepared once. */
+export interface MintPlan {
+  readonly spec: CountrySpec
+  readonly realistic: boolean
+  readonly fills: readonly FillStep[]
+  readonly banks: readonly Uint8Array[]
+  readonly bankOffset: number
+  readonly accountFillers: readonly (AccountFiller | undefined)[]
+  readonly accountOffset: number
+  readonly adjust: BbanAdjuster | undefined
+  readonly checks: readonly CheckStep[]
+  /** Remainder contribution of "CC00" after the BBAN: (r × 10^6 + tail) mod 97. */
+  readonly countryTail: number
+}
+
+/** Largest IBAN length of any country (ISO 13616 caps it at 34). */
+export const MAX_IBAN_LENGTH = 34
+const BBAN = 4
+const MILLION_MOD_97 = 1_000_000 % 97
+
+function toBytes(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length)
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i)
+  return bytes
+}
+
+function buildPlan(spec: CountrySpec, realistic: boolean): MintPlan {
+  const fills = spec.segments.map((segment): FillStep => {
+    const offset = BBAN + segment.offset
+    if (segment.fixed !== undefined)
+      return { kind: 'fixed', offset, length: segment.length, fixed: toBytes(segment.fixed) }
+    const kind: FillKind =
+      segment.chars === 'n' || (realistic && segment.chars === 'c')
+        ? 'digits'
+        : segment.chars === 'a'
+          ? 'letters'
+          : 'alphanumerics'
+    return { kind, offset, length: segment.length, fixed: undefined }
+  })
+  const bankRows = realistic ? (BANK_ROWS[spec.code] ?? []) : []
+  const checkSources = [spec.nationalCheck, realistic ? spec.advisoryCheck : null]
+  const checks: CheckStep[] = []
+  for (const check of checkSources) {
+    if (check === null) continue
+    for (const part of check.parts) checks.push({ compute: NATIONAL_ALGORITHMS[check.algorithm], part })
+  }
+  const account = spec.segments.find((s) => s.name === 'account')
+  return {
+    spec,
+    realistic,
+    fills,
+    banks: bankRows.map((bank) => toBytes(bank.code)),
+    bankOffset: BBAN + bankOffsetOf(spec.code),
+    accountFillers: bankRows.map((bank) => (bank.method === undefined ? undefined : DE_ACCOUNT_FILLERS[bank.method])),
+    accountOffset: BBAN + (account?.offset ?? 0),
+    adjust: BBAN_ADJUSTERS[spec.code],
+    checks,
+    countryTail: mod97Fold(spec.code + '00'),
+  }
+}
+
+const PLANS = new Map<string, MintPlan>()
+
+/** The cached plan for a country code (case-insensitive) and mode; undefined if unsupported. */
+export function planFor(code: string, realistic: boolean): MintPlan | undefined {
+  const key = code + (realistic ? '+' : '-')
+  let plan = PLANS.get(key)
+  if (plan === undefined) {
+    const spec = findCountry(code)
+    if (spec === undefined) return undefined
+    plan = buildPlan(spec, realistic)
+    PLANS.set(key, plan)
+  }
+  return plan
+}
+
+function inputOf(out: Uint8Array, part: CheckPart): string {
+  let input = ''
+  for (const [from, to] of part.input) {
+    for (let i = BBAN + from; i <= BBAN + to; i++) input += String.fromCharCode(out[i] as number)
+  }
+  return input
+}
+
+function fillBban(plan: MintPlan, random: RandomSource, out: Uint8Array): void {
+  for (const step of plan.fills) {
+    switch (step.kind) {
+      case 'digits':
+        fillDigits(random, out, step.offset, step.length)
+        break
+      case 'letters':
+        fillLetters(random, out, step.offset, step.length)
+        break
+      case 'alphanumerics':
+        fillAlphanumerics(random, out, step.offset, step.length)
+        break
+      case 'fixed':
+        out.set(step.fixed as Uint8Array, step.offset)
+        break
+    }
+  }
+  if (plan.banks.length > 0) {
+    const index = randomBelow(random, plan.banks.length)
+    out.set(plan.banks[index] as Uint8Array, plan.bankOffset)
+    const fillAccount = plan.accountFillers[index]
+    if (fillAccount !== undefined) fillAccount(random, out, plan.accountOffset)
+  }
+  if (plan.adjust !== undefined) plan.adjust(random, out, plan.realistic)
+}
+
+/** Writes national check characters; false when the drawn digits admit none. */
+function writeNationalChecks(plan: MintPlan, out: Uint8Array): boolean {
+  for (const { compute, part } of plan.checks) {
+    const check = compute(inputOf(out, part))
+    if (check === null) return false
+    for (let i = 0; i < check.length; i++) out[BBAN + part.check[0] + i] = check.charCodeAt(i)
+  }
+  return true
+}
+
+/**
+ * Mints one IBAN as ASCII bytes into `out[0, ibanLength)`: country code, check digits, BBAN.
+ * `out` must hold at least MAX_IBAN_LENGTH bytes.
+ */
+export function mintInto(plan: MintPlan, random: RandomSource, out: Uint8Array): void {
+  do fillBban(plan, random, out)
+  while (!writeNationalChecks(plan, out))
+  const code = plan.spec.code
+  const bbanRemainder = mod97FoldBytes(out, BBAN, BBAN + plan.spec.bbanLength)
+  const checkDigits = 98 - ((bbanRemainder * MILLION_MOD_97 + plan.countryTail) % 97)
+  out[0] = code.charCodeAt(0)
+  out[1] = code.charCodeAt(1)
+  out[2] = 48 + Math.floor(checkDigits / 10)
+  out[3] = 48 + (checkDigits % 10)
+}
+
+const SHARED_RANDOM = new CryptoRandom()
+
+/** Decodes ASCII bytes `out[0, length)` into a string. */
+export function asciiString(bytes: Uint8Array, length: number): string {
+  return String.fromCharCode.apply(null, bytes.subarray(0, length) as unknown as number[])
+}
+
+/** The Iban record (spec §2.3) for a compact IBAN string minted by this module. */
+export function toIbanRecord(iban: string): Iban {
+  return {
+    iban,
+    formatted: formatIban(iban),
+    country: iban.slice(0, 2),
+    check_digits: iban.slice(2, 4),
+    bban: iban.slice(4),
+    length: iban.length,
+    valid: true,
+  }
+}
+
+/**
+ * Generates one IBAN for a supported country (code case-insensitive). Throws RangeError for
+ * an unsupported country. National check digits are right in both modes.
+ */
+export function generateIban(country: string, options: GenerateOptions = {}): Iban {
+  const plan = planFor(country, options.realistic ?? true)
+  if (plan === undefined) throw new RangeError(`country "${country}" is not supported`)
+  const out = new Uint8Array(MAX_IBAN_LENGTH)
+  mintInto(plan, options.random ?? SHARED_RANDOM, out)
+  return toIbanRecord(asciiString(out, plan.spec.ibanLength))
+}
+
+/** Generates `count` IBANs for one country with one random source. */
+export function generateIbans(country: string, count: number, options: GenerateOptions = {}): Iban[] {
+  const plan = planFor(country, options.realistic ?? true)
+  if (plan === undefined) throw new RangeError(`country "${country}" is not supported`)
+  const random = options.random ?? SHARED_RANDOM
+  const out = new Uint8Array(MAX_IBAN_LENGTH)
+  const ibans = new Array<Iban>(count)
+  for (let i = 0; i < count; i++) {
+    mintInto(plan, random, out)
+    ibans[i] = toIbanRecord(asciiString(out, plan.spec.ibanLength))
+  }
+  return ibans
+}

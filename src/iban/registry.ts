@@ -1,0 +1,194 @@
+// Builds the country registry from the declarative table once, at import: segments, lengths,
+// structure, format regex and national check layout. Pure data, no I/O.
+import { COUNTRY_ROWS, type CountryRow, type NationalAlgorithmId } from './registry-data.ts'
+
+/** Character class of a BBAN position: digits, upper-case letters, or both. */
+export type CharClass = 'n' | 'a' | 'c'
+
+/** What a BBAN segment holds, in the registry's words. */
+export type SegmentName = 'bank' | 'branch' | 'account' | 'national_check' | 'account_type' | 'other'
+
+export interface BbanSegment {
+  readonly name: SegmentName
+  /** Placeholder letter used in `structure` (b, s, c, x, t, i, n). */
+  readonly letter: string
+  readonly offset: number
+  readonly length: number
+  readonly chars: CharClass
+  readonly fixed: string | undefined
+  readonly label: string | undefined
+}
+
+/** One national check part: the check characters and the BBAN ranges that feed them. */
+export interface CheckPart {
+  readonly check: readonly [number, number]
+  readonly input: readonly (readonly [number, number])[]
+}
+
+export interface NationalCheck {
+  readonly algorithm: NationalAlgorithmId | 'nl-elfproef'
+  /** confirmed: a documented national rule; probable: inferred from official examples. */
+  readonly status: 'confirmed' | 'probable' | 'advisory'
+  readonly parts: readonly CheckPart[]
+}
+
+/** A supported country with everything derived from its registry row. */
+export interface CountrySpec {
+  readonly code: string
+  readonly name: string
+  readonly slug: string
+  readonly ibanLength: number
+  readonly bbanLength: number
+  /** Registry BBAN format, e.g. `8n10n`: what validation accepts. */
+  readonly bbanFormat: string
+  /** IBAN layout in groups of four, e.g. `DEkk bbbb bbbb cccc cccc cc`. */
+  readonly structure: string
+  readonly example: string
+  readonly segments: readonly BbanSegment[]
+  /** Names of the BBAN parts in order of first appearance (validation breakdown, CSV columns). */
+  readonly partNames: readonly SegmentName[]
+  /** The national check that decides validity, or null where the country defines none. */
+  readonly nationalCheck: NationalCheck | null
+  /** A check that is reported but never decides validity (NL elfproef). */
+  readonly advisoryCheck: NationalCheck | null
+  /** Regex over the BBAN built from the registry format. */
+  readonly formatPattern: RegExp
+}
+
+const NAME_BY_LETTER: Readonly<Record<string, SegmentName>> = {
+  b: 'bank',
+  s: 'branch',
+  c: 'account',
+  x: 'national_check',
+  t: 'account_type',
+  i: 'other',
+  n: 'other',
+}
+
+const SEGMENT_PATTERN = /^([bscxtin])(\d+)([nac])(?:=(\w+))?(?: (.+))?$/
+const FORMAT_GROUP = /(\d+)([nac])/g
+const CLASS_PATTERN: Readonly<Record<CharClass, string>> = { n: '[0-9]', a: '[A-Z]', c: '[0-9A-Z]' }
+
+function parseSegments(row: CountryRow): BbanSegment[] {
+  let offset = 0
+  return row.bban.map((spec) => {
+    const match = SEGMENT_PATTERN.exec(spec)
+    if (match === null) throw new Error(`registry: bad segment "${spec}" for ${row.code}`)
+    const [, letter = '', length = '', chars = '', fixed, label] = match
+    const name = NAME_BY_LETTER[letter]
+    if (name === undefined) throw new Error(`registry: bad segment letter in "${spec}"`)
+    const segment: BbanSegment = {
+      name,
+      letter,
+      offset,
+      length: Number(length),
+      chars: chars as CharClass,
+      fixed,
+      label,
+    }
+    offset += segment.length
+    return segment
+  })
+}
+
+function parseRange(text: string): [number, number] {
+  const [from = '', to = from] = text.split('-')
+  return [Number(from), Number(to)]
+}
+
+function parseParts(parts: readonly string[]): CheckPart[] {
+  return parts.map((part) => {
+    const [check = '', inputs = ''] = part.split(' <- ')
+    return { check: parseRange(check), input: inputs.split(',').map(parseRange) }
+  })
+}
+
+function toStructure(code: string, segments: readonly BbanSegment[]): string {
+  const layout = code + 'kk' + segments.map((s) => s.letter.repeat(s.length)).join('')
+  return layout.replace(/(.{4})(?!$)/g, '$1 ')
+}
+
+function toFormatPattern(format: string): RegExp {
+  let source = ''
+  for (const [, count, chars] of format.matchAll(FORMAT_GROUP))
+    source += `${CLASS_PATTERN[chars as CharClass]}{${count}}`
+  return new RegExp(`^${source}$`)
+}
+
+function toSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+}
+
+function buildCountry(row: CountryRow): CountrySpec {
+  const segments = parseSegments(row)
+  const bbanLength = segments.reduce((sum, s) => sum + s.length, 0)
+  const bbanFormat = row.format ?? segments.map((s) => `${s.length}${s.chars}`).join('')
+  const partNames = [...new Set(segments.map((s) => s.name))]
+  const nationalCheck: NationalCheck | null =
+    row.check === undefined
+      ? null
+      : { algorithm: row.check, status: row.status ?? 'confirmed', parts: parseParts(row.parts ?? []) }
+  const advisoryCheck: NationalCheck | null =
+    row.advisory === undefined
+      ? null
+      : { algorithm: row.advisory, status: 'advisory', parts: parseParts(row.parts ?? []) }
+  return {
+    code: row.code,
+    name: row.name,
+    slug: toSlug(row.name),
+    ibanLength: bbanLength + 4,
+    bbanLength,
+    bbanFormat,
+    structure: toStructure(row.code, segments),
+    example: row.example,
+    segments,
+    partNames,
+    nationalCheck,
+    advisoryCheck,
+    formatPattern: toFormatPattern(bbanFormat),
+  }
+}
+
+/** A country as served to users (spec §2.2). */
+export interface Country {
+  code: string
+  name: string
+  slug: string
+  iban_length: number
+  bban_length: number
+  bban_format: string
+  structure: string
+  example: string
+}
+
+/** The spec §2.2 view of a country. */
+export function toCountry(spec: CountrySpec): Country {
+  return {
+    code: spec.code,
+    name: spec.name,
+    slug: spec.slug,
+    iban_length: spec.ibanLength,
+    bban_length: spec.bbanLength,
+    bban_format: spec.bbanFormat,
+    structure: spec.structure,
+    example: spec.example,
+  }
+}
+
+/** Every supported country, in the order of spec §2.1. */
+export const COUNTRIES: readonly CountrySpec[] = COUNTRY_ROWS.map(buildCountry)
+
+const COUNTRY_BY_CODE: ReadonlyMap<string, CountrySpec> = new Map(COUNTRIES.map((c) => [c.code, c]))
+
+/** The country for a code (case-insensitive), or undefined when it is not supported. */
+export function findCountry(code: string): CountrySpec | undefined {
+  return COUNTRY_BY_CODE.get(code) ?? COUNTRY_BY_CODE.get(code.toUpperCase())
+}
+
+/** True when the code (case-insensitive) is one of the 91 supported countries. */
+export function isSupportedCountry(code: string): boolean {
+  return findCountry(code) !== undefined
+}

@@ -1,0 +1,96 @@
+// IBAN validation: every check reported on its own, plus the BBAN broken into named parts.
+// A wrong IBAN is a result (valid: false), never an exception.
+import { formatIban, normalizeIban } from './format.ts'
+import { isMod97Valid } from './mod97.ts'
+import { verifyParts } from './national.ts'
+import { findCountry, type CountrySpec, type NationalCheck, type SegmentName } from './registry.ts'
+
+/** The checks of a validation (spec §2.5, plus `national`). */
+export interface ValidateChecks {
+  mod97: boolean
+  /** null when the country is not supported. */
+  length: boolean | null
+  format: boolean
+  country_supported: boolean
+  /** National check digits: null where the country defines no universal national check. */
+  national: boolean | null
+}
+
+/** Which national check applied and whether it passed (advisory checks never decide validity). */
+export interface NationalCheckResult {
+  algorithm: string
+  status: 'confirmed' | 'probable' | 'advisory'
+  valid: boolean
+}
+
+/** Result of validating one IBAN (spec §2.5 with our additions `national_check` and `bban_parts`). */
+export interface ValidateResult {
+  iban: string
+  formatted: string
+  valid: boolean
+  country_code: string
+  country_supported: boolean
+  check_digits: string
+  bban: string
+  length: number
+  expected_length: number | null
+  checks: ValidateChecks
+  national_check: NationalCheckResult | null
+  /** BBAN split into the country's named parts, when length and format are right; else null. */
+  bban_parts: Partial<Record<SegmentName, string>> | null
+}
+
+function checkResult(check: NationalCheck | null, bban: string, format: boolean): NationalCheckResult | null {
+  if (check === null) return null
+  const valid = format && verifyParts(check.algorithm, bban, check.parts)
+  return { algorithm: check.algorithm, status: check.status, valid }
+}
+
+/** Splits a BBAN of the right length into named parts; repeated names are concatenated. */
+export function bbanPartsOf(spec: CountrySpec, bban: string): Partial<Record<SegmentName, string>> {
+  const parts: Partial<Record<SegmentName, string>> = {}
+  for (const segment of spec.segments) {
+    const value = bban.slice(segment.offset, segment.offset + segment.length)
+    parts[segment.name] = (parts[segment.name] ?? '') + value
+  }
+  return parts
+}
+
+/**
+ * Validates an IBAN in any common notation: whitespace is removed and letters upper-cased.
+ * `valid` is true only when MOD-97, length, format, country support and (where the country
+ * defines one) the national check all pass; the Dutch elfproef is advisory only.
+ */
+export function validateIban(input: string): ValidateResult {
+  const iban = normalizeIban(input)
+  const countryCode = iban.slice(0, 2)
+  const bban = iban.slice(4)
+  const spec = /^[A-Z]{2}$/.test(countryCode) ? findCountry(countryCode) : undefined
+  const mod97 = /^[A-Z]{2}[0-9]{2}[0-9A-Z]+$/.test(iban) && isMod97Valid(iban)
+  const length = spec === undefined ? null : iban.length === spec.ibanLength
+  const format = spec !== undefined && length === true && spec.formatPattern.test(bban)
+  const national = spec === undefined ? null : checkResult(spec.nationalCheck, bban, format)
+  const advisory = spec === undefined ? null : checkResult(spec.advisoryCheck, bban, format)
+  const nationalValid = national === null ? null : national.valid
+  const checks: ValidateChecks = {
+    mod97,
+    length,
+    format,
+    country_supported: spec !== undefined,
+    national: nationalValid,
+  }
+  return {
+    iban,
+    formatted: formatIban(iban),
+    valid: mod97 && length === true && format && checks.country_supported && nationalValid !== false,
+    country_code: countryCode,
+    country_supported: spec !== undefined,
+    check_digits: iban.slice(2, 4),
+    bban,
+    length: iban.length,
+    expected_length: spec?.ibanLength ?? null,
+    checks,
+    national_check: national ?? advisory,
+    bban_parts: spec !== undefined && format ? bbanPartsOf(spec, bban) : null,
+  }
+}
