@@ -6,7 +6,7 @@ import { bankOffsetOf } from './banks.ts'
 import { BBAN_ADJUSTERS, type BbanAdjuster } from './constraints.ts'
 import { DE_ACCOUNT_FILLERS, type AccountFiller } from './de-account.ts'
 import { formatIban } from './format.ts'
-import { mod97Fold, mod97FoldBytes } from './mod97.ts'
+import { mod97Fold, mod97FoldBytes, twoDigits } from './mod97.ts'
 import { NATIONAL_ALGORITHMS, type ComputeCheck } from './national.ts'
 import { CryptoRandom, fillAlphanumerics, fillDigits, fillLetters, randomBelow, type RandomSource } from './random.ts'
 import { findCountry, type CheckPart, type CountrySpec } from './registry.ts'
@@ -41,6 +41,8 @@ interface FillStep {
 interface CheckStep {
   readonly compute: ComputeCheck
   readonly part: CheckPart
+  /** Scratch for the input's character codes (exact length, see asciiString). */
+  readonly codes: number[]
 }
 
 /** Everything needed to mint one country's IBANs in one mode, prepared once. */
@@ -70,7 +72,15 @@ function toBytes(text: string): Uint8Array {
 }
 
 function buildPlan(spec: CountrySpec, realistic: boolean): MintPlan {
-  const fills = spec.segments.map((segment): FillStep => {
+  const bankRows = realistic ? (BANK_ROWS[spec.code] ?? []) : []
+  const bankOffset = bankOffsetOf(spec.code)
+  const shortestBank = bankRows.length === 0 ? 0 : Math.min(...bankRows.map((bank) => bank.code.length))
+  const everyAccountFilled = bankRows.length > 0 && bankRows.every((bank) => bank.method !== undefined)
+  // Segments that a real bank code or a bank's account filler always overwrites are not drawn.
+  const isOverwritten = (offset: number, length: number, name: string): boolean =>
+    (offset >= bankOffset && offset + length <= bankOffset + shortestBank) || (everyAccountFilled && name === 'account')
+  const drawn = spec.segments.filter((s) => !isOverwritten(s.offset, s.length, s.name))
+  const fills = drawn.map((segment): FillStep => {
     const offset = BBAN + segment.offset
     if (segment.fixed !== undefined)
       return { kind: 'fixed', offset, length: segment.length, fixed: toBytes(segment.fixed) }
@@ -82,12 +92,14 @@ function buildPlan(spec: CountrySpec, realistic: boolean): MintPlan {
           : 'alphanumerics'
     return { kind, offset, length: segment.length, fixed: undefined }
   })
-  const bankRows = realistic ? (BANK_ROWS[spec.code] ?? []) : []
   const checkSources = [spec.nationalCheck, realistic ? spec.advisoryCheck : null]
   const checks: CheckStep[] = []
   for (const check of checkSources) {
     if (check === null) continue
-    for (const part of check.parts) checks.push({ compute: NATIONAL_ALGORITHMS[check.algorithm], part })
+    for (const part of check.parts) {
+      const length = part.input.reduce((sum, [from, to]) => sum + to - from + 1, 0)
+      checks.push({ compute: NATIONAL_ALGORITHMS[check.algorithm], part, codes: new Array<number>(length).fill(0) })
+    }
   }
   const account = spec.segments.find((s) => s.name === 'account')
   return {
@@ -95,7 +107,7 @@ function buildPlan(spec: CountrySpec, realistic: boolean): MintPlan {
     realistic,
     fills,
     banks: bankRows.map((bank) => toBytes(bank.code)),
-    bankOffset: BBAN + bankOffsetOf(spec.code),
+    bankOffset: BBAN + bankOffset,
     accountFillers: bankRows.map((bank) => (bank.method === undefined ? undefined : DE_ACCOUNT_FILLERS[bank.method])),
     accountOffset: BBAN + (account?.offset ?? 0),
     adjust: BBAN_ADJUSTERS[spec.code],
@@ -104,27 +116,29 @@ function buildPlan(spec: CountrySpec, realistic: boolean): MintPlan {
   }
 }
 
-const PLANS = new Map<string, MintPlan>()
+const REALISTIC_PLANS = new Map<string, MintPlan>()
+const RANDOM_PLANS = new Map<string, MintPlan>()
 
 /** The cached plan for a country code (case-insensitive) and mode; undefined if unsupported. */
 export function planFor(code: string, realistic: boolean): MintPlan | undefined {
-  const key = code + (realistic ? '+' : '-')
-  let plan = PLANS.get(key)
+  const plans = realistic ? REALISTIC_PLANS : RANDOM_PLANS
+  let plan = plans.get(code)
   if (plan === undefined) {
     const spec = findCountry(code)
     if (spec === undefined) return undefined
     plan = buildPlan(spec, realistic)
-    PLANS.set(key, plan)
+    plans.set(code, plan)
   }
   return plan
 }
 
-function inputOf(out: Uint8Array, part: CheckPart): string {
-  let input = ''
-  for (const [from, to] of part.input) {
-    for (let i = BBAN + from; i <= BBAN + to; i++) input += String.fromCharCode(out[i] as number)
+function inputOf(out: Uint8Array, step: CheckStep): string {
+  const codes = step.codes
+  let k = 0
+  for (const [from, to] of step.part.input) {
+    for (let i = BBAN + from; i <= BBAN + to; i++) codes[k++] = out[i] as number
   }
-  return input
+  return String.fromCharCode.apply(null, codes)
 }
 
 function fillBban(plan: MintPlan, random: RandomSource, out: Uint8Array): void {
@@ -155,8 +169,9 @@ function fillBban(plan: MintPlan, random: RandomSource, out: Uint8Array): void {
 
 /** Writes national check characters; false when the drawn digits admit none. */
 function writeNationalChecks(plan: MintPlan, out: Uint8Array): boolean {
-  for (const { compute, part } of plan.checks) {
-    const check = compute(inputOf(out, part))
+  for (const step of plan.checks) {
+    const { compute, part } = step
+    const check = compute(inputOf(out, step))
     if (check === null) return false
     for (let i = 0; i < check.length; i++) out[BBAN + part.check[0] + i] = check.charCodeAt(i)
   }
@@ -180,10 +195,18 @@ export function mintInto(plan: MintPlan, random: RandomSource, out: Uint8Array):
 }
 
 const SHARED_RANDOM = new CryptoRandom()
+const SCRATCH = new Uint8Array(MAX_IBAN_LENGTH)
 
-/** Decodes ASCII bytes `out[0, length)` into a string. */
+// String.fromCharCode.apply over a plain array of the exact length is the fastest portable
+// way from bytes to a short string (56 ns for 22 characters, against 105 ns through a typed
+// subarray and 150 ns by concatenation; Node 20, bench notes in README).
+const CHAR_ARRAYS = Array.from({ length: MAX_IBAN_LENGTH + 1 }, (_, n) => new Array<number>(n).fill(0))
+
+/** Decodes ASCII bytes `bytes[0, length)` into a string. */
 export function asciiString(bytes: Uint8Array, length: number): string {
-  return String.fromCharCode.apply(null, bytes.subarray(0, length) as unknown as number[])
+  const codes = CHAR_ARRAYS[length] as number[]
+  for (let i = 0; i < length; i++) codes[i] = bytes[i] as number
+  return String.fromCharCode.apply(null, codes)
 }
 
 /** The Iban record (spec §2.3) for a compact IBAN string minted by this module. */
@@ -199,6 +222,20 @@ export function toIbanRecord(iban: string): Iban {
   }
 }
 
+function mintRecord(plan: MintPlan, random: RandomSource): Iban {
+  mintInto(plan, random, SCRATCH)
+  const iban = asciiString(SCRATCH, plan.spec.ibanLength)
+  return {
+    iban,
+    formatted: formatIban(iban),
+    country: plan.spec.code,
+    check_digits: twoDigits((SCRATCH[2] as number) * 10 + (SCRATCH[3] as number) - 528),
+    bban: iban.slice(4),
+    length: plan.spec.ibanLength,
+    valid: true,
+  }
+}
+
 /**
  * Generates one IBAN for a supported country (code case-insensitive). Throws RangeError for
  * an unsupported country. National check digits are right in both modes.
@@ -206,9 +243,7 @@ export function toIbanRecord(iban: string): Iban {
 export function generateIban(country: string, options: GenerateOptions = {}): Iban {
   const plan = planFor(country, options.realistic ?? true)
   if (plan === undefined) throw new RangeError(`country "${country}" is not supported`)
-  const out = new Uint8Array(MAX_IBAN_LENGTH)
-  mintInto(plan, options.random ?? SHARED_RANDOM, out)
-  return toIbanRecord(asciiString(out, plan.spec.ibanLength))
+  return mintRecord(plan, options.random ?? SHARED_RANDOM)
 }
 
 /** Generates `count` IBANs for one country with one random source. */
@@ -216,11 +251,7 @@ export function generateIbans(country: string, count: number, options: GenerateO
   const plan = planFor(country, options.realistic ?? true)
   if (plan === undefined) throw new RangeError(`country "${country}" is not supported`)
   const random = options.random ?? SHARED_RANDOM
-  const out = new Uint8Array(MAX_IBAN_LENGTH)
   const ibans = new Array<Iban>(count)
-  for (let i = 0; i < count; i++) {
-    mintInto(plan, random, out)
-    ibans[i] = toIbanRecord(asciiString(out, plan.spec.ibanLength))
-  }
+  for (let i = 0; i < count; i++) ibans[i] = mintRecord(plan, random)
   return ibans
 }

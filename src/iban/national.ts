@@ -13,27 +13,26 @@ export type ComputeCheck = (input: string) => string | null
 
 const DIGITS = /^[0-9]+$/
 
-function digitsOf(input: string): number[] | null {
-  if (!DIGITS.test(input)) return null
-  const digits = new Array<number>(input.length)
-  for (let i = 0; i < input.length; i++) digits[i] = input.charCodeAt(i) - 48
-  return digits
-}
-
-/** Σ digit × weight, weights taken left to right and repeated. */
-function weightedSum(digits: readonly number[], weights: readonly number[]): number {
+/** Σ digit × weight with weights taken left to right and repeated; -1 on a non-digit. */
+function weightedSum(input: string, weights: readonly number[]): number {
   let sum = 0
-  for (let i = 0; i < digits.length; i++) sum += (digits[i] as number) * (weights[i % weights.length] as number)
+  for (let i = 0, w = 0; i < input.length; i++, w = w + 1 === weights.length ? 0 : w + 1) {
+    const digit = input.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return -1
+    sum += digit * (weights[w] as number)
+  }
   return sum
 }
 
 /** (10 − Σ mod 10) mod 10 with weights applied left to right. */
 function mod10Weighted(weights: readonly number[]): ComputeCheck {
   return (input) => {
-    const digits = digitsOf(input)
-    return digits === null ? null : String((10 - (weightedSum(digits, weights) % 10)) % 10)
+    const sum = weightedSum(input, weights)
+    return sum < 0 ? null : (DIGIT_STRINGS[(10 - (sum % 10)) % 10] as string)
   }
 }
+
+const DIGIT_STRINGS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']
 
 /** French RIB letter table: A–I → 1–9, J–R → 1–9, S–Z → 2–9. */
 function ribDigit(code: number): number {
@@ -72,9 +71,10 @@ const itCin: ComputeCheck = (input) => {
 // Spanish DC digit: zero-pad to 10, weights 2^i mod 11, 11 − Σ mod 11 with 11 → 0, 10 → 1.
 const ES_WEIGHTS = [1, 2, 4, 8, 5, 10, 9, 7, 3, 6]
 const esDc: ComputeCheck = (input) => {
-  const digits = digitsOf(input.padStart(10, '0'))
-  if (digits === null || digits.length !== 10) return null
-  const check = 11 - (weightedSum(digits, ES_WEIGHTS) % 11)
+  if (input.length > 10) return null
+  const sum = weightedSum(input.padStart(10, '0'), ES_WEIGHTS)
+  if (sum < 0) return null
+  const check = 11 - (sum % 11)
   return String(check === 11 ? 0 : check === 10 ? 1 : check)
 }
 
@@ -94,9 +94,9 @@ const iso7064Mod97: ComputeCheck = (input) => {
 /** Mod 11 with "0 when the remainder is 0, none when it is 1, else 11 − r" (NO, IS). */
 function mod11Remainder(weights: readonly number[]): ComputeCheck {
   return (input) => {
-    const digits = digitsOf(input)
-    if (digits === null) return null
-    const remainder = weightedSum(digits, weights) % 11
+    const sum = weightedSum(input, weights)
+    if (sum < 0) return null
+    const remainder = sum % 11
     if (remainder === 1) return null
     return String(remainder === 0 ? 0 : 11 - remainder)
   }
@@ -104,32 +104,34 @@ function mod11Remainder(weights: readonly number[]): ComputeCheck {
 
 // Finnish Luhn: from the rightmost input digit, double every second digit (rightmost first).
 const fiLuhn: ComputeCheck = (input) => {
-  const digits = digitsOf(input)
-  if (digits === null) return null
   let sum = 0
-  for (let i = digits.length - 1, double = true; i >= 0; i--, double = !double) {
-    const product = (digits[i] as number) * (double ? 2 : 1)
+  for (let i = input.length - 1, double = true; i >= 0; i--, double = !double) {
+    const digit = input.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return null
+    const product = double ? digit * 2 : digit
     sum += product > 9 ? product - 9 : product
   }
   return String((10 - (sum % 10)) % 10)
 }
 
 // Estonian 7-3-1: weights 7, 3, 1 … starting from the rightmost input digit.
+const EE_WEIGHTS = [7, 3, 1]
 const ee731: ComputeCheck = (input) => {
-  const digits = digitsOf(input)
-  if (digits === null) return null
-  const weights = [7, 3, 1]
   let sum = 0
-  for (let i = digits.length - 1, k = 0; i >= 0; i--, k++) sum += (digits[i] as number) * (weights[k % 3] as number)
+  for (let i = input.length - 1, k = 0; i >= 0; i--, k++) {
+    const digit = input.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return null
+    sum += digit * (EE_WEIGHTS[k % 3] as number)
+  }
   return String((10 - (sum % 10)) % 10)
 }
 
 // ISO 7064 MOD 11,10 (Croatia), pure recursive system.
 const iso7064Mod1110: ComputeCheck = (input) => {
-  const digits = digitsOf(input)
-  if (digits === null) return null
   let product = 10
-  for (const digit of digits) {
+  for (let i = 0; i < input.length; i++) {
+    const digit = input.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return null
     const sum = (product + digit) % 10 || 10
     product = (2 * sum) % 11
   }
@@ -138,31 +140,37 @@ const iso7064Mod1110: ComputeCheck = (input) => {
 
 // Czech/Slovak: weights 6,3,7,9,10,5,8,4,2,1 aligned right; the check has weight 1.
 const CZ_WEIGHTS = [6, 3, 7, 9, 10, 5, 8, 4, 2]
+const CZ_PREFIX_WEIGHTS = CZ_WEIGHTS.slice(4)
 const czSkMod11: ComputeCheck = (input) => {
-  const digits = digitsOf(input)
-  if (digits === null || digits.length > CZ_WEIGHTS.length) return null
-  const weights = CZ_WEIGHTS.slice(CZ_WEIGHTS.length - digits.length)
-  const check = (11 - (weightedSum(digits, weights) % 11)) % 11
+  const weights = input.length === 9 ? CZ_WEIGHTS : input.length === 5 ? CZ_PREFIX_WEIGHTS : null
+  const sum = weights === null ? -1 : weightedSum(input, weights)
+  if (sum < 0) return null
+  const check = (11 - (sum % 11)) % 11
   return check === 10 ? null : String(check)
 }
 
 // Russian control key: 3 BIK digits + 20-digit account with the key as 0; weights 7,1,3;
 // only the last digit of each product counts; key = (Σ mod 10) × 3 mod 10.
 const RU_KEY_INDEX = 11
+const RU_WEIGHTS = [7, 1, 3]
 const ruBikKey: ComputeCheck = (input) => {
-  const digits = digitsOf(input.slice(0, RU_KEY_INDEX) + '0' + input.slice(RU_KEY_INDEX))
-  if (digits === null || digits.length !== 23) return null
-  const weights = [7, 1, 3]
+  if (input.length !== 22) return null
+  const full = input.slice(0, RU_KEY_INDEX) + '0' + input.slice(RU_KEY_INDEX)
   let sum = 0
-  for (let i = 0; i < digits.length; i++) sum += ((digits[i] as number) * (weights[i % 3] as number)) % 10
+  for (let i = 0; i < full.length; i++) {
+    const digit = full.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return null
+    sum += (digit * (RU_WEIGHTS[i % 3] as number)) % 10
+  }
   return String(((sum % 10) * 3) % 10)
 }
 
 // Dutch elfproef (advisory): Σ (10 − i) × digit_i ≡ 0 mod 11 over the 10-digit account.
+const NL_WEIGHTS = [10, 9, 8, 7, 6, 5, 4, 3, 2]
 const nlElfproef: ComputeCheck = (input) => {
-  const digits = digitsOf(input)
-  if (digits === null || digits.length !== 9) return null
-  const check = (11 - (weightedSum(digits, [10, 9, 8, 7, 6, 5, 4, 3, 2]) % 11)) % 11
+  const sum = input.length === 9 ? weightedSum(input, NL_WEIGHTS) : -1
+  if (sum < 0) return null
+  const check = (11 - (sum % 11)) % 11
   return check === 10 ? null : String(check)
 }
 

@@ -27,8 +27,9 @@ export class CryptoRandom implements RandomSource {
  * A seeded stream (ibanmint seeded stream, version 1). Same seed and stream index give the
  * same numbers everywhere:
  *   1. hash the seed's UTF-16 code units into four 32-bit lanes (multiply–xorshift per lane);
- *   2. mix the stream index (the batch number) into every lane, then finalize each lane with
- *      the SplitMix32 mixer; an all-zero state is replaced by a constant;
+ *   2. mix the stream index (the batch number) through SplitMix32 into a 32-bit value m and
+ *      set lane i to SplitMix32(hash_i XOR SplitMix32(m + i)) (lane 0: m itself); an
+ *      all-zero state is replaced by a constant;
  *   3. draw with xoshiro128** (Blackman and Vigna, 2018).
  * The algorithm is part of the output contract: changing it changes every seeded IBAN.
  */
@@ -56,10 +57,11 @@ export class SeededRandom implements RandomSource {
     }
     const low = stream >>> 0
     const high = Math.floor(stream / 0x100000000) >>> 0
-    this.#s0 = splitMix32(h0 ^ low ^ seed.length)
-    this.#s1 = splitMix32(h1 ^ high)
-    this.#s2 = splitMix32(h2 ^ Math.imul(low, 0x9e3779b9))
-    this.#s3 = splitMix32(h3 ^ Math.imul(high + 1, 0x7f4a7c15))
+    const mix = splitMix32(low ^ splitMix32(high ^ seed.length))
+    this.#s0 = splitMix32(h0 ^ mix)
+    this.#s1 = splitMix32(h1 ^ splitMix32(mix + 1))
+    this.#s2 = splitMix32(h2 ^ splitMix32(mix + 2))
+    this.#s3 = splitMix32(h3 ^ splitMix32(mix + 3))
     if ((this.#s0 | this.#s1 | this.#s2 | this.#s3) === 0) this.#s0 = 0x9e3779b9
   }
 

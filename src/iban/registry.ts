@@ -47,6 +47,8 @@ export interface CountrySpec {
   readonly segments: readonly BbanSegment[]
   /** Names of the BBAN parts in order of first appearance (validation breakdown, CSV columns). */
   readonly partNames: readonly SegmentName[]
+  /** For each part name, the BBAN ranges [from, to) that make it up, in order. */
+  readonly partRanges: readonly (readonly [number, number])[][]
   /** The national check that decides validity, or null where the country defines none. */
   readonly nationalCheck: NationalCheck | null
   /** A check that is reported but never decides validity (NL elfproef). */
@@ -146,6 +148,9 @@ function buildCountry(row: CountryRow): CountrySpec {
     example: row.example,
     segments,
     partNames,
+    partRanges: partNames.map((name) =>
+      segments.filter((s) => s.name === name).map((s): [number, number] => [s.offset, s.offset + s.length]),
+    ),
     nationalCheck,
     advisoryCheck,
     formatPattern: toFormatPattern(bbanFormat),
@@ -181,11 +186,27 @@ export function toCountry(spec: CountrySpec): Country {
 /** Every supported country, in the order of spec §2.1. */
 export const COUNTRIES: readonly CountrySpec[] = COUNTRY_ROWS.map(buildCountry)
 
-const COUNTRY_BY_CODE: ReadonlyMap<string, CountrySpec> = new Map(COUNTRIES.map((c) => [c.code, c]))
+// Indexed by the two letters (26 × 26 slots): no string hashing on the validation hot path.
+const COUNTRY_BY_LETTERS: readonly (CountrySpec | undefined)[] = (() => {
+  const table = new Array<CountrySpec | undefined>(26 * 26).fill(undefined)
+  for (const country of COUNTRIES) table[letterIndex(country.code)] = country
+  return table
+})()
+
+/** Slot of a two-letter upper-case code, or -1. */
+function letterIndex(code: string): number {
+  if (code.length !== 2) return -1
+  const first = code.charCodeAt(0) - 65
+  const second = code.charCodeAt(1) - 65
+  if (first < 0 || first > 25 || second < 0 || second > 25) return -1
+  return first * 26 + second
+}
 
 /** The country for a code (case-insensitive), or undefined when it is not supported. */
 export function findCountry(code: string): CountrySpec | undefined {
-  return COUNTRY_BY_CODE.get(code) ?? COUNTRY_BY_CODE.get(code.toUpperCase())
+  let index = letterIndex(code)
+  if (index < 0) index = letterIndex(code.toUpperCase())
+  return index < 0 ? undefined : COUNTRY_BY_LETTERS[index]
 }
 
 /** True when the code (case-insensitive) is one of the 91 supported countries. */

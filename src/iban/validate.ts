@@ -49,11 +49,34 @@ function checkResult(check: NationalCheck | null, bban: string, format: boolean)
 /** Splits a BBAN of the right length into named parts; repeated names are concatenated. */
 export function bbanPartsOf(spec: CountrySpec, bban: string): Partial<Record<SegmentName, string>> {
   const parts: Partial<Record<SegmentName, string>> = {}
-  for (const segment of spec.segments) {
-    const value = bban.slice(segment.offset, segment.offset + segment.length)
-    parts[segment.name] = (parts[segment.name] ?? '') + value
+  const names = spec.partNames
+  for (let i = 0; i < names.length; i++) {
+    const ranges = spec.partRanges[i] as readonly (readonly [number, number])[]
+    let value = bban.slice(ranges[0]?.[0], ranges[0]?.[1])
+    for (let r = 1; r < ranges.length; r++) value += bban.slice(ranges[r]?.[0], ranges[r]?.[1])
+    parts[names[i] as SegmentName] = value
   }
   return parts
+}
+
+function isLetter(code: number): boolean {
+  return code >= 65 && code <= 90
+}
+
+function isDigit(code: number): boolean {
+  return code >= 48 && code <= 57
+}
+
+/** MOD-97 over an IBAN shape: two letters, two digits, then 0-9 and A-Z only. */
+function passesMod97(iban: string): boolean {
+  return (
+    iban.length > 4 &&
+    isLetter(iban.charCodeAt(0)) &&
+    isLetter(iban.charCodeAt(1)) &&
+    isDigit(iban.charCodeAt(2)) &&
+    isDigit(iban.charCodeAt(3)) &&
+    isMod97Valid(iban)
+  )
 }
 
 /**
@@ -65,32 +88,25 @@ export function validateIban(input: string): ValidateResult {
   const iban = normalizeIban(input)
   const countryCode = iban.slice(0, 2)
   const bban = iban.slice(4)
-  const spec = /^[A-Z]{2}$/.test(countryCode) ? findCountry(countryCode) : undefined
-  const mod97 = /^[A-Z]{2}[0-9]{2}[0-9A-Z]+$/.test(iban) && isMod97Valid(iban)
+  const spec = countryCode.length === 2 ? findCountry(countryCode) : undefined
+  const supported = spec !== undefined
+  const mod97 = passesMod97(iban)
   const length = spec === undefined ? null : iban.length === spec.ibanLength
-  const format = spec !== undefined && length === true && spec.formatPattern.test(bban)
+  const format = length === true && (spec as CountrySpec).formatPattern.test(bban)
   const national = spec === undefined ? null : checkResult(spec.nationalCheck, bban, format)
-  const advisory = spec === undefined ? null : checkResult(spec.advisoryCheck, bban, format)
   const nationalValid = national === null ? null : national.valid
-  const checks: ValidateChecks = {
-    mod97,
-    length,
-    format,
-    country_supported: spec !== undefined,
-    national: nationalValid,
-  }
   return {
     iban,
     formatted: formatIban(iban),
-    valid: mod97 && length === true && format && checks.country_supported && nationalValid !== false,
+    valid: mod97 && format && nationalValid !== false,
     country_code: countryCode,
-    country_supported: spec !== undefined,
+    country_supported: supported,
     check_digits: iban.slice(2, 4),
     bban,
     length: iban.length,
-    expected_length: spec?.ibanLength ?? null,
-    checks,
-    national_check: national ?? advisory,
-    bban_parts: spec !== undefined && format ? bbanPartsOf(spec, bban) : null,
+    expected_length: spec === undefined ? null : spec.ibanLength,
+    checks: { mod97, length, format, country_supported: supported, national: nationalValid },
+    national_check: national ?? (spec === undefined ? null : checkResult(spec.advisoryCheck, bban, format)),
+    bban_parts: format ? bbanPartsOf(spec as CountrySpec, bban) : null,
   }
 }

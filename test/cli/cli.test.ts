@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+import { test } from 'node:test'
+import { parse } from 'fast-csv'
+import { Readable } from 'node:stream'
+import { validateIban } from '../../src/iban/index.ts'
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ibanmint.js')
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+test('generate prints valid IBANs, one per line (txt)', () => {
+  const { code, stdout } = run('generate', 'de', '--count', '25')
+  assert.equal(code, 0)
+  const lines = stdout.trim().split('\n')
+  assert.equal(lines.length, 25)
+  for (const line of lines) assert.ok(validateIban(line).valid, line)
+})
+
+test('generate --seed is reproducible and --random changes the mode', () => {
+  const a = run('generate', 'FR', '-n', '3', '--seed', '7').stdout
+  assert.equal(a, run('generate', 'FR', '-n', '3', '--seed', '7').stdout)
+  assert.notEqual(a, run('generate', 'FR', '-n', '3', '--seed', '8').stdout)
+  assert.notEqual(a, run('generate', 'FR', '-n', '3', '--seed', '7', '--random').stdout)
+})
+
+test('generate --format csv has the IBAN columns then the BBAN parts, and parses with fast-csv', async () => {
+  const { code, stdout } = run('generate', 'ES', '-n', '20', '-f', 'csv')
+  assert.equal(code, 0)
+  const rows: Record<string, string>[] = []
+  await new Promise((resolve, reject) => {
+    Readable.from([stdout])
+      .pipe(parse({ headers: true }))
+      .on('data', (row) => rows.push(row))
+      .on('end', resolve)
+      .on('error', reject)
+  })
+  assert.equal(rows.length, 20)
+  assert.deepEqual(Object.keys(rows[0]!), [
+    'iban',
+    'iban_print',
+    'country',
+    'check_digits',
+    'bank',
+    'branch',
+    'national_check',
+    'account',
+  ])
+  for (const row of rows) {
+    const result = validateIban(row['iban']!)
+    assert.ok(result.valid)
+    assert.equal(row['iban_print'], result.formatted)
+    assert.deepEqual(
+      { ...result.bban_parts },
+      { bank: row['bank'], branch: row['branch'], national_check: row['national_check'], account: row['account'] },
+    )
+  }
+})
+
+test('generate --format json and ndjson carry the same rows', () => {
+  const json = JSON.parse(run('generate', 'IT', '-n', '4', '-f', 'json', '--seed', 'j').stdout)
+  const ndjson = run('generate', 'IT', '-n', '4', '-f', 'ndjson', '--seed', 'j')
+    .stdout.trim()
+    .split('\n')
+    .map((line) => JSON.parse(line))
+  assert.equal(json.length, 4)
+  assert.deepEqual(json, ndjson)
+  assert.equal(json[0].country, 'IT')
+})
+
+test('validate exits 0 when all are valid and 1 when one is not', () => {
+  const ok = run('validate', 'DE89 3704 0044 0532 0130 00', 'gb29nwbk60161331926819')
+  assert.equal(ok.code, 0)
+  assert.match(ok.stdout, /DE89 3704 0044 0532 0130 00\tvalid/)
+  const bad = run('validate', 'DE89370400440532013000', 'DE89370400440532013001')
+  assert.equal(bad.code, 1)
+  assert.match(bad.stdout, /invalid: MOD-97/)
+  const json = run('validate', '--json', 'XX00').stdout
+  assert.equal(JSON.parse(json).country_supported, false)
+})
+
+test('countries lists all 91; --json gives the CountryList', () => {
+  assert.equal(run('countries').stdout.trim().split('\n').length, 91)
+  const list = JSON.parse(run('countries', '--json').stdout)
+  assert.equal(list.count, 91)
+  assert.equal(list.countries[0].structure, 'DEkk bbbb bbbb cccc cccc cc')
+})
+
+test('--help works for the program and every command', () => {
+  for (const args of [['--help'], ['generate', '--help'], ['validate', '--help'], ['countries', '--help']]) {
+    const { code, stdout } = run(...args)
+    assert.equal(code, 0, args.join(' '))
+    assert.match(stdout, /Usage/)
+  }
+})
+
+const BAD: string[][] = [
+  [],
+  ['frobnicate'],
+  ['generate'],
+  ['generate', 'XX'],
+  ['generate', 'DE', '--count', '0'],
+  ['generate', 'DE', '--count', 'ten'],
+  ['generate', 'DE', '--format', 'xml'],
+  ['generate', 'DE', '--bogus'],
+  ['validate'],
+  ['countries', 'extra'],
+]
+
+for (const args of BAD) {
+  test(`bad usage "ibanmint ${args.join(' ')}" exits 2 with a short error`, () => {
+    const { code, stderr } = run(...args)
+    assert.equal(code, 2)
+    assert.ok(stderr.length > 0)
+    if (args.length > 0) assert.match(stderr, /^ibanmint: .+\nTry "ibanmint --help"\.\n$/)
+  })
+}

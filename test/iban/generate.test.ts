@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import * as ibantools from 'ibantools'
+import {
+  COUNTRIES,
+  SeededRandom,
+  generateIban,
+  generateIbans,
+  isMod97Valid,
+  validateIban,
+} from '../../src/iban/index.ts'
+import { LONG, referenceBanks } from '../helpers/fixtures.ts'
+
+const PER_COUNTRY = LONG ? 100_000 : 10_000
+const LETTER = /[A-Z]/
+
+for (const spec of COUNTRIES) {
+  const bankOffset = spec.segments.find((s) => s.name === 'bank')?.offset ?? 0
+  const listed = (referenceBanks[spec.code] ?? []).map((b) => b.bank_code + (b.branch_code ?? ''))
+
+  for (const realistic of [true, false]) {
+    const mode = realistic ? 'realistic' : 'random'
+    test(`${spec.code} ${mode}: ${PER_COUNTRY} IBANs pass length, format, MOD-97, national check and ibantools`, () => {
+      const ibans = generateIbans(spec.code, PER_COUNTRY, { realistic })
+      const lettersSeen = spec.segments.map(() => false)
+      for (const generated of ibans) {
+        const { iban, bban } = generated
+        assert.equal(iban.length, spec.ibanLength, iban)
+        assert.equal(iban.slice(0, 2), spec.code)
+        assert.ok(spec.formatPattern.test(bban), `${iban} does not match ${spec.bbanFormat}`)
+        assert.ok(isMod97Valid(iban), `${iban} fails MOD-97`)
+        const result = validateIban(iban)
+        assert.equal(result.valid, true, `${iban}: ${JSON.stringify(result.checks)}`)
+        if (spec.nationalCheck !== null) assert.equal(result.checks.national, true, iban)
+        assert.ok(ibantools.validateIBAN(iban).valid, `ibantools rejects ${iban}`)
+        spec.segments.forEach((segment, index) => {
+          const value = bban.slice(segment.offset, segment.offset + segment.length)
+          if (LETTER.test(value)) lettersSeen[index] = true
+        })
+        if (realistic && listed.length > 0) {
+          const prefix = listed.find((code) => bban.startsWith(code, bankOffset))
+          assert.ok(prefix !== undefined, `${iban} does not carry a listed bank code`)
+        }
+      }
+      spec.segments.forEach((segment, index) => {
+        if (segment.chars === 'a') assert.ok(lettersSeen[index], `${segment.name} never held letters`)
+        if (segment.chars === 'c' && segment.fixed === undefined) {
+          const coveredByBank = realistic && listed.length > 0 && segment.offset < bankOffset + (listed[0]?.length ?? 0)
+          // realistic: digits in alphanumeric fields (except real bank codes); random: letters too
+          if (!coveredByBank) assert.equal(lettersSeen[index], !realistic, `${segment.name} letters in ${mode} mode`)
+        }
+      })
+      const distinct = new Set(ibans.map((i) => i.iban)).size
+      assert.ok(distinct >= PER_COUNTRY * 0.99, `only ${distinct} distinct IBANs`)
+    })
+  }
+}
+
+test('generateIban returns the Iban record of spec §2.3', () => {
+  const iban = generateIban('be', { random: new SeededRandom('record') })
+  assert.deepEqual(Object.keys(iban), ['iban', 'formatted', 'country', 'check_digits', 'bban', 'length', 'valid'])
+  assert.equal(iban.country, 'BE')
+  assert.equal(iban.formatted.replace(/ /g, ''), iban.iban)
+  assert.equal(iban.check_digits + iban.bban, iban.iban.slice(2))
+  assert.equal(iban.length, 16)
+  assert.equal(iban.valid, true)
+})
+
+test('generateIban rejects an unsupported country with a RangeError naming it', () => {
+  assert.throws(() => generateIban('US'), { name: 'RangeError', message: /"US"/ })
+})
+
+// Pinned seeded output: a change here changes every user's reproducible fixtures.
+const PINNED: [string, boolean, string[]][] = [
+  ['DE', true, ['DE12500105178281306303', 'DE51500105177778154961']],
+  ['FR', true, ['FR7610107428032813064034991', 'FR7630004015875329898878169']],
+  ['IT', true, ['IT41N0301528130494608620404', 'IT04H0200853298812766186646']],
+  ['GB', true, ['GB24BARC20005242803470', 'GB54MIDL40051549460862']],
+  ['IS', true, ['IS840342284946080705140019', 'IS730761044611371408710019']],
+  ['CZ', false, ['CZ6142802813084044424276', 'CZ4141950074640442555345']],
+  ['LC', false, ['LC67SDKMIBPC1U0KYF4K27ZH5A2SL0CZ', 'LC68VVDO2OFLC2VKK1SFGHMMXR270BLW']],
+]
+
+for (const [code, realistic, expected] of PINNED) {
+  test(`seed "ibanmint" gives the pinned ${code} IBANs (${realistic ? 'realistic' : 'random'})`, () => {
+    const ibans = generateIbans(code, 2, { realistic, random: new SeededRandom('ibanmint') })
+    assert.deepEqual(
+      ibans.map((i) => i.iban),
+      expected,
+    )
+  })
+}
+
+test('the same seed gives the same IBANs for every country, another seed other ones', () => {
+  for (const spec of COUNTRIES) {
+    const a = generateIbans(spec.code, 5, { random: new SeededRandom('s', 3) }).map((i) => i.iban)
+    const b = generateIbans(spec.code, 5, { random: new SeededRandom('s', 3) }).map((i) => i.iban)
+    const c = generateIbans(spec.code, 5, { random: new SeededRandom('t', 3) }).map((i) => i.iban)
+    assert.deepEqual(a, b)
+    assert.notDeepEqual(a, c)
+  }
+})
+
+test('country rules hold: CH/LI avoid QR-IIDs, CR leads with 0, NO avoids bank 0000, TR reserved 0, MU 000', () => {
+  const sample = (code: string) => generateIbans(code, 5000, { realistic: false }).map((i) => i.bban)
+  for (const bban of [...sample('CH'), ...sample('LI')]) assert.ok(!/^3[01]/.test(bban), bban)
+  for (const bban of sample('CR')) assert.equal(bban[0], '0')
+  for (const bban of sample('NO')) assert.ok(!bban.startsWith('0000') && bban.slice(4, 6) !== '00', bban)
+  for (const bban of sample('TR')) assert.equal(bban[5], '0')
+  for (const bban of sample('MU')) assert.equal(bban.slice(20, 23), '000')
+})
+
+test('IS kennitala is a real date with century digit 9 or 0; RU BIK starts 04 and ends 050–999', () => {
+  for (const { bban } of generateIbans('IS', 5000)) {
+    const kennitala = bban.slice(12)
+    const day = Number(kennitala.slice(0, 2)) % 40
+    const month = Number(kennitala.slice(2, 4))
+    assert.ok(day >= 1 && day <= 28 && month >= 1 && month <= 12, kennitala)
+    assert.ok(kennitala[9] === '9' || kennitala[9] === '0', kennitala)
+  }
+  for (const { bban } of generateIbans('RU', 5000, { realistic: false })) {
+    assert.ok(bban.startsWith('04') && Number(bban.slice(6, 9)) >= 50, bban)
+  }
+})
+
+test('realistic NL accounts pass the advisory elfproef; MU/SC realistic currencies are real codes', () => {
+  for (const { iban } of generateIbans('NL', 2000)) assert.equal(validateIban(iban).national_check?.valid, true)
+  for (const { bban } of generateIbans('MU', 500)) assert.ok(['MUR', 'USD', 'EUR'].includes(bban.slice(23)), bban)
+  for (const { bban } of generateIbans('SC', 500)) assert.ok(['SCR', 'USD', 'EUR'].includes(bban.slice(24)), bban)
+})

@@ -1,0 +1,44 @@
+// Runs every *.test.ts under test/ with node:test. On Node 20, `node --test test/` finds no
+// .ts files and still exits 0, so the files are listed here and a run of zero tests fails.
+import { spawn } from 'node:child_process'
+import { readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
+
+const root = join(import.meta.dirname, '..')
+
+function findTests(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'fixtures' ? [] : findTests(path)
+    return entry.name.endsWith('.test.ts') ? [relative(root, path)] : []
+  })
+}
+
+const filter = process.argv.slice(2)
+const files = findTests(join(root, 'test'))
+  .filter((file) => filter.length === 0 || filter.some((f) => file.includes(f)))
+  .sort()
+if (files.length === 0) {
+  console.error('test/run.ts: no test files matched')
+  process.exit(1)
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+let tail = ''
+child.stdout.on('data', (chunk: Buffer) => {
+  process.stdout.write(chunk)
+  tail = (tail + chunk.toString('utf8')).slice(-4096)
+})
+child.on('close', (code) => {
+  const tests = Number(/^# tests (\d+)$/m.exec(tail)?.[1] ?? 0)
+  const failed = Number(/^# fail (\d+)$/m.exec(tail)?.[1] ?? 0)
+  if (tests === 0) {
+    console.error('test/run.ts: the run executed no test')
+    process.exit(1)
+  }
+  console.log(`${tests - failed} passed, ${failed} failed`)
+  process.exit(code ?? 1)
+})
