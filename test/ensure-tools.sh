@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Makes sure the system programs the tests run against are installed: redis-server (the
+# suite starts its own on a free port) and ktoblzcheck (an independent German account-number
+# validator). As root on Debian it installs what is missing; elsewhere it says what to install.
+set -euo pipefail
+
+declare -A PACKAGE_OF=([redis-server]=redis-server [ktoblzcheck]=ktoblzcheck)
+missing=()
+for program in "${!PACKAGE_OF[@]}"; do
+  command -v "$program" >/dev/null 2>&1 || missing+=("${PACKAGE_OF[$program]}")
+done
+((${#missing[@]} == 0)) && exit 0
+
+if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then
+  echo "ensure-tools: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+else
+  echo "ensure-tools: the tests need: ${missing[*]}" >&2
+  echo "  on Debian/Ubuntu: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
