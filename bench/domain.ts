@@ -1,19 +1,21 @@
 // Domain micro-benchmarks: generation (objects and CSV bytes) and validation, with the peers
-// ibankit and @faker-js/faker measured in the same process and run, reported as ratios.
-// Usage: npm run bench:domain [-- --quick]   (writes bench/RESULTS-domain.md)
+// ibankit and @faker-js/faker measured in the same run and reported as ratios.
+// Each case runs in a fresh Node process that loads only what the case needs, so no case's
+// JIT state or heap leaks into another: importing faker alone (a large locale graph) slows
+// any code in the same process by about 15%.
+// Usage: npm run bench:domain            full run, writes bench/RESULTS-domain.md
+//        npm run bench:quick             short rounds, prints only
+import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { join } from 'node:path'
-import { faker } from '@faker-js/faker'
-import { CountryCode, IBAN } from 'ibankit'
-import * as ibantools from 'ibantools'
 import { COUNTRIES, CryptoRandom, generateIban, generateIbans, validateIban } from '../src/iban/index.ts'
 import { ByteWriter } from '../src/formats/byte-writer.ts'
 import { renderBatch } from '../src/formats/render.ts'
 
 const QUICK = process.argv.includes('--quick')
 const ROUNDS = QUICK ? 3 : 7
-const ROUND_MS = QUICK ? 150 : 400
+const ROUND_MS = QUICK ? 200 : 500
 
 interface Result {
   name: string
@@ -22,13 +24,109 @@ interface Result {
   max: number
 }
 
-/** Runs `fn(n)` (which does n operations) in timed rounds; returns operations per second. */
-function measure(name: string, fn: (n: number) => void, unit = 1): Result {
+/** A case does `n` operations per call; it is set up (and its peer loaded) in its own process. */
+type Case = () => Promise<(n: number) => number>
+
+const MIX = COUNTRIES.map((c) => c.code)
+
+function samplesOf(codes: readonly string[], perCountry: number): string[] {
+  return codes.flatMap((code) => generateIbans(code, perCountry).map((i) => i.iban))
+}
+
+function csvCase(countries: readonly string[]): Case {
+  return async () => {
+    const writer = new ByteWriter(1 << 20)
+    const random = new CryptoRandom()
+    return (n) => {
+      let bytes = 0
+      for (let i = 0; i < n; i += 1000) {
+        const options = {
+          countries,
+          count: 1000,
+          realistic: true,
+          format: 'csv',
+          random,
+          first: false,
+          last: false,
+        } as const
+        bytes += renderBatch(options, writer).length
+      }
+      return bytes
+    }
+  }
+}
+
+function validationCase(load: () => Promise<(iban: string) => boolean>, codes: readonly string[]): Case {
+  return async () => {
+    const validate = await load()
+    const list = samplesOf(codes, codes.length === 1 ? 1000 : 20)
+    return (n) => {
+      let valid = 0
+      for (let i = 0; i < n; i++) if (validate(list[i % list.length] as string)) valid++
+      return valid
+    }
+  }
+}
+
+const CASES: Record<string, Case> = {}
+for (const code of ['DE', 'FR', 'IT'] as const) {
+  CASES[`ibanmint generateIban ${code}`] = async () => (n) => {
+    let sum = 0
+    for (let i = 0; i < n; i++) sum += generateIban(code).length
+    return sum
+  }
+  CASES[`ibankit IBAN.random ${code}`] = async () => {
+    const { IBAN, CountryCode } = await import('ibankit')
+    const country = CountryCode[code]
+    return (n) => {
+      let sum = 0
+      for (let i = 0; i < n; i++) sum += IBAN.random(country).toString().length
+      return sum
+    }
+  }
+  CASES[`faker finance.iban ${code}`] = async () => {
+    const { faker } = await import('@faker-js/faker')
+    return (n) => {
+      let sum = 0
+      for (let i = 0; i < n; i++) sum += faker.finance.iban({ countryCode: code }).length
+      return sum
+    }
+  }
+}
+CASES['ibanmint generateIban 91-country mix'] = async () => (n) => {
+  let sum = 0
+  for (let i = 0; i < n; i++) sum += generateIban(MIX[i % MIX.length] as string).length
+  return sum
+}
+CASES['ibanmint csv rows DE'] = csvCase(['DE'])
+CASES['ibanmint csv rows FR'] = csvCase(['FR'])
+CASES['ibanmint csv rows 91-country mix'] = csvCase(MIX)
+for (const [label, codes] of [
+  ['DE', ['DE']],
+  ['91-country mix', MIX],
+] as const) {
+  CASES[`ibanmint validateIban ${label}`] = validationCase(async () => (iban) => validateIban(iban).valid, codes)
+  CASES[`ibankit IBAN.isValid ${label}`] = validationCase(async () => {
+    const { IBAN } = await import('ibankit')
+    return (iban) => IBAN.isValid(iban)
+  }, codes)
+  CASES[`ibantools validateIBAN ${label}`] = validationCase(async () => {
+    const ibantools = await import('ibantools')
+    return (iban) => ibantools.validateIBAN(iban).valid
+  }, codes)
+}
+
+/** Runs one case in this process: calibrate, then timed rounds; prints the result as JSON. */
+async function runCase(name: string): Promise<void> {
+  const setup = CASES[name]
+  if (setup === undefined) throw new Error(`unknown case ${name}`)
+  const fn = await setup()
+  let sink = 0
   let n = 256
   for (;;) {
     const start = performance.now()
-    fn(n)
-    if (performance.now() - start > 20) break
+    sink += fn(n)
+    if (performance.now() - start > 25) break
     n *= 2
   }
   const rates: number[] = []
@@ -36,135 +134,86 @@ function measure(name: string, fn: (n: number) => void, unit = 1): Result {
     let ops = 0
     const start = performance.now()
     while (performance.now() - start < ROUND_MS) {
-      fn(n)
+      sink += fn(n)
       ops += n
     }
-    rates.push((ops * unit) / ((performance.now() - start) / 1000))
+    rates.push(ops / ((performance.now() - start) / 1000))
   }
   rates.sort((a, b) => a - b)
-  const result = {
+  const result: Result = {
     name,
-    median: rates[Math.floor(rates.length / 2)] as number,
-    min: rates[0] as number,
-    max: rates.at(-1) as number,
+    median: rates[Math.floor(rates.length / 2)] ?? 0,
+    min: rates[0] ?? 0,
+    max: rates.at(-1) ?? 0,
   }
-  console.error(`${name.padEnd(44)} ${format(result.median)}/s`)
+  process.stdout.write(JSON.stringify({ ...result, sink: sink % 2 }) + '\n')
+}
+
+function measure(name: string): Result {
+  const args = ['--import', 'tsx', import.meta.filename, '--case', name, ...(QUICK ? ['--quick'] : [])]
+  const result = JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8' })) as Result
+  console.error(`${name.padEnd(40)} ${rate(result.median)}/s`)
   return result
 }
 
-function format(rate: number): string {
-  return rate >= 1e6 ? `${(rate / 1e6).toFixed(2)}M` : `${(rate / 1e3).toFixed(1)}k`
+function rate(value: number): string {
+  return value >= 1e6 ? `${(value / 1e6).toFixed(2)}M` : `${(value / 1e3).toFixed(1)}k`
 }
 
-let sink = 0
+function ratio(ours: Result, theirs: Result, target: number): string {
+  const value = ours.median / theirs.median
+  return `${value.toFixed(1)}× (target ≥ ${target}: ${value >= target ? 'met' : 'missed'})`
+}
 
-const PEER_CODES = { DE: CountryCode.DE, FR: CountryCode.FR, IT: CountryCode.IT } as const
-const sections: string[] = []
+function table(title: string, rows: readonly Result[]): string {
+  const lines = rows.map((r) => `| ${r.name} | ${rate(r.median)} | ${rate(r.min)}–${rate(r.max)} |`)
+  return `### ${title}\n\n| case | median ops/s | range |\n|---|---:|---|\n${lines.join('\n')}`
+}
 
-function table(title: string, rows: Result[], baseline: (row: Result) => string): void {
-  sections.push(
-    `### ${title}\n\n| case | median ops/s | range | ratio |\n|---|---:|---|---|\n` +
-      rows
-        .map((r) => `| ${r.name} | ${format(r.median)} | ${format(r.min)}–${format(r.max)} | ${baseline(r)} |`)
-        .join('\n'),
+function main(): void {
+  const results = new Map<string, Result>()
+  for (const name of Object.keys(CASES)) results.set(name, measure(name))
+  const get = (name: string) => results.get(name) as Result
+  const pick = (prefix: string) => [...results.values()].filter((r) => r.name.includes(prefix))
+  const targets: string[] = []
+  for (const code of ['DE', 'FR', 'IT']) {
+    const ours = get(`ibanmint generateIban ${code}`)
+    targets.push(`| generation objects ${code} vs faker | ${ratio(ours, get(`faker finance.iban ${code}`), 3)} |`)
+    targets.push(`| generation objects ${code} vs ibankit | ${ratio(ours, get(`ibankit IBAN.random ${code}`), 5)} |`)
+  }
+  const csv = get('ibanmint csv rows DE')
+  targets.push(
+    `| CSV rows DE, one core | ${rate(csv.median)} rows/s (target ≥ 3M: ${csv.median >= 3e6 ? 'met' : 'missed'}) |`,
   )
+  for (const label of ['DE', '91-country mix']) {
+    targets.push(
+      `| validation ${label} vs ibankit | ${ratio(get(`ibanmint validateIban ${label}`), get(`ibankit IBAN.isValid ${label}`), 3)} |`,
+    )
+  }
+  const report = [
+    '## Domain benchmarks',
+    '',
+    `Written by \`bench/domain.ts\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}.`,
+    `Method: every case in its own Node process; after calibration, ${ROUNDS} rounds of ${ROUND_MS} ms; median and range of the rounds.`,
+    'Generation cases make one record per call, as the peers do; `validateIban` returns the full result (every check, BBAN parts).',
+    '',
+    '### Targets',
+    '',
+    '| figure | result |',
+    '|---|---|',
+    ...targets,
+    '',
+    table('Generation (objects)', [...pick('generateIban'), ...pick('IBAN.random'), ...pick('finance.iban')]),
+    '',
+    table('CSV rows written into a buffer (one core)', pick('csv rows')),
+    '',
+    table('Validation', [...pick('validateIban'), ...pick('isValid'), ...pick('validateIBAN')]),
+    '',
+  ].join('\n')
+  if (!QUICK) writeFileSync(join(import.meta.dirname, 'RESULTS-domain.md'), report)
+  process.stdout.write(report)
 }
 
-// Generation of objects: one record per call, as the peers do.
-const generation: Result[] = []
-const ratios: string[] = []
-for (const code of ['DE', 'FR', 'IT'] as const) {
-  const ours = measure(`ibanmint generateIban ${code}`, (n) => {
-    for (let i = 0; i < n; i++) sink += generateIban(code).length
-  })
-  const ourBatch = measure(`ibanmint generateIbans ${code} (100 per call)`, (n) => {
-    for (let i = 0; i < n; i += 100) sink += generateIbans(code, 100).length
-  })
-  const kit = measure(`ibankit IBAN.random ${code}`, (n) => {
-    for (let i = 0; i < n; i++) sink += IBAN.random(PEER_CODES[code]).toString().length
-  })
-  const fake = measure(`faker finance.iban ${code}`, (n) => {
-    for (let i = 0; i < n; i++) sink += faker.finance.iban({ countryCode: code }).length
-  })
-  generation.push(ours, ourBatch, kit, fake)
-  ratios.push(
-    `${code}: ${(ours.median / fake.median).toFixed(1)}× faker (target ≥ 3), ${(ours.median / kit.median).toFixed(1)}× ibankit (target ≥ 5)`,
-  )
-}
-const mix = COUNTRIES.map((c) => c.code)
-generation.push(
-  measure('ibanmint generateIban, 91-country mix', (n) => {
-    for (let i = 0; i < n; i++) sink += generateIban(mix[i % mix.length] as string).length
-  }),
-)
-table('Generation (objects)', generation, () => '')
-sections.push(ratios.map((r) => `- ${r}`).join('\n'))
-
-// CSV bytes: rows written straight into a buffer, one core.
-const writer = new ByteWriter(1 << 20)
-const random = new CryptoRandom()
-const csv: Result[] = []
-for (const [label, countries] of [
-  ['DE', ['DE']],
-  ['FR', ['FR']],
-  ['91-country mix', mix],
-] as const) {
-  csv.push(
-    measure(
-      `renderBatch csv ${label} (rows)`,
-      (n) => {
-        for (let i = 0; i < n; i += 1000) {
-          const bytes = renderBatch(
-            { countries, count: 1000, realistic: true, format: 'csv', random, first: false, last: false },
-            writer,
-          )
-          sink += bytes.length
-        }
-      },
-      1,
-    ),
-  )
-}
-table('CSV bytes (one core)', csv, (r) =>
-  r.name.includes(' DE ') ? `target ≥ 3M rows/s: ${r.median >= 3e6 ? 'met' : 'missed'}` : '',
-)
-
-// Validation.
-const samples = COUNTRIES.flatMap((c) => generateIbans(c.code, 20).map((i) => i.iban))
-const deSamples = generateIbans('DE', 1000).map((i) => i.iban)
-const validation: Result[] = []
-for (const [label, list] of [
-  ['DE', deSamples],
-  ['91-country mix', samples],
-] as const) {
-  const ours = measure(`ibanmint validateIban ${label}`, (n) => {
-    for (let i = 0; i < n; i++) sink += validateIban(list[i % list.length] as string).valid ? 1 : 0
-  })
-  const kit = measure(`ibankit IBAN.isValid ${label}`, (n) => {
-    for (let i = 0; i < n; i++) sink += IBAN.isValid(list[i % list.length] as string) ? 1 : 0
-  })
-  const tools = measure(`ibantools validateIBAN ${label}`, (n) => {
-    for (let i = 0; i < n; i++) sink += ibantools.validateIBAN(list[i % list.length] as string).valid ? 1 : 0
-  })
-  validation.push(ours, kit, tools)
-  ratios.push(`validation ${label}: ${(ours.median / kit.median).toFixed(1)}× ibankit (target ≥ 3)`)
-}
-table('Validation', validation, () => '')
-sections.push(
-  ratios
-    .slice(-2)
-    .map((r) => `- ${r}`)
-    .join('\n'),
-)
-
-const header = [
-  '## Domain benchmarks',
-  '',
-  `Written by \`bench/domain.ts\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}.`,
-  `Method: each case runs in ${ROUNDS} rounds of ${ROUND_MS} ms after a warm-up; median and range of the rounds. Peers run in the same process.`,
-  '',
-].join('\n')
-const report = header + sections.join('\n\n') + '\n'
-if (!QUICK) writeFileSync(join(import.meta.dirname, 'RESULTS-domain.md'), report)
-process.stdout.write(report)
-if (sink === 42) console.error('')
+const caseIndex = process.argv.indexOf('--case')
+if (caseIndex >= 0) await runCase(process.argv[caseIndex + 1] ?? '')
+else main()

