@@ -116,6 +116,31 @@ for (const [label, codes] of [
   }, codes)
 }
 
+/** Every country, generation and validation, short rounds in one process (ours only). */
+function perCountry(): string {
+  const rows: string[] = []
+  const time = (fn: (n: number) => void): number => {
+    fn(50_000)
+    const rates: number[] = []
+    for (let round = 0; round < 3; round++) {
+      const start = performance.now()
+      fn(50_000)
+      rates.push(50_000 / ((performance.now() - start) / 1000))
+    }
+    return rates.sort((a, b) => a - b)[1] ?? 0
+  }
+  for (const { code } of COUNTRIES) {
+    const samples = generateIbans(code, 1000).map((i) => i.iban)
+    const realistic = time((n) => generateIbans(code, n))
+    const random = time((n) => generateIbans(code, n, { realistic: false }))
+    const validation = time((n) => {
+      for (let i = 0; i < n; i++) validateIban(samples[i % samples.length] as string)
+    })
+    rows.push(`| ${code} | ${rate(realistic)} | ${rate(random)} | ${rate(validation)} |`)
+  }
+  return `### Per country (ibanmint, objects per second, one process)\n\n| country | generate realistic | generate random | validate |\n|---|---:|---:|---:|\n${rows.join('\n')}`
+}
+
 /** Runs one case in this process: calibrate, then timed rounds; prints the result as JSON. */
 async function runCase(name: string): Promise<void> {
   const setup = CASES[name]
@@ -209,6 +234,14 @@ function main(): void {
     '',
     table('Validation', [...pick('validateIban'), ...pick('isValid'), ...pick('validateIBAN')]),
     '',
+    ...(QUICK
+      ? []
+      : [
+          execFileSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--per-country'], {
+            encoding: 'utf8',
+          }),
+          '',
+        ]),
   ].join('\n')
   if (!QUICK) writeFileSync(join(import.meta.dirname, 'RESULTS-domain.md'), report)
   process.stdout.write(report)
@@ -216,4 +249,5 @@ function main(): void {
 
 const caseIndex = process.argv.indexOf('--case')
 if (caseIndex >= 0) await runCase(process.argv[caseIndex + 1] ?? '')
+else if (process.argv.includes('--per-country')) process.stdout.write(perCountry())
 else main()
