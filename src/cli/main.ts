@@ -2,6 +2,8 @@
 // validation, 2 bad usage.
 import { runCountries } from './countries.ts'
 import { runGenerate } from './generate.ts'
+import { runKeys } from './keys.ts'
+import { runServe } from './serve.ts'
 import { runValidate } from './validate.ts'
 import { UsageError } from './usage.ts'
 
@@ -11,6 +13,10 @@ Usage:
   ibanmint generate <CC> [--count N] [--format txt|csv|json|ndjson] [--random] [--seed S]
   ibanmint validate <IBAN>...
   ibanmint countries [--json]
+  ibanmint serve                      run the HTTP API (configured by environment variables)
+  ibanmint keys create --name NAME [--limit N] [--expires DATE] [--json]
+  ibanmint keys list [--json]
+  ibanmint keys revoke ID
 
 Run "ibanmint <command> --help" for the options of a command.
 `
@@ -19,6 +25,8 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   generate: runGenerate,
   validate: runValidate,
   countries: runCountries,
+  serve: runServe,
+  keys: runKeys,
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,44 @@
+// `ibanmint serve`: runs the HTTP service until SIGTERM or SIGINT.
+import { ConfigError, readConfig } from '../config.ts'
+import { startService } from '../main.ts'
+import { parseCommand, UsageError } from './usage.ts'
+
+const HELP = `Usage: ibanmint serve
+
+Runs the HTTP API (/api/v1) on HOST:PORT (default 127.0.0.1:8080). Configuration comes from
+the environment: HOST, PORT, PUBLIC_URL, KEYS_FILE, REDIS_URL, RATE_LIMIT, LOG_LEVEL,
+SHUTDOWN_TIMEOUT_MS (see the README). Without REDIS_URL, keys live in KEYS_FILE and rate
+limits in memory. Access logs are JSON lines on stdout.
+`
+
+export async function runServe(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommand(args, {})
+  if (values.help === true) {
+    process.stdout.write(HELP)
+    return 0
+  }
+  if (positionals.length > 0) throw new UsageError('serve takes no arguments')
+  let config
+  try {
+    config = readConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message)
+    throw error
+  }
+  const service = await startService(config)
+  const store = config.redisUrl === undefined ? `key file ${config.keysFile}` : 'Redis'
+  process.stderr.write(
+    `ibanmint listening on ${service.url} (public URL ${config.publicUrl}; keys and limits: ${store})\n` +
+      `  create a key:  ibanmint keys create --name my-app${config.redisUrl === undefined ? '' : '   (with the same REDIS_URL)'}\n` +
+      `  try it:        curl -H "X-API-Key: <key>" ${config.publicUrl}/api/v1/countries\n`,
+  )
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      process.stderr.write(`ibanmint: ${signal}, finishing in-flight requests\n`)
+      void service.close().then(resolve)
+    }
+    process.once('SIGTERM', () => stop('SIGTERM'))
+    process.once('SIGINT', () => stop('SIGINT'))
+  })
+  return 0
+}

@@ -1,0 +1,283 @@
+// JSON Schemas (2020-12) of every parameter and wire shape. The HTTP router validates with
+// them (ajv), the OpenAPI document publishes them, and the MCP tools reuse them: one source.
+// `x-message` is the error message when a value breaks its schema, naming it and its rule.
+
+export type Schema = Record<string, unknown>
+
+export const MAX_COUNT = 100
+export const MAX_SEED_LENGTH = 128
+export const MAX_IBAN_INPUT = 64
+export const MAX_BATCH = 1000
+
+export const countrySchema: Schema = {
+  type: 'string',
+  minLength: 2,
+  maxLength: 2,
+  description: 'ISO 3166-1 alpha-2 code of a supported country, case-insensitive (e.g. DE).',
+  examples: ['DE'],
+  'x-message': 'country must be a two-letter country code',
+}
+
+export function countSchema(max: number, fallback: number): Schema {
+  return {
+    type: 'integer',
+    minimum: 1,
+    maximum: max,
+    default: fallback,
+    description: `How many IBANs, 1 to ${max.toLocaleString('en')} (default ${fallback}).`,
+    'x-message': `count must be an integer between 1 and ${max.toLocaleString('en')}`,
+  }
+}
+
+/** realistic as a query parameter: 1, 0, true or false. */
+export const realisticQuerySchema: Schema = {
+  type: 'string',
+  enum: ['1', '0', 'true', 'false'],
+  default: 'true',
+  description:
+    'Realistic mode (default): digits in alphanumeric fields and real bank codes. 0 or false: fully random bank codes and accounts, letters wherever the format allows them.',
+  'x-message': 'realistic must be one of 1, 0, true, false',
+}
+
+/** realistic in a JSON body: a boolean. */
+export const realisticBodySchema: Schema = {
+  type: 'boolean',
+  default: true,
+  description: 'Realistic mode (default true); false gives fully random bank codes and accounts.',
+  'x-message': 'realistic must be a boolean',
+}
+
+export const seedQuerySchema: Schema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: MAX_SEED_LENGTH,
+  description: 'Reproducible output (ibanmint extension): the same seed gives the same IBANs on every machine.',
+  'x-message': `seed must be a string of 1 to ${MAX_SEED_LENGTH} characters`,
+}
+
+export const seedBodySchema: Schema = {
+  type: ['string', 'integer'],
+  minLength: 1,
+  maxLength: MAX_SEED_LENGTH,
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: `Reproducible output (ibanmint extension): a string of 1 to ${MAX_SEED_LENGTH} characters or a non-negative integer (42 and "42" are the same seed).`,
+  'x-message': `seed must be a string of 1 to ${MAX_SEED_LENGTH} characters or a non-negative integer`,
+}
+
+export const ibanInputSchema: Schema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 256,
+  description: `An IBAN: 1 to ${MAX_IBAN_INPUT} letters and digits once whitespace is removed; lower case is accepted.`,
+  examples: ['DE89 3704 0044 0532 0130 00'],
+  'x-message': 'iban must be a string of letters and digits',
+}
+
+// ---------------------------------------------------------------- wire shapes (spec §2)
+
+export const errorSchema: Schema = {
+  type: 'object',
+  required: ['error'],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      additionalProperties: false,
+      properties: {
+        code: {
+          type: 'string',
+          enum: [
+            'invalid_request',
+            'invalid_json',
+            'unauthorized',
+            'not_found',
+            'method_not_allowed',
+            'payload_too_large',
+            'unsupported_media_type',
+            'rate_limited',
+            'service_unavailable',
+            'internal_error',
+          ],
+        },
+        message: { type: 'string' },
+      },
+    },
+  },
+}
+
+const countryFields: Record<string, Schema> = {
+  code: { type: 'string', pattern: '^[A-Z]{2}$' },
+  name: { type: 'string' },
+  slug: { type: 'string', pattern: '^[a-z0-9-]+$' },
+  iban_length: { type: 'integer', minimum: 15, maximum: 34 },
+  bban_length: { type: 'integer', minimum: 11, maximum: 30 },
+  bban_format: {
+    type: 'string',
+    pattern: '^(\\d+[nac])+$',
+    description: 'Registry BBAN format: runs of <count><n|a|c>.',
+  },
+  structure: {
+    type: 'string',
+    description:
+      'IBAN layout in groups of four: kk check digits; b bank, s branch, c account, x national check, t account type, i holder id, n other.',
+  },
+  example: { type: 'string' },
+}
+
+export const countrySchemaFull: Schema = {
+  type: 'object',
+  required: Object.keys(countryFields),
+  additionalProperties: false,
+  properties: countryFields,
+}
+
+export const countryDetailSchema: Schema = {
+  type: 'object',
+  required: ['country'],
+  additionalProperties: false,
+  properties: {
+    country: {
+      type: 'object',
+      required: ['code', 'name', 'iban_length', 'bban_format', 'example'],
+      additionalProperties: false,
+      properties: countryFields,
+    },
+  },
+}
+
+export const countryListSchema: Schema = {
+  type: 'object',
+  required: ['count', 'countries'],
+  additionalProperties: false,
+  properties: { count: { type: 'integer' }, countries: { type: 'array', items: countrySchemaFull } },
+}
+
+export const ibanSchema: Schema = {
+  type: 'object',
+  required: ['iban', 'formatted', 'country', 'check_digits', 'bban', 'length', 'valid'],
+  additionalProperties: false,
+  properties: {
+    iban: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[0-9A-Z]{11,30}$' },
+    formatted: { type: 'string' },
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    check_digits: { type: 'string', pattern: '^[0-9]{2}$' },
+    bban: { type: 'string' },
+    length: { type: 'integer' },
+    valid: { type: 'boolean' },
+  },
+}
+
+export const generateResultSchema: Schema = {
+  type: 'object',
+  required: ['country', 'count', 'realistic', 'ibans'],
+  additionalProperties: false,
+  properties: {
+    country: {
+      type: 'object',
+      required: ['code', 'name', 'iban_length'],
+      additionalProperties: false,
+      properties: {
+        code: countryFields['code'],
+        name: countryFields['name'],
+        iban_length: countryFields['iban_length'],
+      },
+    },
+    count: { type: 'integer', minimum: 1 },
+    realistic: { type: 'boolean' },
+    seed: { type: 'string', description: 'The seed used, when one was given (ibanmint extension).' },
+    ibans: { type: 'array', items: ibanSchema },
+  },
+}
+
+const nullableBoolean: Schema = { type: ['boolean', 'null'] }
+
+export const validateResultSchema: Schema = {
+  type: 'object',
+  required: [
+    'iban',
+    'formatted',
+    'valid',
+    'country_code',
+    'country_supported',
+    'check_digits',
+    'bban',
+    'length',
+    'expected_length',
+    'checks',
+    'national_check',
+    'bban_parts',
+  ],
+  additionalProperties: false,
+  properties: {
+    iban: { type: 'string', description: 'Normalized IBAN: whitespace removed, upper case.' },
+    formatted: { type: 'string' },
+    valid: { type: 'boolean', description: 'True only when every applicable check passes.' },
+    country_code: { type: 'string' },
+    country_supported: { type: 'boolean' },
+    check_digits: { type: 'string' },
+    bban: { type: 'string' },
+    length: { type: 'integer' },
+    expected_length: { type: ['integer', 'null'] },
+    checks: {
+      type: 'object',
+      required: ['mod97', 'length', 'format', 'country_supported', 'national'],
+      additionalProperties: false,
+      properties: {
+        mod97: { type: 'boolean' },
+        length: { ...nullableBoolean, description: 'null when the country is unsupported' },
+        format: { type: 'boolean', description: 'the BBAN matches the registry format' },
+        country_supported: { type: 'boolean' },
+        national: {
+          ...nullableBoolean,
+          description: 'national check digits (ibanmint extension); null where the country defines none',
+        },
+      },
+    },
+    national_check: {
+      description:
+        'The national check that applies (ibanmint extension); the Dutch elfproef is advisory and never decides validity.',
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          required: ['algorithm', 'status', 'valid'],
+          additionalProperties: false,
+          properties: {
+            algorithm: { type: 'string' },
+            status: { type: 'string', enum: ['confirmed', 'probable', 'advisory'] },
+            valid: { type: 'boolean' },
+          },
+        },
+      ],
+    },
+    bban_parts: {
+      description: 'The BBAN split into named parts (ibanmint extension); null unless length and format are right.',
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          properties: Object.fromEntries(
+            ['bank', 'branch', 'account', 'national_check', 'account_type', 'other'].map((name) => [
+              name,
+              { type: 'string' },
+            ]),
+          ),
+        },
+      ],
+    },
+  },
+}
+
+export const validateBatchResultSchema: Schema = {
+  type: 'object',
+  required: ['count', 'valid', 'results'],
+  additionalProperties: false,
+  properties: {
+    count: { type: 'integer' },
+    valid: { type: 'integer', description: 'How many of the results are valid.' },
+    results: { type: 'array', items: validateResultSchema },
+  },
+}

@@ -1,0 +1,56 @@
+// Writing responses: JSON bodies (with Content-Length), prebuilt bytes, and the one error
+// writer that renders every ApiError as the spec §2.8 body and never throws.
+import type { ServerResponse } from 'node:http'
+import { errorBody, type ApiError, type ErrorCode } from '../core/errors.ts'
+
+export const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  invalid_request: 422,
+  invalid_json: 400,
+  unauthorized: 401,
+  not_found: 404,
+  method_not_allowed: 405,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  service_unavailable: 503,
+  internal_error: 500,
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** Writes a complete body (bytes or a JSON value) with its length; HEAD gets headers only. */
+export function sendBody(
+  res: ServerResponse,
+  status: number,
+  body: Buffer | string,
+  contentType = JSON_TYPE,
+  headers?: Record<string, string>,
+): void {
+  res.statusCode = status
+  res.setHeader('content-type', contentType)
+  res.setHeader('content-length', Buffer.byteLength(body))
+  if (headers !== undefined) for (const name in headers) res.setHeader(name, headers[name] as string)
+  if (res.req.method === 'HEAD') res.end()
+  else res.end(body)
+}
+
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers?: Record<string, string>): void {
+  sendBody(res, status, JSON.stringify(value), JSON_TYPE, headers)
+}
+
+/** Renders an ApiError. Never throws: a response already under way is cut off instead. */
+export function sendError(res: ServerResponse, error: ApiError): void {
+  try {
+    if (res.headersSent) {
+      res.destroy(error)
+      return
+    }
+    const headers: Record<string, string> = { 'cache-control': 'no-store', ...error.headers }
+    if (error.retryAfter !== undefined) headers['retry-after'] = String(error.retryAfter)
+    const status = STATUS_BY_CODE[error.code]
+    const message = status === 500 ? 'internal error' : error.message
+    sendBody(res, status, JSON.stringify(errorBody(error.code, message)), JSON_TYPE, headers)
+  } catch {
+    res.destroy()
+  }
+}

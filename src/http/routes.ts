@@ -1,0 +1,290 @@
+// The one route table: method, path, who may call, rate-limit bucket, parameter schemas,
+// responses and handler. The router, the service index's endpoint list, the OpenAPI document
+// and request validation (ajv) are all derived from it; there is no second list.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import {
+  countryDetail,
+  countryList,
+  generate,
+  requireCountry,
+  toRealistic,
+  toSeed,
+  validate,
+  validateBatch,
+} from '../core/operations.ts'
+import {
+  MAX_BATCH,
+  MAX_COUNT,
+  countSchema,
+  countryDetailSchema,
+  countryListSchema,
+  countrySchema,
+  generateResultSchema,
+  ibanInputSchema,
+  realisticBodySchema,
+  realisticQuerySchema,
+  seedBodySchema,
+  seedQuerySchema,
+  validateBatchResultSchema,
+  validateResultSchema,
+  type Schema,
+} from '../core/schemas.ts'
+import type { KeyRecord } from '../keys/key.ts'
+import { compileValidator, type Validator } from './validation.ts'
+
+/** Who may call a route: anyone, API key holders, or anyone limited per client IP. */
+export type Access = 'public' | 'key' | 'ip'
+
+export interface Context {
+  req: IncomingMessage
+  res: ServerResponse
+  params: Record<string, string>
+  query: Record<string, unknown>
+  body: Record<string, unknown>
+  key: KeyRecord | null
+}
+
+/** A handler's answer: a JSON value or prebuilt bytes; or 'sent' when it wrote the response itself. */
+export type Reply = { status?: number; json?: unknown; bytes?: Buffer; headers?: Record<string, string> } | 'sent'
+
+export interface ResponseSpec {
+  description: string
+  schema?: Schema
+  contentType?: string
+}
+
+export interface RouteSpec {
+  method: 'GET' | 'POST'
+  path: string
+  access: Access
+  /** Rate-limit bucket: keyed routes count against the key; 'ip' routes against the client IP. */
+  bucket?: 'api' | 'export' | 'mcp'
+  summary: string
+  description?: string
+  tag: string
+  pathParams?: Record<string, Schema>
+  query?: Record<string, Schema>
+  body?: Schema
+  /** Body size cap in bytes (default 16 KiB). */
+  maxBody?: number
+  responses: Record<number, ResponseSpec>
+  handle(context: Context): Reply | Promise<Reply>
+}
+
+export interface Route extends RouteSpec {
+  validateQuery: Validator | undefined
+  validateBody: Validator | undefined
+}
+
+/** What handlers need beyond the request: prebuilt documents and health probes. */
+export interface RouteDeps {
+  /** Bodies built once from the finished table (index, OpenAPI). */
+  documents: { index: () => Buffer; openapi: () => Buffer }
+  /** Resolves when every configured dependency (Redis) answers. */
+  ready: () => Promise<void>
+}
+
+const HEALTHY = Buffer.from('{"status":"ok"}')
+const READY = Buffer.from('{"status":"ready"}')
+const COUNTRY_LIST_BODY = Buffer.from(JSON.stringify(countryList()))
+const COUNTRY_BODIES = new Map(
+  countryList().countries.map((c) => [c.code, Buffer.from(JSON.stringify(countryDetail(requireCountry(c.code))))]),
+)
+
+const generateQuery = {
+  count: countSchema(MAX_COUNT, 1),
+  realistic: realisticQuerySchema,
+  seed: seedQuerySchema,
+}
+
+const generateBody: Schema = {
+  type: 'object',
+  required: ['country'],
+  additionalProperties: false,
+  properties: {
+    country: countrySchema,
+    count: countSchema(MAX_COUNT, 1),
+    realistic: realisticBodySchema,
+    seed: seedBodySchema,
+  },
+  'x-message': 'the request body must be a JSON object',
+}
+
+/** The route table; handlers close over `deps`. */
+export function routeSpecs(deps: RouteDeps): RouteSpec[] {
+  return [
+    {
+      method: 'GET',
+      path: '/api/v1',
+      access: 'public',
+      summary: 'Service index: name, version, documentation, authentication and endpoints',
+      tag: 'service',
+      responses: { 200: { description: 'The service index (spec §2.7).' } },
+      handle: () => ({ bytes: deps.documents.index() }),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/openapi.json',
+      access: 'public',
+      summary: 'This OpenAPI 3.1 document',
+      tag: 'service',
+      responses: { 200: { description: 'OpenAPI 3.1 description of the REST API.' } },
+      handle: () => ({ bytes: deps.documents.openapi(), headers: { 'access-control-allow-origin': '*' } }),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/countries',
+      access: 'key',
+      bucket: 'api',
+      summary: 'List the 91 supported countries with their IBAN formats',
+      tag: 'countries',
+      responses: { 200: { description: 'CountryList (spec §2.6).', schema: countryListSchema } },
+      handle: () => ({ bytes: COUNTRY_LIST_BODY }),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/countries/{code}',
+      access: 'key',
+      bucket: 'api',
+      summary: 'One country with its IBAN format',
+      description: 'The code is case-insensitive. Returns every Country field (the spec names a subset).',
+      tag: 'countries',
+      pathParams: { code: countrySchema },
+      responses: { 200: { description: '`{ country: Country }` (spec §4.4).', schema: countryDetailSchema } },
+      handle: ({ params }) => ({ bytes: COUNTRY_BODIES.get(requireCountry(params['code'] as string).code) as Buffer }),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/generate/{country}',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Generate 1 to 100 test IBANs for a country',
+      description:
+        'National check digits are correct in both modes. `seed` (ibanmint extension) makes the output reproducible: the same seed, country, count and mode give the same IBANs on every machine.',
+      tag: 'generate',
+      pathParams: { country: countrySchema },
+      query: generateQuery,
+      responses: { 200: { description: 'GenerateResult (spec §2.4).', schema: generateResultSchema } },
+      handle: ({ params, query }) => ({
+        json: generate({
+          country: requireCountry(params['country'] as string),
+          count: query['count'] as number,
+          realistic: toRealistic(query['realistic']),
+          seed: toSeed(query['seed']),
+        }),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/generate',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Generate 1 to 100 test IBANs for a country (JSON body)',
+      description: 'Unknown body fields are rejected (422) so that a misspelled field never goes unnoticed.',
+      tag: 'generate',
+      body: generateBody,
+      responses: { 200: { description: 'GenerateResult (spec §2.4).', schema: generateResultSchema } },
+      handle: ({ body }) => ({
+        json: generate({
+          country: requireCountry(body['country'] as string),
+          count: body['count'] as number,
+          realistic: toRealistic(body['realistic']),
+          seed: toSeed(body['seed']),
+        }),
+      }),
+    },
+    {
+      method: 'GET',
+      path: '/api/v1/validate/{iban}',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Validate an IBAN given in the path',
+      description:
+        'Letters and digits only (lower case is accepted). A malformed or unsupported IBAN is a result with `valid: false` and every check; only a candidate with other characters is rejected (422).',
+      tag: 'validate',
+      pathParams: { iban: { ...ibanInputSchema, pattern: '^[0-9A-Za-z]+$' } },
+      responses: { 200: { description: 'ValidateResult (spec §2.5).', schema: validateResultSchema } },
+      handle: ({ params }) => ({ json: validate(params['iban'], 'iban', false) }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/validate',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Validate an IBAN given in a JSON body',
+      description: 'Whitespace inside `iban` is removed. Returns the full ValidateResult, as the path form does.',
+      tag: 'validate',
+      body: {
+        type: 'object',
+        required: ['iban'],
+        additionalProperties: false,
+        properties: { iban: ibanInputSchema },
+        'x-message': 'the request body must be a JSON object',
+      },
+      responses: { 200: { description: 'ValidateResult (spec §2.5).', schema: validateResultSchema } },
+      handle: ({ body }) => ({ json: validate(body['iban']) }),
+    },
+    {
+      method: 'POST',
+      path: '/api/v1/validate/batch',
+      access: 'key',
+      bucket: 'api',
+      summary: `Validate up to ${MAX_BATCH.toLocaleString('en')} IBANs in one request (ibanmint extension)`,
+      description:
+        'One result per item, in order. The request counts once against the rate limit. An item that is not a string of letters and digits fails the whole request (422 naming `ibans[i]`). The body may be up to 64 KiB.',
+      tag: 'validate',
+      maxBody: 64 * 1024,
+      body: {
+        type: 'object',
+        required: ['ibans'],
+        additionalProperties: false,
+        properties: {
+          ibans: {
+            type: 'array',
+            minItems: 1,
+            maxItems: MAX_BATCH,
+            items: { type: 'string' },
+            'x-message': `ibans must be an array of 1 to ${MAX_BATCH.toLocaleString('en')} strings`,
+          },
+        },
+        'x-message': 'the request body must be a JSON object',
+      },
+      responses: { 200: { description: 'One ValidateResult per item.', schema: validateBatchResultSchema } },
+      handle: ({ body }) => ({ json: validateBatch(body['ibans'] as unknown[]) }),
+    },
+    {
+      method: 'GET',
+      path: '/healthz',
+      access: 'public',
+      summary: 'Liveness: the process serves requests',
+      tag: 'operations',
+      responses: { 200: { description: '`{ "status": "ok" }`' } },
+      handle: () => ({ bytes: HEALTHY }),
+    },
+    {
+      method: 'GET',
+      path: '/readyz',
+      access: 'public',
+      summary: 'Readiness: every configured dependency (Redis) answers',
+      tag: 'operations',
+      responses: { 200: { description: '`{ "status": "ready" }`' } },
+      handle: async () => {
+        await deps.ready()
+        return { bytes: READY }
+      },
+    },
+  ]
+}
+
+function objectSchema(properties: Record<string, Schema>): Schema {
+  return { type: 'object', properties }
+}
+
+/** Compiles the table: validators built once from each route's schemas. */
+export function compileRoutes(specs: readonly RouteSpec[]): Route[] {
+  return specs.map((spec) => ({
+    ...spec,
+    validateQuery: spec.query === undefined ? undefined : compileValidator(objectSchema(spec.query), 'query'),
+    validateBody: spec.body === undefined ? undefined : compileValidator(spec.body, 'body'),
+  }))
+}

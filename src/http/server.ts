@@ -1,0 +1,160 @@
+// The HTTP service on plain node:http. Per request: match route → authenticate → rate limit
+// → validate parameters → handler → write. Errors of any kind are rendered once by sendError.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { Logger } from 'pino'
+import { ApiError, toApiError } from '../core/errors.ts'
+import type { KeyAuthenticator } from '../keys/authenticator.ts'
+import type { RateLimits, LimitResult } from '../limits/rate-limit.ts'
+import { readJsonBody } from './body.ts'
+import { buildIndex, buildOpenApi } from './openapi.ts'
+import { sendBody, sendError, JSON_TYPE } from './respond.ts'
+import { Router } from './router.ts'
+import { compileRoutes, routeSpecs, type Context, type Route } from './routes.ts'
+
+export interface AppDeps {
+  publicUrl: string
+  keys: KeyAuthenticator
+  limits: RateLimits
+  /** Requests per minute for keys without their own limit. */
+  defaultRateLimit: number
+  logger: Logger
+  /** Resolves when every configured dependency answers (readiness). */
+  ready: () => Promise<void>
+}
+
+// Timeouts chosen so that slow or idle clients cannot hold sockets: a request's headers must
+// arrive within 10 s and its body within 30 s; idle keep-alive sockets close after 5 s; and
+// the server checks those deadlines every second (Node's default is every 30 s).
+export const SERVER_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  connectionsCheckingInterval: 1_000,
+} as const
+
+const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
+
+/** The key from `X-API-Key` or `Authorization: Bearer`. */
+function presentedKey(req: IncomingMessage): string | undefined {
+  const header = req.headers['x-api-key']
+  if (typeof header === 'string') return header.trim()
+  const authorization = req.headers.authorization
+  if (authorization !== undefined && /^bearer\s+/i.test(authorization))
+    return authorization.replace(/^bearer\s+/i, '').trim()
+  return undefined
+}
+
+function parseQuery(search: string): Record<string, unknown> {
+  if (search === '') return {}
+  const query: Record<string, unknown> = {}
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (Object.hasOwn(query, name)) throw new ApiError('invalid_request', `${name} must be given once`)
+    query[name] = value
+  }
+  return query
+}
+
+function decodeParams(params: Record<string, string>): Record<string, string> {
+  const decoded: Record<string, string> = {}
+  for (const name in params) {
+    try {
+      decoded[name] = decodeURIComponent(params[name] as string)
+    } catch {
+      throw new ApiError('invalid_request', `${name} is not valid percent-encoded text`)
+    }
+  }
+  return decoded
+}
+
+function setRateLimitHeaders(res: ServerResponse, result: LimitResult): void {
+  res.setHeader('ratelimit-limit', result.limit)
+  res.setHeader('ratelimit-remaining', result.remaining)
+  res.setHeader('ratelimit-reset', result.reset)
+  res.setHeader('ratelimit-policy', `${result.limit};w=60`)
+}
+
+export interface App {
+  server: Server
+  routes: readonly Route[]
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+}
+
+export function createApp(deps: AppDeps): App {
+  let index = Buffer.alloc(0)
+  let openapi = Buffer.alloc(0)
+  const specs = routeSpecs({ documents: { index: () => index, openapi: () => openapi }, ready: deps.ready })
+  const routes = compileRoutes(specs)
+  index = Buffer.from(JSON.stringify(buildIndex(specs, deps.publicUrl)))
+  openapi = Buffer.from(JSON.stringify(buildOpenApi(specs, deps.publicUrl)))
+  const router = new Router(routes)
+  const { logger, keys, limits } = deps
+
+  async function run(req: IncomingMessage, res: ServerResponse, state: { route: string; key: string | undefined }) {
+    const url = req.url ?? '/'
+    const mark = url.indexOf('?')
+    let path = mark < 0 ? url : url.slice(0, mark)
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+    const match = router.match(req.method ?? 'GET', path)
+    if (match.kind === 'none') throw new ApiError('not_found', `no endpoint at ${path.slice(0, 200)}`)
+    if (match.kind === 'method') {
+      throw new ApiError('method_not_allowed', `${req.method} is not allowed here; allowed: ${match.allow}`, {
+        headers: { allow: match.allow },
+      })
+    }
+    const route = match.route
+    state.route = route.path
+    const context: Context = { req, res, params: match.params, query: EMPTY, body: EMPTY, key: null }
+    if (route.access === 'key') {
+      const key = await keys.authenticate(presentedKey(req))
+      state.key = key.id
+      context.key = key
+      const limit = await limits.consume('api', key.id, key.limit ?? deps.defaultRateLimit)
+      setRateLimitHeaders(res, limit)
+      if (!limit.allowed) {
+        throw new ApiError(
+          'rate_limited',
+          `rate limit of ${limit.limit} requests per minute exceeded; retry in ${limit.reset} s`,
+          {
+            retryAfter: limit.reset,
+          },
+        )
+      }
+    }
+    if (route.pathParams !== undefined) context.params = decodeParams(match.params)
+    if (route.validateQuery !== undefined)
+      context.query = route.validateQuery(parseQuery(mark < 0 ? '' : url.slice(mark + 1)))
+    if (route.validateBody !== undefined) context.body = route.validateBody(await readJsonBody(req, route.maxBody))
+    const reply = await route.handle(context)
+    if (reply === 'sent') return
+    const status = reply.status ?? 200
+    if (reply.bytes !== undefined) sendBody(res, status, reply.bytes, JSON_TYPE, reply.headers)
+    else sendBody(res, status, JSON.stringify(reply.json), JSON_TYPE, reply.headers)
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now()
+    const state: { route: string; key: string | undefined } = { route: 'unmatched', key: undefined }
+    res.once('close', () => {
+      logger.info({
+        method: req.method,
+        route: state.route,
+        status: res.statusCode,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+        key: state.key,
+        completed: res.writableFinished,
+      })
+    })
+    try {
+      await run(req, res, state)
+    } catch (error) {
+      const apiError = toApiError(error)
+      if (apiError.code === 'internal_error')
+        logger.error({ err: apiError.cause, route: state.route }, 'request failed')
+      sendError(res, apiError)
+    }
+  }
+
+  const server = createServer({ ...SERVER_TIMEOUTS }, (req, res) => void handle(req, res))
+  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout
+  return { server, routes, handle }
+}

@@ -1,0 +1,64 @@
+// Turns a presented API key into its record, with a short bounded cache so the hot path does
+// not touch the store: a revocation takes effect within CACHE_TTL_MS. When the store fails
+// (Redis down), a cached record keeps working until the store is back; an unknown key then
+// gets 503, never a wrong 401.
+import { ApiError } from '../core/errors.ts'
+import { isUsable, parseKey, secretMatches, type KeyRecord } from './key.ts'
+import type { KeyStore } from './store.ts'
+
+/** How long a looked-up record (or its absence) is trusted: the revocation bound. */
+export const CACHE_TTL_MS = 5000
+const MAX_ENTRIES = 10_000
+
+interface Entry {
+  record: KeyRecord | null
+  expires: number
+}
+
+const UNAUTHORIZED_MESSAGE = 'a valid API key is required (X-API-Key header or Authorization: Bearer)'
+const WWW_AUTHENTICATE = 'ApiKey header="X-API-Key", Bearer realm="ibanmint"'
+
+export function unauthorized(): ApiError {
+  return new ApiError('unauthorized', UNAUTHORIZED_MESSAGE, { headers: { 'www-authenticate': WWW_AUTHENTICATE } })
+}
+
+export class KeyAuthenticator {
+  readonly #store: KeyStore
+  readonly #cache = new Map<string, Entry>()
+  readonly #ttl: number
+
+  constructor(store: KeyStore, ttlMs = CACHE_TTL_MS) {
+    this.#store = store
+    this.#ttl = ttlMs
+  }
+
+  /** The record of a valid key; throws 401 (same message for missing, unknown, revoked, expired). */
+  async authenticate(presented: string | undefined): Promise<KeyRecord> {
+    if (presented === undefined) throw unauthorized()
+    const parsed = parseKey(presented)
+    if (parsed === null) throw unauthorized()
+    const now = Date.now()
+    const record = await this.#lookup(parsed.id, now)
+    if (record === null || !secretMatches(parsed.secret, record.hash) || !isUsable(record, now)) throw unauthorized()
+    return record
+  }
+
+  async #lookup(id: string, now: number): Promise<KeyRecord | null> {
+    const cached = this.#cache.get(id)
+    if (cached !== undefined && cached.expires > now) return cached.record
+    let record: KeyRecord | null
+    try {
+      record = await this.#store.find(id)
+    } catch (error) {
+      if (cached !== undefined) return cached.record
+      throw new ApiError('service_unavailable', 'the key store is unavailable, retry shortly', {
+        retryAfter: 1,
+        cause: error,
+      })
+    }
+    if (this.#cache.size >= MAX_ENTRIES) this.#cache.delete(this.#cache.keys().next().value as string)
+    this.#cache.delete(id)
+    this.#cache.set(id, { record, expires: now + this.#ttl })
+    return record
+  }
+}

@@ -1,0 +1,85 @@
+// Rate limits with rate-limiter-flexible: in memory by default, on Redis when configured (the
+// limit then holds across instances). On Redis, each limiter has a memory insurance limiter
+// and the client fails fast, so an outage degrades to per-instance limits instead of stalling
+// or erroring. Only this module knows that the library rejects with a result object when a
+// subject is over its limit and with an Error when the store fails.
+import type { Redis } from 'ioredis'
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+
+/** Outcome of one request against its limit (window: one minute). */
+export interface LimitResult {
+  allowed: boolean
+  limit: number
+  remaining: number
+  /** Seconds until the window resets. */
+  reset: number
+}
+
+const WINDOW_SECONDS = 60
+
+export interface RateLimitsOptions {
+  redis?: Redis | undefined
+  prefix?: string
+  /** Called when the store fails and the insurance limiter decides. */
+  onStoreError?: (error: unknown) => void
+}
+
+export class RateLimits {
+  readonly #redis: Redis | undefined
+  readonly #prefix: string
+  readonly #limiters = new Map<string, RateLimiterAbstract>()
+  readonly #onStoreError: (error: unknown) => void
+
+  constructor(options: RateLimitsOptions = {}) {
+    this.#redis = options.redis
+    this.#prefix = options.prefix ?? 'ibanmint:rl'
+    this.#onStoreError = options.onStoreError ?? (() => {})
+  }
+
+  get backend(): 'redis' | 'memory' {
+    return this.#redis === undefined ? 'memory' : 'redis'
+  }
+
+  // One limiter per bucket and limit: the limit is part of the key prefix, so a key whose
+  // limit changes starts a fresh window instead of inheriting counts kept for another limit.
+  #limiter(bucket: string, perMinute: number): RateLimiterAbstract {
+    const name = `${bucket}:${perMinute}`
+    let limiter = this.#limiters.get(name)
+    if (limiter === undefined) {
+      const options = { keyPrefix: `${this.#prefix}:${name}`, points: perMinute, duration: WINDOW_SECONDS }
+      limiter =
+        this.#redis === undefined
+          ? new RateLimiterMemory(options)
+          : new RateLimiterRedis({
+              ...options,
+              storeClient: this.#redis,
+              rejectIfRedisNotReady: true,
+              insuranceLimiter: new RateLimiterMemory(options),
+            })
+      this.#limiters.set(name, limiter)
+    }
+    return limiter
+  }
+
+  /** Counts one request of `subject` in `bucket` against `perMinute`. Never throws. */
+  async consume(bucket: string, subject: string, perMinute: number): Promise<LimitResult> {
+    try {
+      const result = await this.#limiter(bucket, perMinute).consume(subject)
+      return toResult(true, perMinute, result)
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) return toResult(false, perMinute, rejection)
+      // Without insurance this would be a store failure; a store failure is never a 429.
+      this.#onStoreError(rejection)
+      return { allowed: true, limit: perMinute, remaining: perMinute, reset: WINDOW_SECONDS }
+    }
+  }
+}
+
+function toResult(allowed: boolean, limit: number, result: RateLimiterRes): LimitResult {
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, result.remainingPoints),
+    reset: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+  }
+}

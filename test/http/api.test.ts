@@ -1,0 +1,396 @@
+import assert from 'node:assert/strict'
+import { after, before, describe, test } from 'node:test'
+import { validateIban } from '../../src/iban/index.ts'
+import { assertError, startApp, type TestApp } from '../helpers/app.ts'
+import { startRedis } from '../helpers/redis.ts'
+
+// The same black-box suite runs with the embedded defaults (key file, memory limits) and on
+// a real Redis (keys and limits in Redis).
+for (const backend of ['memory', 'redis'] as const) {
+  describe(`HTTP API v1 (${backend})`, () => {
+    let app: TestApp
+    const cleanup: (() => unknown)[] = []
+    const hooks = { after: (fn: () => unknown) => cleanup.unshift(fn) }
+    before(async () => {
+      const redis = backend === 'redis' ? await startRedis(hooks) : undefined
+      app = await startApp(hooks, redis === undefined ? {} : { redisUrl: redis.url })
+    })
+    after(async () => {
+      for (const fn of cleanup) await fn()
+    })
+
+    test('GET /api/v1 is public and lists name, version, documentation, authentication, endpoints (§4.1, §2.7)', async () => {
+      const res = await app.call('GET', '/api/v1')
+      assert.equal(res.status, 200)
+      const index = res.body as Record<string, unknown>
+      assert.equal(index['name'], 'ibanmint')
+      assert.equal(index['version'], 'v1')
+      assert.equal(index['documentation'], `${app.config.publicUrl}/api/v1/openapi.json`)
+      assert.deepEqual(index['authentication'], {
+        type: 'api_key',
+        header: 'X-API-Key',
+        alternatives: ['Authorization: Bearer <key>'],
+      })
+      const endpoints = index['endpoints'] as { method: string; path: string }[]
+      assert.ok(endpoints.some((e) => e.method === 'GET' && e.path === '/api/v1/generate/{country}'))
+      assert.ok(endpoints.some((e) => e.method === 'POST' && e.path === '/api/v1/validate/batch'))
+    })
+
+    test('GET /api/v1/openapi.json is public OpenAPI 3.1, document version 1.1.0 (§4.2, §9)', async () => {
+      const res = await app.call('GET', '/api/v1/openapi.json')
+      assert.equal(res.status, 200)
+      const doc = res.body as { openapi: string; info: { version: string }; paths: Record<string, unknown> }
+      assert.equal(doc.openapi, '3.1.0')
+      assert.equal(doc.info.version, '1.1.0')
+      assert.ok(doc.paths['/api/v1/generate/{country}'])
+    })
+
+    test('GET /countries lists 91 countries with every field (§4.3, §2.6)', async () => {
+      const res = await app.call('GET', '/api/v1/countries', { headers: app.auth })
+      assert.equal(res.status, 200)
+      const list = res.body as { count: number; countries: { code: string; structure: string }[] }
+      assert.equal(list.count, 91)
+      assert.equal(list.countries.length, 91)
+      assert.equal(list.countries[0]?.structure, 'DEkk bbbb bbbb cccc cccc cc')
+    })
+
+    test('GET /countries/{code} accepts lower case; unknown → 404 not_found (§4.4)', async () => {
+      const res = await app.call('GET', '/api/v1/countries/fr', { headers: app.auth })
+      assert.equal(res.status, 200)
+      const { country } = res.body as { country: Record<string, unknown> }
+      assert.equal(country['code'], 'FR')
+      assert.equal(country['iban_length'], 27)
+      assert.equal(country['bban_format'], '5n5n11c2n')
+      assert.equal(country['example'], 'FR1420041010050500013M02606')
+      assertError(await app.call('GET', '/api/v1/countries/XX', { headers: app.auth }), 404, 'not_found')
+      assertError(await app.call('GET', '/api/v1/countries/DEU', { headers: app.auth }), 404, 'not_found')
+    })
+
+    test('GET /generate/{country} returns count valid IBANs and echoes realistic (§4.5)', async () => {
+      const res = await app.call('GET', '/api/v1/generate/it?count=5&realistic=0', { headers: app.auth })
+      assert.equal(res.status, 200)
+      const result = res.body as {
+        country: unknown
+        count: number
+        realistic: boolean
+        ibans: { iban: string; country: string }[]
+      }
+      assert.deepEqual(result.country, { code: 'IT', name: 'Italy', iban_length: 27 })
+      assert.equal(result.count, 5)
+      assert.equal(result.realistic, false)
+      assert.equal(result.ibans.length, 5)
+      for (const iban of result.ibans) {
+        assert.equal(iban.country, 'IT')
+        assert.equal(validateIban(iban.iban).valid, true)
+      }
+    })
+
+    test('GET /generate defaults: count 1, realistic true; realistic accepts 1, 0, true, false (§4.5)', async () => {
+      const plain = (await app.call('GET', '/api/v1/generate/DE', { headers: app.auth })).body as {
+        count: number
+        realistic: boolean
+      }
+      assert.equal(plain.count, 1)
+      assert.equal(plain.realistic, true)
+      for (const [value, expected] of [
+        ['1', true],
+        ['true', true],
+        ['0', false],
+        ['false', false],
+      ] as const) {
+        const res = await app.call('GET', `/api/v1/generate/DE?realistic=${value}`, { headers: app.auth })
+        assert.equal((res.body as { realistic: boolean }).realistic, expected, value)
+      }
+    })
+
+    test('GET /generate with a seed is reproducible, and equals POST /generate with the same seed', async () => {
+      const a = await app.call('GET', '/api/v1/generate/ES?count=3&seed=fixture-1', { headers: app.auth })
+      const b = await app.call('GET', '/api/v1/generate/ES?count=3&seed=fixture-1', { headers: app.auth })
+      const c = await app.call('POST', '/api/v1/generate', {
+        headers: app.auth,
+        json: { country: 'es', count: 3, seed: 'fixture-1' },
+      })
+      assert.deepEqual(a.body, b.body)
+      assert.deepEqual(a.body, c.body)
+      assert.equal((a.body as { seed: string }).seed, 'fixture-1')
+      const numeric = await app.call('POST', '/api/v1/generate', {
+        headers: app.auth,
+        json: { country: 'ES', count: 3, seed: 42 },
+      })
+      const text = await app.call('GET', '/api/v1/generate/ES?count=3&seed=42', { headers: app.auth })
+      assert.deepEqual(numeric.body, text.body)
+    })
+
+    const badGenerate: [string, string, RegExp][] = [
+      ['count=0', 'count', /count must be an integer between 1 and 100/],
+      ['count=101', 'count', /count must be an integer between 1 and 100/],
+      ['count=abc', 'count', /count must be an integer between 1 and 100/],
+      ['count=2.5', 'count', /count must be an integer between 1 and 100/],
+      ['count=-1', 'count', /count must be an integer between 1 and 100/],
+      ['realistic=yes', 'realistic', /realistic must be one of 1, 0, true, false/],
+      ['seed=', 'seed', /seed must be a string of 1 to 128 characters/],
+      ['count=1&count=2', 'count', /count must be given once/],
+    ]
+    for (const [query, name, message] of badGenerate) {
+      test(`GET /generate/DE?${query} → 422 invalid_request naming ${name} (§7)`, async () => {
+        const res = await app.call('GET', `/api/v1/generate/DE?${query}`, { headers: app.auth })
+        assert.match(assertError(res, 422, 'invalid_request'), message)
+      })
+    }
+
+    test('GET /generate/{unknown country} → 404 not_found (§4.5)', async () => {
+      assertError(await app.call('GET', '/api/v1/generate/US', { headers: app.auth }), 404, 'not_found')
+    })
+
+    test('POST /generate validates its body: required country, types, unknown fields (§4.6)', async () => {
+      const cases: [unknown, number, string, RegExp][] = [
+        [{}, 422, 'invalid_request', /country is required/],
+        [{ country: 'DE', count: '5' }, 422, 'invalid_request', /count must be an integer between 1 and 100/],
+        [{ country: 'DE', count: 0 }, 422, 'invalid_request', /count/],
+        [{ country: 'DE', realistic: 'false' }, 422, 'invalid_request', /realistic must be a boolean/],
+        [{ country: 'DE', conut: 5 }, 422, 'invalid_request', /unknown field "conut"/],
+        [{ country: 7 }, 422, 'invalid_request', /country must be a two-letter country code/],
+        [{ country: 'ZZ' }, 404, 'not_found', /ZZ/],
+        [[1, 2], 422, 'invalid_request', /JSON object/],
+        ['DE', 422, 'invalid_request', /JSON object/],
+      ]
+      for (const [json, status, code, message] of cases) {
+        const res = await app.call('POST', '/api/v1/generate', { headers: app.auth, json })
+        assert.match(assertError(res, status, code), message, JSON.stringify(json))
+      }
+      const ok = await app.call('POST', '/api/v1/generate', {
+        headers: app.auth,
+        json: { country: 'NO', count: 2, realistic: false },
+      })
+      assert.equal(ok.status, 200)
+      assert.equal((ok.body as { realistic: boolean }).realistic, false)
+    })
+
+    test('POST bodies: not JSON → 415, bad JSON → 400 invalid_json, empty → 400, over 16 KiB → 413 (§7)', async () => {
+      const text = await app.call('POST', '/api/v1/generate', {
+        headers: { ...app.auth, 'content-type': 'text/plain' },
+        raw: '{"country":"DE"}',
+      })
+      assertError(text, 415, 'unsupported_media_type')
+      const missing = await app.call('POST', '/api/v1/generate', { headers: app.auth, raw: '{"country":"DE"}' })
+      assertError(missing, 415, 'unsupported_media_type')
+      const broken = await app.call('POST', '/api/v1/generate', {
+        headers: { ...app.auth, 'content-type': 'application/json' },
+        raw: '{"country":',
+      })
+      assert.match(assertError(broken, 400, 'invalid_json'), /not valid JSON/)
+      const empty = await app.call('POST', '/api/v1/validate', {
+        headers: { ...app.auth, 'content-type': 'application/json' },
+        raw: '',
+      })
+      assertError(empty, 400, 'invalid_json')
+      const large = await app.call('POST', '/api/v1/validate', {
+        headers: app.auth,
+        json: { iban: 'DE89370400440532013000', padding: 'x'.repeat(17 * 1024) },
+      })
+      assertError(large, 413, 'payload_too_large')
+      const charset = await app.call('POST', '/api/v1/validate', {
+        headers: { ...app.auth, 'content-type': 'application/json; charset=utf-8' },
+        raw: '{"iban":"DE89370400440532013000"}',
+      })
+      assert.equal(charset.status, 200)
+    })
+
+    test('GET /validate/{iban}: valid, invalid and unsupported IBANs are 200 results with every check (§4.7)', async () => {
+      const valid = await app.call('GET', '/api/v1/validate/DE89370400440532013000', { headers: app.auth })
+      assert.equal(valid.status, 200)
+      assert.equal((valid.body as { valid: boolean }).valid, true)
+      const wrong = (await app.call('GET', '/api/v1/validate/DE89370400440532013001', { headers: app.auth })).body as {
+        valid: boolean
+        checks: Record<string, unknown>
+      }
+      assert.equal(wrong.valid, false)
+      assert.deepEqual(wrong.checks, {
+        mod97: false,
+        length: true,
+        format: true,
+        country_supported: true,
+        national: null,
+      })
+      const unsupported = (await app.call('GET', '/api/v1/validate/US64SVBKUS6S3300958879', { headers: app.auth }))
+        .body as {
+        expected_length: null
+        country_supported: boolean
+      }
+      assert.equal(unsupported.country_supported, false)
+      assert.equal(unsupported.expected_length, null)
+      const national = (await app.call('GET', '/api/v1/validate/fr7630006000011234567890188', { headers: app.auth }))
+        .body as {
+        iban: string
+        checks: { national: boolean }
+        national_check: { algorithm: string }
+        bban_parts: Record<string, string>
+      }
+      assert.equal(national.iban, 'FR7630006000011234567890188')
+      assert.equal(national.checks.national, false)
+      assert.equal(national.national_check.algorithm, 'rib-key')
+      assert.equal(national.bban_parts['bank'], '30006')
+    })
+
+    test('GET /validate/{iban} with spaces or other characters → 422 naming iban (§4.7)', async () => {
+      for (const path of ['DE89%203704', 'DE89-3704-0044', 'DE89%2F3704', '%E2%82%AC', 'A'.repeat(65), '%zz']) {
+        const res = await app.call('GET', `/api/v1/validate/${path}`, { headers: app.auth })
+        assert.match(assertError(res, 422, 'invalid_request'), /iban/, path)
+      }
+    })
+
+    test('POST /validate removes spaces and returns the full result (§4.8)', async () => {
+      const res = await app.call('POST', '/api/v1/validate', {
+        headers: app.auth,
+        json: { iban: ' gb29 nwbk 6016 1331 9268 19 ' },
+      })
+      assert.equal(res.status, 200)
+      const result = res.body as { iban: string; valid: boolean; formatted: string }
+      assert.equal(result.iban, 'GB29NWBK60161331926819')
+      assert.equal(result.valid, true)
+      assert.equal(result.formatted, 'GB29 NWBK 6016 1331 9268 19')
+      for (const iban of ['', '   ', 'DE89-3704', 42, null, ['DE89']]) {
+        const bad = await app.call('POST', '/api/v1/validate', { headers: app.auth, json: { iban } })
+        assert.match(assertError(bad, 422, 'invalid_request'), /iban/, JSON.stringify(iban))
+      }
+      assert.match(
+        assertError(
+          await app.call('POST', '/api/v1/validate', { headers: app.auth, json: {} }),
+          422,
+          'invalid_request',
+        ),
+        /iban is required/,
+      )
+    })
+
+    test('POST /validate/batch returns one result per item, in order; a bad item names its index', async () => {
+      const ibans = ['DE89370400440532013000', 'DE89370400440532013001', 'nl91 abna 0417 1643 00']
+      const res = await app.call('POST', '/api/v1/validate/batch', { headers: app.auth, json: { ibans } })
+      assert.equal(res.status, 200)
+      const batch = res.body as { count: number; valid: number; results: { iban: string; valid: boolean }[] }
+      assert.equal(batch.count, 3)
+      assert.equal(batch.valid, 2)
+      assert.deepEqual(
+        batch.results.map((r) => [r.iban, r.valid]),
+        [
+          ['DE89370400440532013000', true],
+          ['DE89370400440532013001', false],
+          ['NL91ABNA0417164300', true],
+        ],
+      )
+      const bad = await app.call('POST', '/api/v1/validate/batch', {
+        headers: app.auth,
+        json: { ibans: ['DE89370400440532013000', 'x-y'] },
+      })
+      assert.match(assertError(bad, 422, 'invalid_request'), /ibans\[1\]/)
+      const tooMany = await app.call('POST', '/api/v1/validate/batch', {
+        headers: app.auth,
+        json: { ibans: new Array(1001).fill('DE89370400440532013000') },
+      })
+      assert.match(assertError(tooMany, 422, 'invalid_request'), /ibans must be an array of 1 to 1,000 strings/)
+      const full = await app.call('POST', '/api/v1/validate/batch', {
+        headers: app.auth,
+        json: { ibans: new Array(1000).fill('DE89370400440532013000') },
+      })
+      assert.equal(full.status, 200)
+      assertError(
+        await app.call('POST', '/api/v1/validate/batch', { headers: app.auth, json: { ibans: [] } }),
+        422,
+        'invalid_request',
+      )
+    })
+
+    test('keys: missing, malformed, unknown, revoked and expired all get the same 401 (§5)', async () => {
+      const { key: revokedKey, id: revokedId } = await app.createKey()
+      await app.service.keyStore.revoke(revokedId, new Date())
+      const { key: expiredKey } = await app.createKey({ expiresAt: new Date(Date.now() - 1000) })
+      const unknown = 'imk_AAAAAAAAAAAA_' + 'B'.repeat(32)
+      const wrongSecret = (app.auth['x-api-key'] as string).slice(0, -1) + 'Z'
+      const messages = new Set<string>()
+      for (const headers of [
+        {},
+        { 'x-api-key': 'nonsense' },
+        { 'x-api-key': unknown },
+        { 'x-api-key': wrongSecret },
+        { 'x-api-key': revokedKey },
+        { 'x-api-key': expiredKey },
+        { authorization: 'Basic abc' },
+      ]) {
+        const res = await app.call('GET', '/api/v1/countries', { headers })
+        messages.add(assertError(res, 401, 'unauthorized'))
+        assert.match(String(res.headers['www-authenticate']), /Bearer/)
+      }
+      assert.equal(messages.size, 1, 'one message for every failure: no hint which')
+      const bearer = await app.call('GET', '/api/v1/countries', {
+        headers: { authorization: `Bearer ${app.auth['x-api-key']}` },
+      })
+      assert.equal(bearer.status, 200)
+    })
+
+    test('keyed responses carry RateLimit headers; a key with limit 2 gets 429 on its third request (§8)', async () => {
+      const { key } = await app.createKey({ limit: 2 })
+      const headers = { 'x-api-key': key }
+      const first = await app.call('GET', '/api/v1/countries', { headers })
+      assert.equal(first.headers['ratelimit-limit'], '2')
+      assert.equal(first.headers['ratelimit-remaining'], '1')
+      assert.equal(first.headers['ratelimit-policy'], '2;w=60')
+      assert.equal((await app.call('GET', '/api/v1/generate/DE', { headers })).headers['ratelimit-remaining'], '0')
+      const third = await app.call('GET', '/api/v1/generate/DE', { headers })
+      assert.match(assertError(third, 429, 'rate_limited'), /2 requests per minute/)
+      const retryAfter = Number(third.headers['retry-after'])
+      assert.ok(retryAfter >= 1 && retryAfter <= 60, String(retryAfter))
+      assert.equal(third.headers['ratelimit-remaining'], '0')
+      assert.equal(
+        (await app.call('GET', '/api/v1/generate/DE', { headers: app.auth })).status,
+        200,
+        'other keys are unaffected',
+      )
+    })
+
+    test('a key without its own limit gets the default of 60 per minute (§8)', async () => {
+      const { key } = await app.createKey({ limit: null })
+      const res = await app.call('GET', '/api/v1/countries', { headers: { 'x-api-key': key } })
+      assert.equal(res.headers['ratelimit-limit'], '60')
+    })
+
+    test('unknown endpoints → 404 not_found; wrong method → 405 with Allow (§7)', async () => {
+      assertError(await app.call('GET', '/api/v1/nothing', { headers: app.auth }), 404, 'not_found')
+      assertError(await app.call('GET', '/api/v2/countries'), 404, 'not_found')
+      const wrong = await app.call('DELETE', '/api/v1/countries', { headers: app.auth })
+      assertError(wrong, 405, 'method_not_allowed')
+      assert.equal(wrong.headers['allow'], 'GET, HEAD')
+      const post = await app.call('GET', '/api/v1/generate', { headers: app.auth })
+      assertError(post, 405, 'method_not_allowed')
+      assert.equal(post.headers['allow'], 'POST')
+    })
+
+    test('HEAD on a GET route answers headers only; a trailing slash is the same path', async () => {
+      const head = await app.call('HEAD', '/api/v1/countries', { headers: app.auth })
+      assert.equal(head.status, 200)
+      assert.equal(head.text, '')
+      assert.ok(Number(head.headers['content-length']) > 1000)
+      assert.equal((await app.call('GET', '/api/v1/countries/', { headers: app.auth })).status, 200)
+    })
+
+    test('GET /healthz and /readyz answer 200', async () => {
+      assert.deepEqual((await app.call('GET', '/healthz')).body, { status: 'ok' })
+      assert.deepEqual((await app.call('GET', '/readyz')).body, { status: 'ready' })
+    })
+
+    test('access logs name route, status, duration and key id, never the key (security)', async () => {
+      await app.call('GET', '/api/v1/generate/DE', { headers: app.auth })
+      await app.call('GET', '/api/v1/countries', { headers: { authorization: `Bearer ${app.auth['x-api-key']}` } })
+      await app.call('GET', '/api/v1/countries', { headers: { 'x-api-key': 'imk_AAAAAAAAAAAA_' + 'C'.repeat(32) } })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      const text = app.logText()
+      const secret = (app.auth['x-api-key'] as string).split('_')[2] as string
+      assert.ok(!text.includes(secret), 'the key secret is never logged')
+      assert.ok(!text.includes('C'.repeat(32)), 'presented keys are never logged')
+      const entry = app.logs.find((line) => line['route'] === '/api/v1/generate/{country}')
+      assert.ok(entry, 'an access log line for the route')
+      assert.equal(entry['status'], 200)
+      assert.equal(typeof entry['ms'], 'number')
+      assert.equal(entry['key'], (app.auth['x-api-key'] as string).split('_')[1])
+    })
+  })
+}

@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict'
+import { after, test } from 'node:test'
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { startApp } from '../helpers/app.ts'
+
+test('the OpenAPI document passes an OpenAPI 3.1 schema validator (§9)', async () => {
+  const app = await startApp({ after })
+  const doc = (await app.call('GET', '/api/v1/openapi.json')).body as Record<string, unknown>
+  const validator = new Validator()
+  const result = await validator.validate(doc)
+  assert.equal(validator.version, '3.1')
+  assert.deepEqual(result.errors ?? [], [])
+  assert.equal(result.valid, true)
+})
+
+test('the OpenAPI document has every route of the table, with parameters, bodies and error bodies', async () => {
+  const app = await startApp({ after })
+  const doc = (await app.call('GET', '/api/v1/openapi.json')).body as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters: { name: string; in: string }[]
+          responses: Record<string, unknown>
+          requestBody?: unknown
+          security: unknown[]
+        }
+      >
+    >
+    servers: { url: string }[]
+  }
+  const index = (await app.call('GET', '/api/v1')).body as { endpoints: { method: string; path: string }[] }
+  for (const { method, path } of index.endpoints) {
+    assert.ok(doc.paths[path]?.[method.toLowerCase()], `${method} ${path} documented`)
+  }
+  assert.equal(Object.values(doc.paths).flatMap((item) => Object.keys(item)).length, index.endpoints.length)
+  const generate = doc.paths['/api/v1/generate/{country}']?.['get']
+  assert.deepEqual(
+    generate?.parameters.map((p) => `${p.in}:${p.name}`),
+    ['path:country', 'query:count', 'query:realistic', 'query:seed'],
+  )
+  for (const status of ['200', '401', '404', '422', '429']) assert.ok(generate?.responses[status], status)
+  assert.ok(doc.paths['/api/v1/generate']?.['post']?.requestBody)
+  assert.ok(doc.paths['/api/v1/validate/batch']?.['post']?.responses['413'])
+  assert.deepEqual(doc.paths['/api/v1']?.['get']?.security, [])
+  assert.equal(doc.servers[0]?.url, app.config.publicUrl)
+  assert.ok(!JSON.stringify(doc).includes('x-message'), 'internal annotations are not published')
+})
+
+test('PUBLIC_URL sets the documentation link and the OpenAPI server', async () => {
+  const app = await startApp({ after }, { env: { PUBLIC_URL: 'https://ibans.example.test/' } })
+  const index = (await app.call('GET', '/api/v1')).body as { documentation: string }
+  assert.equal(index.documentation, 'https://ibans.example.test/api/v1/openapi.json')
+  const doc = (await app.call('GET', '/api/v1/openapi.json')).body as { servers: { url: string }[] }
+  assert.equal(doc.servers[0]?.url, 'https://ibans.example.test')
+})

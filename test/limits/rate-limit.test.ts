@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict'
+import { after, test } from 'node:test'
+import { RateLimits } from '../../src/limits/rate-limit.ts'
+import { connectRedis } from '../../src/redis.ts'
+import { startApp } from '../helpers/app.ts'
+import { startRedis } from '../helpers/redis.ts'
+
+test('two instances sharing one Redis admit a key with limit 5 exactly 5 times (§8)', async () => {
+  const redis = await startRedis({ after })
+  const a = await startApp({ after }, { redisUrl: redis.url })
+  const b = await startApp({ after }, { redisUrl: redis.url })
+  const { key } = await a.createKey({ limit: 5 })
+  const headers = { 'x-api-key': key }
+  // 20 concurrent requests alternating between the instances.
+  const responses = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).call('GET', '/api/v1/generate/DE', { headers })),
+  )
+  const statuses = responses.map((r) => r.status)
+  assert.equal(statuses.filter((s) => s === 200).length, 5, statuses.join(','))
+  assert.equal(statuses.filter((s) => s === 429).length, 15)
+})
+
+test('RateLimits in memory: a limit of 3 admits 3, then rejects with the time to reset', async () => {
+  const limits = new RateLimits()
+  const results = []
+  for (let i = 0; i < 4; i++) results.push(await limits.consume('api', 'subject', 3))
+  assert.deepEqual(
+    results.map((r) => [r.allowed, r.remaining]),
+    [
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+    ],
+  )
+  assert.ok((results[3]?.reset ?? 0) >= 1 && (results[3]?.reset ?? 0) <= 60)
+  assert.equal((await limits.consume('api', 'other', 3)).allowed, true, 'subjects are independent')
+  assert.equal((await limits.consume('export', 'subject', 3)).allowed, true, 'buckets are independent')
+})
+
+test('a Redis outage degrades to the memory insurance limiter: no error, no stall, never a 429 for the outage', async () => {
+  const redis = await startRedis({ after })
+  const client = connectRedis(redis.url)
+  client.on('error', () => {})
+  after(() => client.disconnect())
+  await new Promise((resolve) => client.once('ready', resolve))
+  let storeErrors = 0
+  const limits = new RateLimits({ redis: client, onStoreError: () => storeErrors++ })
+  assert.equal((await limits.consume('api', 'k', 100)).allowed, true)
+  await redis.stop()
+  const started = performance.now()
+  const during = []
+  for (let i = 0; i < 5; i++) during.push(await limits.consume('api', 'k', 100))
+  assert.ok(performance.now() - started < 2000, 'no stall while Redis is down')
+  assert.ok(during.every((r) => r.allowed))
+  const tight = []
+  for (let i = 0; i < 3; i++) tight.push((await limits.consume('api', 'tight', 2)).allowed)
+  assert.deepEqual(tight, [true, true, false], 'the insurance limiter still enforces the limit')
+  assert.equal(storeErrors, 0, 'insurance answers; the store error never reaches the caller')
+})
+
+test('the service keeps answering keyed requests while Redis is down, and uses Redis again after', async () => {
+  const redis = await startRedis({ after })
+  const app = await startApp({ after }, { redisUrl: redis.url })
+  const { key } = await app.createKey({ limit: 1000 })
+  const headers = { 'x-api-key': key }
+  assert.equal((await app.call('GET', '/api/v1/generate/DE', { headers })).status, 200)
+  const port = redis.port
+  await redis.stop()
+  for (let i = 0; i < 5; i++) assert.equal((await app.call('GET', '/api/v1/generate/DE', { headers })).status, 200)
+  const ready = await app.call('GET', '/readyz')
+  assert.equal(ready.status, 503)
+  assert.equal((ready.body as { error: { code: string } }).error.code, 'service_unavailable')
+  const restarted = await startRedis({ after }, port)
+  const watcher = restarted.client()
+  const deadline = Date.now() + 10_000
+  while ((await app.call('GET', '/readyz', { unchecked: true })).status !== 200) {
+    assert.ok(Date.now() < deadline, 'reconnects to Redis')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  // The key lives in the lost Redis: its cached record keeps serving until the cache expires,
+  // and the limiter writes to the new Redis again.
+  assert.equal((await app.call('GET', '/api/v1/generate/DE', { headers })).status, 200)
+  const keys = await watcher.keys('ibanmint:rl:*')
+  assert.ok(keys.length > 0, 'rate-limit counters are back in Redis')
+})
