@@ -138,7 +138,7 @@ export async function startApp(
         body = JSON.stringify(json)
         sendHeaders['content-type'] ??= 'application/json'
       }
-      const response = await request(url + path, { method: method as 'GET', headers: sendHeaders, body })
+      const response = await request(url + path, { method: method as 'GET', headers: sendHeaders, body: body ?? null })
       const text = await response.body.text()
       let parsed: unknown = undefined
       if (text !== '' && String(response.headers['content-type']).startsWith('application/json'))
