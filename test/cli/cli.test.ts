@@ -91,7 +91,14 @@ test('countries lists all 91; --json gives the CountryList', () => {
 })
 
 test('--help works for the program and every command', () => {
-  for (const args of [['--help'], ['generate', '--help'], ['validate', '--help'], ['countries', '--help']]) {
+  for (const args of [
+    ['--help'],
+    ['generate', '--help'],
+    ['validate', '--help'],
+    ['countries', '--help'],
+    ['serve', '--help'],
+    ['keys', '--help'],
+  ]) {
     const { code, stdout } = run(...args)
     assert.equal(code, 0, args.join(' '))
     assert.match(stdout, /Usage/)

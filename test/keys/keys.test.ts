@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict'
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, describe, test } from 'node:test'
+import { KeyAuthenticator } from '../../src/keys/authenticator.ts'
+import { FileKeyStore } from '../../src/keys/file-store.ts'
+import { hashSecret, mintKey, parseKey, secretMatches } from '../../src/keys/key.ts'
+import { RedisKeyStore } from '../../src/keys/redis-store.ts'
+import type { KeyStore } from '../../src/keys/store.ts'
+import { connectRedis } from '../../src/redis.ts'
+import { startRedis } from '../helpers/redis.ts'
+
+test('keys look like imk_<id>_<secret>, are unique, and only the SHA-256 of the secret is kept', () => {
+  const seen = new Set<string>()
+  for (let i = 0; i < 200; i++) {
+    const { key, record } = mintKey({ name: 'n', limit: null, expiresAt: null })
+    assert.match(key, /^imk_[0-9A-Za-z]{12}_[0-9A-Za-z]{32}$/)
+    assert.ok(!seen.has(key))
+    seen.add(key)
+    const parsed = parseKey(key)
+    assert.equal(parsed?.id, record.id)
+    assert.equal(record.hash, hashSecret(parsed?.secret ?? ''))
+    assert.ok(!JSON.stringify(record).includes(parsed?.secret ?? '-'), 'the record never holds the secret')
+    assert.ok(secretMatches(parsed?.secret ?? '', record.hash))
+    assert.ok(!secretMatches((parsed?.secret ?? '').replace(/.$/, '_'), record.hash))
+  }
+  assert.equal(parseKey('imk_short_secret'), null)
+  assert.equal(parseKey(''), null)
+})
+
+function storeSuite(name: string, open: () => Promise<KeyStore>) {
+  describe(`${name} key store`, () => {
+    test('add, find, list and revoke; revoking twice keeps the first time', async () => {
+      const store = await open()
+      const { record } = mintKey({ name: 'ci', limit: 10, expiresAt: null })
+      await store.add(record)
+      assert.deepEqual(await store.find(record.id), record)
+      assert.equal(await store.find('AAAAAAAAAAAA'), null)
+      assert.ok((await store.list()).some((r) => r.id === record.id))
+      await assert.rejects(store.add(record), /exists/)
+      const first = await store.revoke(record.id, new Date('2026-01-01T00:00:00Z'))
+      assert.equal(first?.revoked_at, '2026-01-01T00:00:00.000Z')
+      const second = await store.revoke(record.id, new Date('2026-02-01T00:00:00Z'))
+      assert.equal(second?.revoked_at, '2026-01-01T00:00:00.000Z')
+      assert.equal(await store.revoke('AAAAAAAAAAAA', new Date()), null)
+      await store.close()
+    })
+
+    test('concurrent adds all land', async () => {
+      const store = await open()
+      const records = Array.from({ length: 25 }, () => mintKey({ name: 'c', limit: null, expiresAt: null }).record)
+      await Promise.all(records.map((r) => store.add(r)))
+      const ids = new Set((await store.list()).map((r) => r.id))
+      for (const record of records) assert.ok(ids.has(record.id))
+      await store.close()
+    })
+  })
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'ibanmint-keys-'))
+after(() => rmSync(dir, { recursive: true, force: true }))
+let files = 0
+storeSuite('file', async () => new FileKeyStore(join(dir, `keys-${files++}.json`)))
+
+const redisServer = await startRedis()
+after(() => redisServer.stop())
+storeSuite('Redis', async () => {
+  const client = connectRedis(redisServer.url)
+  client.on('error', () => {})
+  after(() => client.disconnect())
+  await new Promise((resolve) => client.once('ready', resolve))
+  return new RedisKeyStore(client)
+})
+
+test('the key file survives restarts, is written atomically with mode 600, and sees other writers', async () => {
+  const path = join(dir, 'nested', 'keys.json')
+  const writer = new FileKeyStore(path)
+  const { record } = mintKey({ name: 'persisted', limit: null, expiresAt: null })
+  await writer.add(record)
+  assert.equal(statSync(path).mode & 0o777, 0o600)
+  const parsed = JSON.parse(readFileSync(path, 'utf8')) as { version: number; keys: unknown[] }
+  assert.equal(parsed.version, 1)
+  const reader = new FileKeyStore(path)
+  assert.deepEqual(await reader.find(record.id), record, 'a new process reads what the last one wrote')
+  const { record: later } = mintKey({ name: 'later', limit: null, expiresAt: null })
+  await writer.add(later)
+  assert.equal((await reader.list()).length, 2, 'list reads the freshest file')
+})
+
+test('revocation takes effect once the authenticator cache entry expires (the documented bound)', async () => {
+  const store = new FileKeyStore(join(dir, 'revoke.json'))
+  const { key, record } = mintKey({ name: 'r', limit: null, expiresAt: null })
+  await store.add(record)
+  const authenticator = new KeyAuthenticator(store, 300)
+  assert.equal((await authenticator.authenticate(key)).id, record.id)
+  await store.revoke(record.id, new Date())
+  const started = Date.now()
+  let rejectedAfter = -1
+  while (Date.now() - started < 3000) {
+    try {
+      await authenticator.authenticate(key)
+    } catch {
+      rejectedAfter = Date.now() - started
+      break
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  assert.ok(rejectedAfter >= 0, 'the revoked key was refused')
+  assert.ok(rejectedAfter <= 300 + 1000 + 200, `refused after ${rejectedAfter} ms (cache 300 ms + file recheck 1 s)`)
+})
+
+test('when the store fails, a cached key keeps working and an unknown one gets 503, not 401', async () => {
+  let failing = false
+  const { key, record } = mintKey({ name: 'f', limit: null, expiresAt: null })
+  const store: KeyStore = {
+    add: async () => {},
+    find: async (id) => {
+      if (failing) throw new Error('store down')
+      return id === record.id ? record : null
+    },
+    list: async () => [record],
+    revoke: async () => null,
+    close: async () => {},
+  }
+  const authenticator = new KeyAuthenticator(store, 1)
+  await authenticator.authenticate(key)
+  failing = true
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  assert.equal((await authenticator.authenticate(key)).id, record.id)
+  const other = mintKey({ name: 'o', limit: null, expiresAt: null }).key
+  await assert.rejects(authenticator.authenticate(other), { code: 'service_unavailable' })
+})
