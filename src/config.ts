@@ -1,5 +1,6 @@
 // Configuration from the environment, read once and typed. Every variable is documented in
 // the README; a bad value stops startup with a message naming it.
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 
 export interface Config {
@@ -14,9 +15,36 @@ export interface Config {
   logLevel: string
   /** Milliseconds to finish in-flight responses on SIGTERM before closing connections. */
   shutdownTimeout: number
+  /** Keyless downloads (/export) per minute per client IP. */
+  exportRateLimit: number
+  /** Keyless MCP requests per minute per client IP. */
+  mcpRateLimit: number
+  /** How many proxies in front of the service may be believed in X-Forwarded-For. */
+  trustProxy: number
+  /** Largest count of one bulk request. */
+  bulkMaxCount: number
+  /** Worker threads of the generation pool. */
+  poolThreads: number
+  /** Batches that may wait for a worker before new work gets 503. */
+  poolMaxQueue: number
+  /** JSON generate requests up to this count are served inline, larger ones by the pool. */
+  poolInlineMax: number
 }
 
 export class ConfigError extends Error {}
+
+// Measured in bench/pool.ts: a thread hop costs more than minting 100 IBANs inline on this
+// 2-core machine, so every JSON generate request (count ≤ 100) is served inline by default.
+export const DEFAULT_POOL_INLINE_MAX = 100
+
+/** TRUST_PROXY: unset/false/0 → 0; true → 1; an integer → that many proxies. */
+function trustProxy(text: string | undefined): number {
+  if (text === undefined || text === '' || text === 'false') return 0
+  if (text === 'true') return 1
+  if (!/^\d{1,2}$/.test(text))
+    throw new ConfigError(`TRUST_PROXY must be true, false or a number of proxies, got "${text}"`)
+  return Number(text)
+}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const text = env[name]
@@ -48,5 +76,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultRateLimit: integer(env, 'RATE_LIMIT', 60, 1, 1_000_000_000),
     logLevel: env['LOG_LEVEL'] || 'info',
     shutdownTimeout: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    exportRateLimit: integer(env, 'EXPORT_RATE_LIMIT', 30, 1, 1_000_000_000),
+    mcpRateLimit: integer(env, 'MCP_RATE_LIMIT', 120, 1, 1_000_000_000),
+    trustProxy: trustProxy(env['TRUST_PROXY']),
+    bulkMaxCount: integer(env, 'BULK_MAX_COUNT', 10_000_000, 1, 1_000_000_000),
+    poolThreads: integer(env, 'POOL_THREADS', Math.max(1, availableParallelism()), 1, 256),
+    poolMaxQueue: integer(env, 'POOL_MAX_QUEUE', 256, 1, 1_000_000),
+    poolInlineMax: integer(env, 'POOL_INLINE_MAX', DEFAULT_POOL_INLINE_MAX, 0, 100),
   }
 }

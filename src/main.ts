@@ -11,10 +11,12 @@ import { FileKeyStore } from './keys/file-store.ts'
 import { RedisKeyStore } from './keys/redis-store.ts'
 import type { KeyStore } from './keys/store.ts'
 import { RateLimits } from './limits/rate-limit.ts'
+import { GenerationPool } from './pool/pool.ts'
 import { connectRedis, waitForRedis } from './redis.ts'
 
 export interface Service {
   app: App
+  pool: GenerationPool
   url: string
   redis: Redis | undefined
   keyStore: KeyStore
@@ -55,11 +57,17 @@ export async function startService(config: Config, options: StartOptions = {}): 
       throw new ApiError('service_unavailable', 'Redis is not reachable', { retryAfter: 1, cause: error })
     }
   }
+  const pool = new GenerationPool({ threads: config.poolThreads, maxQueue: config.poolMaxQueue })
   const app = createApp({
     publicUrl: config.publicUrl,
     keys: new KeyAuthenticator(keyStore),
     limits,
+    pool,
     defaultRateLimit: config.defaultRateLimit,
+    ipRateLimits: { export: config.exportRateLimit, mcp: config.mcpRateLimit },
+    trustProxy: config.trustProxy,
+    poolInlineMax: config.poolInlineMax,
+    bulkMaxCount: config.bulkMaxCount,
     logger,
     ready,
   })
@@ -80,11 +88,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
       const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeout)
       await done
       clearTimeout(timer)
+      await pool.close()
       await keyStore.close()
       if (redis !== undefined) await redis.quit().catch(() => redis.disconnect())
       logger.flush()
     })()
     return closing
   }
-  return { app, url: `http://${host}:${address.port}`, redis, keyStore, close }
+  return { app, pool, url: `http://${host}:${address.port}`, redis, keyStore, close }
 }

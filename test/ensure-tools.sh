@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Makes sure the system programs the tests run against are installed: redis-server (the
-# suite starts its own on a free port) and ktoblzcheck (an independent German account-number
-# validator). As root on Debian it installs what is missing; elsewhere it says what to install.
+# suite starts its own on a free port), ktoblzcheck (an independent German account-number
+# validator), sqlite3 and PostgreSQL (the SQL output is loaded into both). As root on Debian it
+# installs what is missing; elsewhere it says what to install.
 set -euo pipefail
 
-declare -A PACKAGE_OF=([redis-server]=redis-server [ktoblzcheck]=ktoblzcheck)
+declare -A PACKAGE_OF=([redis-server]=redis-server [ktoblzcheck]=ktoblzcheck [sqlite3]=sqlite3 [psql]=postgresql-client)
 missing=()
 for program in "${!PACKAGE_OF[@]}"; do
   command -v "$program" >/dev/null 2>&1 || missing+=("${PACKAGE_OF[$program]}")
 done
+compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || missing+=(postgresql)
 ((${#missing[@]} == 0)) && exit 0
 
 if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null 2>&1; then

@@ -62,6 +62,21 @@ export function generate(request: GenerateRequest): GenerateResult {
   }
 }
 
+/**
+ * The JSON of a GenerateResult up to and including `"ibans":`, exactly as JSON.stringify
+ * writes it, so that a pool-rendered `ibans` array completes it byte for byte.
+ */
+export function generateResultHead(request: GenerateRequest): string {
+  const { country, count, realistic, seed } = request
+  const head = JSON.stringify({
+    country: { code: country.code, name: country.name, iban_length: country.ibanLength },
+    count,
+    realistic,
+    ...(seed === undefined ? {} : { seed }),
+  })
+  return head.slice(0, -1) + ',"ibans":'
+}
+
 const WHITESPACE = /\s+/g
 const ALPHANUMERIC = /^[0-9A-Za-z]+$/
 const IBAN_RULE = `iban must be 1 to ${MAX_IBAN_INPUT} letters and digits (spaces are ignored)`

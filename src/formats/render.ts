@@ -1,20 +1,23 @@
-// Serializers csv | json | ndjson | txt: mint a batch of IBANs and write it as bytes in one
-// pass. Pure and chunked: a batch knows whether it opens or closes the document, so batches
-// rendered apart (in worker threads) concatenate into one valid file. Every value is made of
-// 0-9, A-Z and spaces, so nothing needs quoting or escaping.
+// Serializers csv | json | ndjson | sql | txt: mint a batch of IBANs and write it as bytes in
+// one pass. Pure and chunked: a batch knows whether it opens or closes the document, so
+// batches rendered apart (in worker threads) concatenate into one valid file. Every value is
+// made of 0-9, A-Z and spaces, so CSV and JSON need no escaping; SQL literals are quoted anyway.
 import { MAX_IBAN_LENGTH, mintInto, planFor, randomBelow, type MintPlan, type RandomSource } from '../iban/index.ts'
 import { ByteWriter } from './byte-writer.ts'
 import { columnsFor, IBAN_COLUMNS, type Column } from './columns.ts'
 
-export const FORMATS = ['csv', 'json', 'ndjson', 'txt'] as const
+export const FORMATS = ['csv', 'json', 'ndjson', 'sql', 'txt'] as const
 export type FormatName = (typeof FORMATS)[number]
+/** What a batch can be rendered as: a file format, or `records`, the JSON array of Iban
+ * records (spec §2.3) exactly as JSON.stringify writes it, for the API's generate results. */
+export type RenderFormat = FormatName | 'records'
 
 export interface BatchOptions {
   /** Country codes (upper-case, supported); rows are drawn uniformly across them. */
   countries: readonly string[]
   count: number
   realistic: boolean
-  format: FormatName
+  format: RenderFormat
   random: RandomSource
   /** This batch opens the document (CSV header, JSON "["). */
   first: boolean
@@ -129,6 +132,60 @@ function writeJsonObject(writer: ByteWriter, iban: Uint8Array, row: RowLayout, k
   writer.byte(125)
 }
 
+/** SQL: the table every document fills, and how many rows one INSERT carries. */
+export const SQL_TABLE = 'ibans'
+export const SQL_ROWS_PER_INSERT = 500
+
+const SQL_TYPES: Record<string, string> = {
+  iban: 'VARCHAR(34) NOT NULL',
+  iban_print: 'VARCHAR(42) NOT NULL',
+  country: 'CHAR(2) NOT NULL',
+  check_digits: 'CHAR(2) NOT NULL',
+}
+
+function sqlHeader(columns: readonly Column[]): string {
+  const definitions = columns.map((column) => `  ${column} ${SQL_TYPES[column] ?? 'VARCHAR(34)'}`)
+  return `BEGIN;\nCREATE TABLE IF NOT EXISTS ${SQL_TABLE} (\n${definitions.join(',\n')}\n);\n`
+}
+
+function writeSqlRow(writer: ByteWriter, iban: Uint8Array, row: RowLayout): void {
+  const length = row.ibanLength
+  writer.ascii("('")
+  writer.copy(iban, 0, length)
+  writer.ascii("','")
+  writeFormatted(writer, iban, length)
+  writer.ascii("','")
+  writer.copy(iban, 0, 2)
+  writer.ascii("','")
+  writer.copy(iban, 2, 4)
+  writer.byte(39)
+  for (const ranges of row.parts) {
+    if (ranges.length === 0) {
+      writer.ascii(',NULL')
+      continue
+    }
+    writer.ascii(",'")
+    for (const [from, to] of ranges) writer.copy(iban, from, to)
+    writer.byte(39)
+  }
+  writer.byte(41)
+}
+
+function writeRecord(writer: ByteWriter, iban: Uint8Array, row: RowLayout): void {
+  const length = row.ibanLength
+  writer.ascii('{"iban":"')
+  writer.copy(iban, 0, length)
+  writer.ascii('","formatted":"')
+  writeFormatted(writer, iban, length)
+  writer.ascii('","country":"')
+  writer.copy(iban, 0, 2)
+  writer.ascii('","check_digits":"')
+  writer.copy(iban, 2, 4)
+  writer.ascii('","bban":"')
+  writer.copy(iban, 4, length)
+  writer.ascii(`","length":${length},"valid":true}`)
+}
+
 /** Upper bound of one row's bytes in any format. */
 const MAX_ROW_BYTES = 512
 
@@ -144,6 +201,9 @@ export function renderBatch(options: BatchOptions, writer = new ByteWriter()): U
   writer.length = 0
   if (options.first && format === 'csv') writer.ascii(columns.join(',') + '\n')
   if (options.first && format === 'json') writer.ascii('[\n')
+  if (options.first && format === 'records') writer.byte(91)
+  if (options.first && format === 'sql') writer.ascii(sqlHeader(columns))
+  const insert = `INSERT INTO ${SQL_TABLE} (${columns.join(', ')}) VALUES\n`
   for (let i = 0; i < count; i++) {
     const row = (rows.length === 1 ? rows[0] : rows[randomBelow(random, rows.length)]) as RowLayout
     mintInto(row.plan, random, iban)
@@ -160,12 +220,24 @@ export function renderBatch(options: BatchOptions, writer = new ByteWriter()): U
         writeJsonObject(writer, iban, row, partKeys)
         writer.byte(NEWLINE)
         break
+      case 'sql':
+        // Each batch opens its own INSERTs, so batches rendered apart still concatenate.
+        writer.ascii(i % SQL_ROWS_PER_INSERT === 0 ? insert : ',\n')
+        writeSqlRow(writer, iban, row)
+        if (i % SQL_ROWS_PER_INSERT === SQL_ROWS_PER_INSERT - 1 || i === count - 1) writer.ascii(';\n')
+        break
       case 'txt':
         writer.copy(iban, 0, row.ibanLength)
         writer.byte(NEWLINE)
         break
+      case 'records':
+        if (i > 0 || !options.first) writer.byte(COMMA)
+        writeRecord(writer, iban, row)
+        break
     }
   }
   if (options.last && format === 'json') writer.ascii('\n]\n')
+  if (options.last && format === 'sql') writer.ascii('COMMIT;\n')
+  if (options.last && format === 'records') writer.byte(93)
   return writer.view().slice()
 }

@@ -25,7 +25,10 @@ function errorCodesOf(route: RouteSpec): number[] {
   const codes = [405, 500]
   if (route.access === 'key') codes.push(401, 429, 503)
   if (route.access === 'ip') codes.push(429)
+
   if (route.path.includes('{country}') || route.path.includes('{code}')) codes.push(404)
+  if (route.path.includes('bulk') || route.path.startsWith('/export') || route.path.includes('generate'))
+    codes.push(503)
   if (route.body !== undefined) {
     codes.push(400, 413, 415)
     if (JSON.stringify(route.body).includes('"country"')) codes.push(404)
@@ -59,12 +62,21 @@ function operationOf(route: RouteSpec): Record<string, unknown> {
   for (const [status, response] of Object.entries(route.responses)) {
     responses[status] = {
       description: response.description,
-      ...(route.access === 'key' ? { headers: RATE_LIMIT_HEADERS } : {}),
-      content: {
-        [response.contentType ?? 'application/json']: {
-          schema: response.schema === undefined ? {} : publish(response.schema),
-        },
-      },
+      ...(route.access === 'public' ? {} : { headers: RATE_LIMIT_HEADERS }),
+      content:
+        response.contentTypes === undefined
+          ? { 'application/json': { schema: response.schema === undefined ? {} : publish(response.schema) } }
+          : Object.fromEntries(
+              response.contentTypes.map((type) => [
+                type,
+                {
+                  schema:
+                    type === 'application/json' && response.schema !== undefined
+                      ? publish(response.schema)
+                      : { type: 'string' },
+                },
+              ]),
+            ),
     }
   }
   for (const status of errorCodesOf(route)) {

@@ -6,6 +6,8 @@ import {
   countryDetail,
   countryList,
   generate,
+  generateResultHead,
+  type GenerateRequest,
   requireCountry,
   toRealistic,
   toSeed,
@@ -30,6 +32,8 @@ import {
   type Schema,
 } from '../core/schemas.ts'
 import type { KeyRecord } from '../keys/key.ts'
+import type { GenerationPool } from '../pool/pool.ts'
+import { exportSpec, bulkSpec } from './downloads.ts'
 import { compileValidator, type Validator } from './validation.ts'
 
 /** Who may call a route: anyone, API key holders, or anyone limited per client IP. */
@@ -42,6 +46,8 @@ export interface Context {
   query: Record<string, unknown>
   body: Record<string, unknown>
   key: KeyRecord | null
+  /** Aborts when the client goes away before the response is complete. */
+  signal: AbortSignal
 }
 
 /** A handler's answer: a JSON value or prebuilt bytes; or 'sent' when it wrote the response itself. */
@@ -49,8 +55,9 @@ export type Reply = { status?: number; json?: unknown; bytes?: Buffer; headers?:
 
 export interface ResponseSpec {
   description: string
+  /** JSON body schema; or, for files, the media types the response may have. */
   schema?: Schema
-  contentType?: string
+  contentTypes?: string[]
 }
 
 export interface RouteSpec {
@@ -76,12 +83,16 @@ export interface Route extends RouteSpec {
   validateBody: Validator | undefined
 }
 
-/** What handlers need beyond the request: prebuilt documents and health probes. */
+/** What handlers need beyond the request: prebuilt documents, probes, the pool and limits. */
 export interface RouteDeps {
   /** Bodies built once from the finished table (index, OpenAPI). */
   documents: { index: () => Buffer; openapi: () => Buffer }
   /** Resolves when every configured dependency (Redis) answers. */
   ready: () => Promise<void>
+  pool: GenerationPool
+  /** JSON generate requests up to this count are served inline (measured threshold). */
+  poolInlineMax: number
+  bulkMaxCount: number
 }
 
 const HEALTHY = Buffer.from('{"status":"ok"}')
@@ -165,14 +176,17 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       pathParams: { country: countrySchema },
       query: generateQuery,
       responses: { 200: { description: 'GenerateResult (spec §2.4).', schema: generateResultSchema } },
-      handle: ({ params, query }) => ({
-        json: generate({
-          country: requireCountry(params['country'] as string),
-          count: query['count'] as number,
-          realistic: toRealistic(query['realistic']),
-          seed: toSeed(query['seed']),
-        }),
-      }),
+      handle: ({ params, query, signal }) =>
+        generateReply(
+          deps,
+          {
+            country: requireCountry(params['country'] as string),
+            count: query['count'] as number,
+            realistic: toRealistic(query['realistic']),
+            seed: toSeed(query['seed']),
+          },
+          signal,
+        ),
     },
     {
       method: 'POST',
@@ -184,14 +198,17 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       tag: 'generate',
       body: generateBody,
       responses: { 200: { description: 'GenerateResult (spec §2.4).', schema: generateResultSchema } },
-      handle: ({ body }) => ({
-        json: generate({
-          country: requireCountry(body['country'] as string),
-          count: body['count'] as number,
-          realistic: toRealistic(body['realistic']),
-          seed: toSeed(body['seed']),
-        }),
-      }),
+      handle: ({ body, signal }) =>
+        generateReply(
+          deps,
+          {
+            country: requireCountry(body['country'] as string),
+            count: body['count'] as number,
+            realistic: toRealistic(body['realistic']),
+            seed: toSeed(body['seed']),
+          },
+          signal,
+        ),
     },
     {
       method: 'GET',
@@ -252,6 +269,8 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       responses: { 200: { description: 'One ValidateResult per item.', schema: validateBatchResultSchema } },
       handle: ({ body }) => ({ json: validateBatch(body['ibans'] as unknown[]) }),
     },
+    bulkSpec(deps),
+    exportSpec(deps),
     {
       method: 'GET',
       path: '/healthz',
@@ -275,6 +294,27 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
     },
   ]
 }
+
+/** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
+async function generateReply(deps: RouteDeps, request: GenerateRequest, signal: AbortSignal): Promise<Reply> {
+  if (request.count <= deps.poolInlineMax) return { json: generate(request) }
+  const ibans = await deps.pool.run(
+    {
+      countries: [request.country.code],
+      count: request.count,
+      realistic: request.realistic,
+      seed: request.seed,
+      batch: 0,
+      format: 'records',
+      first: true,
+      last: true,
+    },
+    signal,
+  )
+  return { bytes: Buffer.concat([Buffer.from(generateResultHead(request)), ibans, CLOSE_BRACE]) }
+}
+
+const CLOSE_BRACE = Buffer.from('}')
 
 function objectSchema(properties: Record<string, Schema>): Schema {
   return { type: 'object', properties }

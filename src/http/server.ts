@@ -5,6 +5,8 @@ import type { Logger } from 'pino'
 import { ApiError, toApiError } from '../core/errors.ts'
 import type { KeyAuthenticator } from '../keys/authenticator.ts'
 import type { RateLimits, LimitResult } from '../limits/rate-limit.ts'
+import type { GenerationPool } from '../pool/pool.ts'
+import { clientIp } from './client-ip.ts'
 import { readJsonBody } from './body.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
 import { sendBody, sendError, JSON_TYPE } from './respond.ts'
@@ -15,8 +17,14 @@ export interface AppDeps {
   publicUrl: string
   keys: KeyAuthenticator
   limits: RateLimits
+  pool: GenerationPool
   /** Requests per minute for keys without their own limit. */
   defaultRateLimit: number
+  /** Requests per minute per client IP, by bucket of the keyless routes. */
+  ipRateLimits: Record<'export' | 'mcp', number>
+  trustProxy: number
+  poolInlineMax: number
+  bulkMaxCount: number
   logger: Logger
   /** Resolves when every configured dependency answers (readiness). */
   ready: () => Promise<void>
@@ -73,6 +81,15 @@ function setRateLimitHeaders(res: ServerResponse, result: LimitResult): void {
   res.setHeader('ratelimit-policy', `${result.limit};w=60`)
 }
 
+/** A signal that aborts when the connection closes before the response was complete. */
+function abortOnClose(res: ServerResponse): AbortSignal {
+  const controller = new AbortController()
+  res.once('close', () => {
+    if (!res.writableFinished) controller.abort()
+  })
+  return controller.signal
+}
+
 export interface App {
   server: Server
   routes: readonly Route[]
@@ -82,7 +99,13 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   let index = Buffer.alloc(0)
   let openapi = Buffer.alloc(0)
-  const specs = routeSpecs({ documents: { index: () => index, openapi: () => openapi }, ready: deps.ready })
+  const specs = routeSpecs({
+    documents: { index: () => index, openapi: () => openapi },
+    ready: deps.ready,
+    pool: deps.pool,
+    poolInlineMax: deps.poolInlineMax,
+    bulkMaxCount: deps.bulkMaxCount,
+  })
   const routes = compileRoutes(specs)
   index = Buffer.from(JSON.stringify(buildIndex(specs, deps.publicUrl)))
   openapi = Buffer.from(JSON.stringify(buildOpenApi(specs, deps.publicUrl)))
@@ -103,7 +126,29 @@ export function createApp(deps: AppDeps): App {
     }
     const route = match.route
     state.route = route.path
-    const context: Context = { req, res, params: match.params, query: EMPTY, body: EMPTY, key: null }
+    const context: Context = {
+      req,
+      res,
+      params: match.params,
+      query: EMPTY,
+      body: EMPTY,
+      key: null,
+      signal: abortOnClose(res),
+    }
+    if (route.access === 'ip') {
+      const bucket = route.bucket === 'mcp' ? 'mcp' : 'export'
+      const limit = await limits.consume(bucket, clientIp(req, deps.trustProxy), deps.ipRateLimits[bucket])
+      setRateLimitHeaders(res, limit)
+      if (!limit.allowed) {
+        throw new ApiError(
+          'rate_limited',
+          `rate limit of ${limit.limit} requests per minute per client exceeded; retry in ${limit.reset} s`,
+          {
+            retryAfter: limit.reset,
+          },
+        )
+      }
+    }
     if (route.access === 'key') {
       const key = await keys.authenticate(presentedKey(req))
       state.key = key.id

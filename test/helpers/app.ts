@@ -80,7 +80,7 @@ function buildChecker(document: Record<string, unknown>) {
     const response = operation.responses[String(status)]
     assert.ok(response, `${method} ${found.template}: status ${status} is not documented`)
     const schema = response.content?.['application/json']?.schema
-    if (schema === undefined) return
+    if (schema === undefined || body === undefined) return
     const key = `${method} ${found.template} ${status}`
     let validate = compiled.get(key)
     if (validate === undefined) {

@@ -1,0 +1,151 @@
+// File downloads streamed from the worker pool: the keyless export of spec §4.9 at the site
+// root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
+import { ApiError } from '../core/errors.ts'
+import { requireCountry, toRealistic, toSeed } from '../core/operations.ts'
+import { countSchema, countrySchema, realisticQuerySchema, seedQuerySchema, type Schema } from '../core/schemas.ts'
+import { FORMATS, type FormatName } from '../formats/render.ts'
+import type { StreamRequest } from '../pool/pool.ts'
+import type { Context, Reply, RouteDeps, RouteSpec } from './routes.ts'
+
+/** Content-Type per format. */
+export const CONTENT_TYPES: Record<FormatName, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+  sql: 'application/sql; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+}
+
+const formatSchema: Schema = {
+  type: 'string',
+  enum: [...FORMATS],
+  default: 'csv',
+  description:
+    'csv (header row, one column per BBAN part), json (array of objects), ndjson (one object per line), sql (CREATE TABLE IF NOT EXISTS ibans + INSERTs in a transaction) or txt (one IBAN per line).',
+  'x-message': `format must be one of ${FORMATS.join(', ')}`,
+}
+
+const MAX_BULK_COUNTRIES = 91
+
+/** `attachment; filename="ibans-de-10.csv"` style names. */
+export function fileNameOf(countries: readonly string[], count: number, format: FormatName): string {
+  const label = countries.length <= 4 ? countries.join('-').toLowerCase() : 'mixed'
+  return `ibans-${label}-${count}.${format}`
+}
+
+/** One row of a json, ndjson or csv download: the IBAN fields, then one field per BBAN part. */
+export const downloadRowSchema: Schema = {
+  type: 'object',
+  required: ['iban', 'iban_print', 'country', 'check_digits'],
+  properties: {
+    iban: { type: 'string' },
+    iban_print: { type: 'string' },
+    country: { type: 'string' },
+    check_digits: { type: 'string' },
+  },
+  additionalProperties: {
+    type: ['string', 'null'],
+    description: 'bank, branch, account, national_check, account_type, other',
+  },
+}
+
+function downloadResponses(description: string): RouteSpec['responses'] {
+  const types = Object.values(CONTENT_TYPES).map((type) => type.split(';')[0] as string)
+  return { 200: { description, contentTypes: types, schema: { type: 'array', items: downloadRowSchema } } }
+}
+
+/** Streams the request's rows from the pool into the response. */
+async function streamDownload(
+  deps: RouteDeps,
+  context: Context,
+  request: StreamRequest & { format: FormatName },
+): Promise<Reply> {
+  const { res, req, signal } = context
+  res.statusCode = 200
+  res.setHeader('content-type', CONTENT_TYPES[request.format])
+  res.setHeader(
+    'content-disposition',
+    `attachment; filename="${fileNameOf(request.countries, request.count, request.format)}"`,
+  )
+  res.setHeader('cache-control', request.seed === undefined ? 'no-store' : 'public, max-age=86400')
+  res.setHeader('x-content-type-options', 'nosniff')
+  if (req.method === 'HEAD') {
+    res.end()
+    return 'sent'
+  }
+  await deps.pool.stream(request, res, signal)
+  if (!signal.aborted) res.end()
+  return 'sent'
+}
+
+const downloadQuery = (max: number, fallback: number): Record<string, Schema> => ({
+  format: formatSchema,
+  count: countSchema(max, fallback),
+  realistic: realisticQuerySchema,
+  seed: seedQuerySchema,
+})
+
+/** GET /export/{country}: keyless, 30 downloads per minute per client IP (spec §4.9). */
+export function exportSpec(deps: RouteDeps): RouteSpec {
+  return {
+    method: 'GET',
+    path: '/export/{country}',
+    access: 'ip',
+    bucket: 'export',
+    summary: 'Download 1 to 100 test IBANs as a file (no key; limited per client IP)',
+    description:
+      'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country. The file name is `ibans-<country>-<count>.<format>`.',
+    tag: 'export',
+    pathParams: { country: countrySchema },
+    query: downloadQuery(100, 10),
+    responses: downloadResponses('The file, streamed.'),
+    handle: (context) => {
+      const { params, query } = context
+      return streamDownload(deps, context, {
+        countries: [requireCountry(params['country'] as string).code],
+        count: query['count'] as number,
+        realistic: toRealistic(query['realistic']),
+        seed: toSeed(query['seed']),
+        format: query['format'] as FormatName,
+      })
+    },
+  }
+}
+
+/** GET /api/v1/bulk/{country}: keyed; up to BULK_MAX_COUNT rows, counted as one request. */
+export function bulkSpec(deps: RouteDeps): RouteSpec {
+  return {
+    method: 'GET',
+    path: '/api/v1/bulk/{country}',
+    access: 'key',
+    bucket: 'api',
+    summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
+    description:
+      'For load-test fixtures. `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are drawn uniformly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine.',
+    tag: 'export',
+    pathParams: {
+      country: {
+        type: 'string',
+        description: 'One country code, or several separated by commas (case-insensitive).',
+        examples: ['DE', 'DE,FR,IT'],
+      },
+    },
+    query: downloadQuery(deps.bulkMaxCount, 10),
+    responses: downloadResponses('The file, streamed (chunked).'),
+    handle: (context) => {
+      const { params, query } = context
+      const codes = (params['country'] as string).split(',')
+      if (codes.length > MAX_BULK_COUNTRIES) {
+        throw new ApiError('invalid_request', `country may list at most ${MAX_BULK_COUNTRIES} countries`)
+      }
+      const countries = [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
+      return streamDownload(deps, context, {
+        countries,
+        count: query['count'] as number,
+        realistic: toRealistic(query['realistic']),
+        seed: toSeed(query['seed']),
+        format: query['format'] as FormatName,
+      })
+    },
+  }
+}

@@ -1,0 +1,164 @@
+// The Piscina worker pool and the ordered stream on top of it: a request is cut into batches,
+// a bounded number run at once, and chunks are written in order with backpressure. A client
+// that goes away aborts the signal, which cancels queued and running batches. A full queue
+// rejects at once (503 with Retry-After), never hangs.
+import { once } from 'node:events'
+import { availableParallelism } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { Piscina } from 'piscina'
+import { ApiError } from '../core/errors.ts'
+import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
+import type { RenderFormat } from '../formats/render.ts'
+import type { BatchTask } from '../../workers/generate.ts'
+
+export interface PoolOptions {
+  /** Worker threads (default: the machine's available parallelism). */
+  threads?: number
+  /** Batches waiting for a thread before new work is refused (default 256). */
+  maxQueue?: number
+  /** The worker module (tests substitute a fault-injecting one). */
+  filename?: string
+}
+
+export interface StreamRequest {
+  countries: string[]
+  count: number
+  realistic: boolean
+  seed: string | undefined
+  format: RenderFormat
+}
+
+/** Where a stream writes: a Node writable (an HTTP response, a file, stdout). */
+export interface ChunkSink {
+  write(chunk: Uint8Array): boolean
+  once(event: 'drain' | 'close', listener: () => void): unknown
+  off?(event: 'drain' | 'close', listener: () => void): unknown
+  readonly destroyed?: boolean
+}
+
+const DEFAULT_WORKER = fileURLToPath(new URL('../../workers/generate-worker.mjs', import.meta.url))
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR')
+}
+
+export class GenerationPool {
+  readonly #piscina: Piscina<BatchTask, Uint8Array>
+  readonly threads: number
+  readonly maxQueue: number
+  /** Batches submitted and not yet settled (running or waiting). */
+  #outstanding = 0
+
+  constructor(options: PoolOptions = {}) {
+    this.threads = options.threads ?? Math.max(1, availableParallelism())
+    this.maxQueue = options.maxQueue ?? 256
+    // Admission is counted here (running + waiting ≤ threads + maxQueue) rather than left to
+    // Piscina's maxQueue, which does not count tasks handed to workers that are still starting.
+    this.#piscina = new Piscina<BatchTask, Uint8Array>({
+      filename: options.filename ?? DEFAULT_WORKER,
+      minThreads: this.threads,
+      maxThreads: this.threads,
+      // Workers are kept: starting one (loader + modules) costs ~100 ms.
+      idleTimeout: 60_000,
+    })
+  }
+
+  /** Batches waiting for a thread. */
+  get queueSize(): number {
+    return Math.max(0, this.#outstanding - this.threads)
+  }
+
+  /** Batches running or waiting. */
+  get outstanding(): number {
+    return this.#outstanding
+  }
+
+  /** Batches finished since start. */
+  get completed(): number {
+    return this.#piscina.completed
+  }
+
+  /** How many batches may be in flight for one stream: enough to keep every thread busy. */
+  get streamWindow(): number {
+    return this.threads * 2
+  }
+
+  /** Runs one batch; a full queue is a 503, an abort rejects with AbortError. */
+  async run(task: BatchTask, signal?: AbortSignal): Promise<Uint8Array> {
+    if (this.#outstanding >= this.threads + this.maxQueue) {
+      throw new ApiError('service_unavailable', 'the generator is busy; retry shortly', { retryAfter: 1 })
+    }
+    this.#outstanding++
+    try {
+      return await this.#piscina.run(task, signal === undefined ? {} : { signal })
+    } finally {
+      this.#outstanding--
+    }
+  }
+
+  /**
+   * Streams `request` into `sink` in order, at most `streamWindow` batches in flight, waiting
+   * for 'drain' when the sink is full. Resolves when everything was written; stops quietly
+   * when `signal` aborts (the client left). `onChunk` sees every chunk written (progress).
+   */
+  async stream(
+    request: StreamRequest,
+    sink: ChunkSink,
+    signal: AbortSignal,
+    onChunk?: (rows: number, bytes: number) => void,
+  ): Promise<void> {
+    const batches = batchesOf(request.count, BATCH_ROWS)
+    const pending: { rows: number; result: Promise<Uint8Array> }[] = []
+    const schedule = (): boolean => {
+      const next = batches.next()
+      if (next.done === true) return false
+      const batch = next.value
+      const task: BatchTask = {
+        ...request,
+        count: batch.count,
+        batch: batch.index,
+        first: batch.first,
+        last: batch.last,
+      }
+      const result = this.run(task, signal)
+      result.catch(() => {}) // observed below, in order; never an unhandled rejection
+      pending.push({ rows: batch.count, result })
+      return true
+    }
+    while (pending.length < this.streamWindow && schedule()) {
+      // fill the window
+    }
+    try {
+      while (pending.length > 0) {
+        const { rows, result } = pending.shift() as { rows: number; result: Promise<Uint8Array> }
+        const chunk = await result
+        if (signal.aborted) return
+        schedule()
+        onChunk?.(rows, chunk.length)
+        if (!sink.write(chunk)) await drained(sink, signal)
+      }
+    } catch (error) {
+      if (signal.aborted || isAbort(error)) return
+      throw error
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#piscina.destroy()
+  }
+}
+
+/** Waits for 'drain', or returns early when the signal aborts. */
+async function drained(sink: ChunkSink, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return
+  const ac = new AbortController()
+  const onAbort = () => ac.abort()
+  signal.addEventListener('abort', onAbort, { once: true })
+  try {
+    await once(sink as unknown as NodeJS.EventEmitter, 'drain', { signal: ac.signal })
+  } catch (error) {
+    if (!isAbort(error)) throw error
+  } finally {
+    signal.removeEventListener('abort', onAbort)
+  }
+}

@@ -1,0 +1,325 @@
+import assert from 'node:assert/strict'
+import { createHash } from 'node:crypto'
+import { Readable } from 'node:stream'
+import { after, before, describe, test } from 'node:test'
+import { parse } from 'fast-csv'
+import { request } from 'undici'
+import { COUNTRIES, findCountry, validateIban } from '../../src/iban/index.ts'
+import { columnsOf, renderBatch } from '../../src/formats/render.ts'
+import { batchesOf, randomForBatch } from '../../src/formats/batches.ts'
+import { assertError, startApp, type TestApp } from '../helpers/app.ts'
+import { sqlite, startPostgres, type Postgres } from '../helpers/databases.ts'
+
+async function parseCsv(text: string): Promise<Record<string, string>[]> {
+  const rows: Record<string, string>[] = []
+  await new Promise((resolve, reject) => {
+    Readable.from([text])
+      .pipe(parse({ headers: true }))
+      .on('data', (row: Record<string, string>) => rows.push(row))
+      .on('end', resolve)
+      .on('error', reject)
+  })
+  return rows
+}
+
+/** The part columns a row of `code` must have, from the registry. */
+function expectedParts(code: string, iban: string): Record<string, string> {
+  const parts = validateIban(iban).bban_parts
+  assert.ok(parts, `${iban} has BBAN parts`)
+  assert.deepEqual(Object.keys(parts), findCountry(code)?.partNames)
+  return parts as Record<string, string>
+}
+
+/** What a single thread renders for this request: the reference for pool output. */
+function reference(countries: string[], count: number, format: 'csv' | 'txt', seed: string): Buffer {
+  const chunks = [...batchesOf(count)].map((batch) =>
+    renderBatch({
+      countries,
+      count: batch.count,
+      realistic: true,
+      format,
+      random: randomForBatch(seed, batch.index),
+      first: batch.first,
+      last: batch.last,
+    }),
+  )
+  return Buffer.concat(chunks)
+}
+
+describe('export and bulk downloads', () => {
+  let app: TestApp
+  let postgres: Postgres
+  const cleanup: (() => unknown)[] = []
+  before(async () => {
+    app = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { EXPORT_RATE_LIMIT: '1000' } })
+    postgres = await startPostgres()
+    cleanup.push(() => postgres.stop())
+  })
+  after(async () => {
+    for (const fn of cleanup) await fn()
+  })
+
+  test('GET /export/{country}: csv by default, 10 rows, a column per BBAN part, file name and type (§4.9)', async () => {
+    const res = await app.call('GET', '/export/fr')
+    assert.equal(res.status, 200)
+    assert.equal(res.headers['content-type'], 'text/csv; charset=utf-8')
+    assert.equal(res.headers['content-disposition'], 'attachment; filename="ibans-fr-10.csv"')
+    const rows = await parseCsv(res.text)
+    assert.equal(rows.length, 10)
+    assert.deepEqual(Object.keys(rows[0] ?? {}), [
+      'iban',
+      'iban_print',
+      'country',
+      'check_digits',
+      'bank',
+      'branch',
+      'account',
+      'national_check',
+    ])
+    for (const row of rows) {
+      const result = validateIban(row['iban'] as string)
+      assert.ok(result.valid)
+      assert.equal(row['iban_print'], result.formatted)
+      assert.equal(row['country'], 'FR')
+      assert.equal(row['check_digits'], result.check_digits)
+      const { iban: _iban, iban_print: _print, country: _country, check_digits: _digits, ...parts } = row
+      assert.deepEqual(parts, expectedParts('FR', row['iban'] as string))
+    }
+  })
+
+  for (const spec of COUNTRIES.filter((_, i) => i % 9 === 0)) {
+    test(`every format parses back and matches the registry: ${spec.code}`, async () => {
+      const base = `/export/${spec.code}?count=25&seed=formats`
+      const csv = await parseCsv((await app.call('GET', `${base}&format=csv`)).text)
+      const json = JSON.parse((await app.call('GET', `${base}&format=json`)).text) as Record<string, string>[]
+      const ndjson = (await app.call('GET', `${base}&format=ndjson`)).text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, string>)
+      const txt = (await app.call('GET', `${base}&format=txt`)).text.trim().split('\n')
+      assert.equal(csv.length, 25)
+      assert.deepEqual(csv, json, 'csv and json carry the same rows')
+      assert.deepEqual(json, ndjson)
+      assert.deepEqual(
+        txt,
+        json.map((row) => row['iban']),
+      )
+      for (const row of json) {
+        const { iban, iban_print: _print, country, check_digits: _digits, ...parts } = row
+        assert.equal(country, spec.code)
+        assert.deepEqual(parts, expectedParts(spec.code, iban as string))
+      }
+    })
+  }
+
+  test('sql loads into real SQLite and PostgreSQL and reads back the same rows', async () => {
+    for (const code of ['DE', 'CZ', 'MT', 'BR']) {
+      const res = await app.call('GET', `/export/${code}?format=sql&count=100&seed=sql&realistic=0`)
+      assert.equal(res.headers['content-type'], 'application/sql; charset=utf-8')
+      assert.equal(res.headers['content-disposition'], `attachment; filename="ibans-${code.toLowerCase()}-100.sql"`)
+      const json = JSON.parse(
+        (await app.call('GET', `/export/${code}?format=json&count=100&seed=sql&realistic=0`)).text,
+      ) as Record<string, string>[]
+      const columns = columnsOf([code])
+      const query = `SELECT ${columns.join(', ')} FROM ibans ORDER BY iban;`
+      const expected = json.map((row) => columns.map((c) => row[c]).join(',')).sort()
+      assert.deepEqual(sqlite(res.text, query), expected, `SQLite ${code}`)
+      assert.deepEqual(postgres.run(`DROP TABLE IF EXISTS ibans;\n${res.text}`, query), expected, `PostgreSQL ${code}`)
+    }
+  })
+
+  test('export errors: unknown country 404, bad format / count / realistic 422 naming the parameter (§4.9, §7)', async () => {
+    assertError(await app.call('GET', '/export/XX'), 404, 'not_found')
+    assert.match(
+      assertError(await app.call('GET', '/export/DE?format=xml'), 422, 'invalid_request'),
+      /format must be one of csv, json, ndjson, sql, txt/,
+    )
+    assert.match(
+      assertError(await app.call('GET', '/export/DE?count=101'), 422, 'invalid_request'),
+      /count must be an integer between 1 and 100/,
+    )
+    assert.match(assertError(await app.call('GET', '/export/DE?count=0'), 422, 'invalid_request'), /count/)
+    assert.match(assertError(await app.call('GET', '/export/DE?realistic=2'), 422, 'invalid_request'), /realistic/)
+    assert.equal((await app.call('GET', '/export/DE?realistic=0&count=1')).status, 200)
+    assertError(await app.call('POST', '/export/DE'), 405, 'method_not_allowed')
+  })
+
+  test('export is keyless and limited to 30 downloads per minute per client IP (§8)', async () => {
+    const limited = await startApp({ after: (fn) => cleanup.push(fn) })
+    for (let i = 0; i < 30; i++) {
+      const res = await limited.call('GET', '/export/DE?count=1&format=txt')
+      assert.equal(res.status, 200, `download ${i + 1}`)
+    }
+    const over = await limited.call('GET', '/export/DE?count=1&format=txt')
+    assertError(over, 429, 'rate_limited')
+    assert.ok(Number(over.headers['retry-after']) >= 1)
+    assert.equal(over.headers['ratelimit-limit'], '30')
+  })
+
+  test('TRUST_PROXY decides whether X-Forwarded-For names the client', async () => {
+    const direct = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { EXPORT_RATE_LIMIT: '1' } })
+    assert.equal(
+      (await direct.call('GET', '/export/DE?count=1', { headers: { 'x-forwarded-for': '203.0.113.1' } })).status,
+      200,
+    )
+    assert.equal(
+      (await direct.call('GET', '/export/DE?count=1', { headers: { 'x-forwarded-for': '203.0.113.2' } })).status,
+      429,
+      'forged header ignored',
+    )
+    const proxied = await startApp(
+      { after: (fn) => cleanup.push(fn) },
+      { env: { EXPORT_RATE_LIMIT: '1', TRUST_PROXY: '1' } },
+    )
+    assert.equal(
+      (await proxied.call('GET', '/export/DE?count=1', { headers: { 'x-forwarded-for': '203.0.113.1' } })).status,
+      200,
+    )
+    assert.equal(
+      (await proxied.call('GET', '/export/DE?count=1', { headers: { 'x-forwarded-for': '203.0.113.2' } })).status,
+      200,
+      'another client',
+    )
+    assert.equal(
+      (await proxied.call('GET', '/export/DE?count=1', { headers: { 'x-forwarded-for': '198.51.100.9, 203.0.113.2' } }))
+        .status,
+      429,
+      'only the last hop is believed',
+    )
+  })
+
+  test('bulk needs a key, counts as one request, and takes counts beyond 100', async () => {
+    assertError(await app.call('GET', '/api/v1/bulk/DE?count=5'), 401, 'unauthorized')
+    const { key } = await app.createKey({ limit: 2 })
+    const res = await app.call('GET', '/api/v1/bulk/DE?count=25000&format=txt', { headers: { 'x-api-key': key } })
+    assert.equal(res.status, 200)
+    assert.equal(res.headers['ratelimit-remaining'], '1')
+    assert.equal(res.headers['content-disposition'], 'attachment; filename="ibans-de-25000.txt"')
+    const lines = res.text.trim().split('\n')
+    assert.equal(lines.length, 25000)
+    assert.ok(lines.every((iban) => iban.startsWith('DE') && iban.length === 22))
+    assert.match(
+      assertError(
+        await app.call('GET', '/api/v1/bulk/DE?count=10000001', { headers: app.auth }),
+        422,
+        'invalid_request',
+      ),
+      /10,000,000/,
+    )
+    assertError(await app.call('GET', '/api/v1/bulk/DE,XX', { headers: app.auth }), 404, 'not_found')
+  })
+
+  test('bulk with a comma list draws across countries; csv has the union of their part columns', async () => {
+    const res = await app.call('GET', '/api/v1/bulk/de,fr,cz?count=3000&seed=mix', { headers: app.auth })
+    assert.equal(res.headers['content-disposition'], 'attachment; filename="ibans-de-fr-cz-3000.csv"')
+    const rows = await parseCsv(res.text)
+    assert.equal(rows.length, 3000)
+    assert.deepEqual(Object.keys(rows[0] ?? {}), [
+      'iban',
+      'iban_print',
+      'country',
+      'check_digits',
+      'bank',
+      'account',
+      'branch',
+      'national_check',
+    ])
+    const seen = new Set(rows.map((row) => row['country']))
+    assert.deepEqual([...seen].sort(), ['CZ', 'DE', 'FR'])
+    for (const row of rows) {
+      const parts = expectedParts(row['country'] as string, row['iban'] as string)
+      for (const column of ['bank', 'account', 'branch', 'national_check'])
+        assert.equal(row[column], parts[column] ?? '', column)
+    }
+  })
+
+  test('1,000,000 rows stream through bulk complete and in order (same bytes as one thread renders)', async () => {
+    const response = await request(`${app.url}/api/v1/bulk/DE?count=1000000&seed=million`, { headers: app.auth })
+    assert.equal(response.statusCode, 200)
+    const hash = createHash('sha256')
+    let bytes = 0
+    for await (const chunk of response.body) {
+      hash.update(chunk as Buffer)
+      bytes += (chunk as Buffer).length
+    }
+    const expected = reference(['DE'], 1_000_000, 'csv', 'million')
+    assert.equal(bytes, expected.length)
+    assert.equal(hash.digest('hex'), createHash('sha256').update(expected).digest('hex'))
+  })
+
+  test('seeded output is byte-identical on 1 and 4 threads', async () => {
+    const one = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { POOL_THREADS: '1' } })
+    const four = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { POOL_THREADS: '4' } })
+    assert.equal(one.service.pool.threads, 1)
+    assert.equal(four.service.pool.threads, 4)
+    for (const query of [
+      'count=95000&seed=s1&format=csv',
+      'count=30001&seed=s2&format=json&realistic=0',
+      'count=20000&seed=s3&format=sql',
+    ]) {
+      const a = await one.call('GET', `/api/v1/bulk/IT,GB?${query}`, { headers: one.auth })
+      const b = await four.call('GET', `/api/v1/bulk/IT,GB?${query}`, { headers: four.auth })
+      assert.equal(a.status, 200)
+      assert.equal(a.text.length, b.text.length, query)
+      assert.ok(a.text === b.text, query)
+    }
+  })
+
+  test('a client that aborts mid-stream stops the work: the pool goes idle', async () => {
+    const before = app.service.pool.completed
+    const controller = new AbortController()
+    const response = await request(`${app.url}/api/v1/bulk/DE?count=10000000`, {
+      headers: app.auth,
+      signal: controller.signal,
+    })
+    let received = 0
+    try {
+      for await (const chunk of response.body) {
+        received += (chunk as Buffer).length
+        if (received > 2_000_000) controller.abort()
+      }
+    } catch {
+      // aborted on purpose
+    }
+    const pool = app.service.pool
+    const deadline = Date.now() + 5000
+    let completed = pool.completed
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      if (pool.completed === completed && pool.outstanding === 0) break
+      completed = pool.completed
+      assert.ok(Date.now() < deadline, 'the pool kept working after the client left')
+    }
+    const ran = completed - before
+    assert.ok(ran < 100, `only the batches in flight ran (${ran} of 1000)`)
+  })
+
+  test('a full queue answers 503 with Retry-After, not a hang', async () => {
+    const tiny = await startApp(
+      { after: (fn) => cleanup.push(fn) },
+      { env: { POOL_THREADS: '1', POOL_MAX_QUEUE: '1' } },
+    )
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        tiny.call('GET', '/api/v1/bulk/DE?count=200000&format=txt', { headers: tiny.auth }),
+      ),
+    )
+    const statuses = results.map((r) => r.status)
+    assert.ok(statuses.includes(200), statuses.join(','))
+    const busy = results.find((r) => r.status === 503)
+    assert.ok(busy, `some request was refused: ${statuses.join(',')}`)
+    assertError(busy, 503, 'service_unavailable')
+    assert.equal(busy.headers['retry-after'], '1')
+  })
+
+  test('JSON generate through the pool equals inline generation byte for byte', async () => {
+    const pooled = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { POOL_INLINE_MAX: '0' } })
+    for (const query of ['count=1&seed=p', 'count=100&seed=p&realistic=false', 'count=7&seed=%22quoted%22']) {
+      const a = await app.call('GET', `/api/v1/generate/SM?${query}`, { headers: app.auth })
+      const b = await pooled.call('GET', `/api/v1/generate/SM?${query}`, { headers: pooled.auth })
+      assert.equal(b.status, 200)
+      assert.equal(a.text, b.text, query)
+    }
+    assert.ok(pooled.service.pool.completed >= 3, 'the pool served them')
+  })
+})
