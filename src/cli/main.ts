@@ -10,7 +10,7 @@ import { UsageError } from './usage.ts'
 const HELP = `ibanmint: test IBANs for 91 countries (test data only, never for payments)
 
 Usage:
-  ibanmint generate <CC> [--count N] [--format txt|csv|json|ndjson] [--random] [--seed S]
+  ibanmint generate <CC> [--count N] [--format txt|csv|json|ndjson|sql] [--random] [--seed S] [--output FILE]
   ibanmint validate <IBAN>...
   ibanmint countries [--json]
   ibanmint serve                      run the HTTP API (configured by environment variables)

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { parse } from 'fast-csv'
@@ -9,7 +11,7 @@ import { validateIban } from '../../src/iban/index.ts'
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ibanmint.js')
 
 function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' })
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
@@ -126,3 +128,20 @@ for (const args of BAD) {
     if (args.length > 0) assert.match(stderr, /^ibanmint: .+\nTry "ibanmint --help"\.\n$/)
   })
 }
+
+test('generate above one batch runs on the pool: --output, --threads and seeds give the same bytes', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ibanmint-cli-'))
+  try {
+    const file = join(dir, 'out.csv')
+    const written = run('generate', 'PL', '-n', '25000', '-f', 'csv', '--seed', 'pool', '-o', file)
+    assert.equal(written.code, 0, written.stderr)
+    assert.equal(written.stdout, '')
+    const text = readFileSync(file, 'utf8')
+    assert.equal(text.trim().split('\n').length, 25001)
+    assert.equal(run('generate', 'PL', '-n', '25000', '-f', 'csv', '--seed', 'pool', '--threads', '1').stdout, text)
+    assert.equal(run('generate', 'PL', '-n', '25000', '-f', 'csv', '--seed', 'pool', '--threads', '3').stdout, text)
+    assert.equal(run('generate', 'PL', '--threads', '0').code, 2)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
