@@ -1,11 +1,10 @@
 // `ibanmint keys create|list|revoke`: the operator's key management, on the same store the
 // server uses (KEYS_FILE, or Redis when REDIS_URL is set).
 import type { Redis } from 'ioredis'
-import { ConfigError, readConfig } from '../config.ts'
 import { mintKey, type KeyRecord } from '../keys/key.ts'
 import { openKeyStore } from '../main.ts'
 import { connectRedis, waitForRedis } from '../redis.ts'
-import { parseCommand, UsageError } from './usage.ts'
+import { parseCommand, readCliConfig, UsageError } from './usage.ts'
 
 const HELP = `Usage:
   ibanmint keys create --name NAME [--limit N] [--expires DATE] [--json]
@@ -58,13 +57,7 @@ export async function runKeys(args: string[]): Promise<number> {
     ;(action === undefined && values.help !== true ? process.stderr : process.stdout).write(HELP)
     return values.help === true ? 0 : 2
   }
-  let config
-  try {
-    config = readConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message)
-    throw error
-  }
+  const config = readCliConfig()
   let redis: Redis | undefined
   if (config.redisUrl !== undefined) {
     redis = connectRedis(config.redisUrl)

@@ -1,7 +1,6 @@
 // `ibanmint serve`: runs the HTTP service until SIGTERM or SIGINT.
-import { ConfigError, readConfig } from '../config.ts'
 import { startService } from '../main.ts'
-import { parseCommand, UsageError } from './usage.ts'
+import { parseCommand, readCliConfig, UsageError } from './usage.ts'
 
 const HELP = `Usage: ibanmint serve
 
@@ -18,13 +17,7 @@ export async function runServe(args: string[]): Promise<number> {
     return 0
   }
   if (positionals.length > 0) throw new UsageError('serve takes no arguments')
-  let config
-  try {
-    config = readConfig()
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message)
-    throw error
-  }
+  const config = readCliConfig()
   const service = await startService(config)
   const store = config.redisUrl === undefined ? `key file ${config.keysFile}` : 'Redis'
   process.stderr.write(

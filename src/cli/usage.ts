@@ -1,5 +1,6 @@
 // Usage errors of the command line (exit code 2) and argument parsing shared by the commands.
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { ConfigError, readConfig, type Config } from '../config.ts'
 
 export class UsageError extends Error {}
 
@@ -16,5 +17,15 @@ export function parseCommand<T extends Options>(args: string[], options: T) {
     })
   } catch (error) {
     throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments')
+  }
+}
+
+/** The service configuration from the environment; a bad value is a usage error (exit 2). */
+export function readCliConfig(): Config {
+  try {
+    return readConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message)
+    throw error
   }
 }

@@ -176,17 +176,7 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       pathParams: { country: countrySchema },
       query: generateQuery,
       responses: { 200: { description: 'GenerateResult (spec §2.4).', schema: generateResultSchema } },
-      handle: ({ params, query, signal }) =>
-        generateReply(
-          deps,
-          {
-            country: requireCountry(params['country'] as string),
-            count: query['count'] as number,
-            realistic: toRealistic(query['realistic']),
-            seed: toSeed(query['seed']),
-          },
-          signal,
-        ),
+      handle: ({ params, query, signal }) => generateReply(deps, toGenerateRequest(params['country'], query), signal),
     },
     {
       method: 'POST',
@@ -198,17 +188,7 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       tag: 'generate',
       body: generateBody,
       responses: { 200: { description: 'GenerateResult (spec §2.4).', schema: generateResultSchema } },
-      handle: ({ body, signal }) =>
-        generateReply(
-          deps,
-          {
-            country: requireCountry(body['country'] as string),
-            count: body['count'] as number,
-            realistic: toRealistic(body['realistic']),
-            seed: toSeed(body['seed']),
-          },
-          signal,
-        ),
+      handle: ({ body, signal }) => generateReply(deps, toGenerateRequest(body['country'], body), signal),
     },
     {
       method: 'GET',
@@ -293,6 +273,16 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       },
     },
   ]
+}
+
+/** A GenerateRequest from a validated query or body (they share field names). */
+function toGenerateRequest(country: unknown, fields: Record<string, unknown>): GenerateRequest {
+  return {
+    country: requireCountry(country as string),
+    count: fields['count'] as number,
+    realistic: toRealistic(fields['realistic']),
+    seed: toSeed(fields['seed']),
+  }
 }
 
 /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */

@@ -4,9 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
-import { parse } from 'fast-csv'
-import { Readable } from 'node:stream'
 import { validateIban } from '../../src/iban/index.ts'
+import { parseCsv } from '../helpers/csv.ts'
 
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ibanmint.js')
 
@@ -33,14 +32,7 @@ test('generate --seed is reproducible and --random changes the mode', () => {
 test('generate --format csv has the IBAN columns then the BBAN parts, and parses with fast-csv', async () => {
   const { code, stdout } = run('generate', 'ES', '-n', '20', '-f', 'csv')
   assert.equal(code, 0)
-  const rows: Record<string, string>[] = []
-  await new Promise((resolve, reject) => {
-    Readable.from([stdout])
-      .pipe(parse({ headers: true }))
-      .on('data', (row) => rows.push(row))
-      .on('end', resolve)
-      .on('error', reject)
-  })
+  const rows = await parseCsv(stdout)
   assert.equal(rows.length, 20)
   assert.deepEqual(Object.keys(rows[0]!), [
     'iban',

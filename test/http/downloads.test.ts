@@ -1,26 +1,13 @@
 import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
-import { Readable } from 'node:stream'
 import { after, before, describe, test } from 'node:test'
-import { parse } from 'fast-csv'
 import { request } from 'undici'
 import { COUNTRIES, findCountry, validateIban } from '../../src/iban/index.ts'
 import { columnsOf, renderBatch } from '../../src/formats/render.ts'
 import { batchesOf, randomForBatch } from '../../src/formats/batches.ts'
 import { assertError, startApp, type TestApp } from '../helpers/app.ts'
+import { parseCsv } from '../helpers/csv.ts'
 import { sqlite, startPostgres, type Postgres } from '../helpers/databases.ts'
-
-async function parseCsv(text: string): Promise<Record<string, string>[]> {
-  const rows: Record<string, string>[] = []
-  await new Promise((resolve, reject) => {
-    Readable.from([text])
-      .pipe(parse({ headers: true }))
-      .on('data', (row: Record<string, string>) => rows.push(row))
-      .on('end', resolve)
-      .on('error', reject)
-  })
-  return rows
-}
 
 /** The part columns a row of `code` must have, from the registry. */
 function expectedParts(code: string, iban: string): Record<string, string> {
