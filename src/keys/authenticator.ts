@@ -9,6 +9,7 @@ import type { KeyStore } from './store.ts'
 /** How long a looked-up record (or its absence) is trusted: the revocation bound. */
 export const CACHE_TTL_MS = 5000
 const MAX_ENTRIES = 10_000
+const UNKNOWN_TTL_MS = 1000
 
 interface Entry {
   record: KeyRecord | null
@@ -58,7 +59,9 @@ export class KeyAuthenticator {
     }
     if (this.#cache.size >= MAX_ENTRIES) this.#cache.delete(this.#cache.keys().next().value as string)
     this.#cache.delete(id)
-    this.#cache.set(id, { record, expires: now + this.#ttl })
+    // An unknown id is remembered briefly (cheap 401 floods) but shorter than a record, so a
+    // key created moments ago starts working within a second.
+    this.#cache.set(id, { record, expires: now + (record === null ? Math.min(this.#ttl, UNKNOWN_TTL_MS) : this.#ttl) })
     return record
   }
 }

@@ -19,15 +19,22 @@ export class FileKeyStore implements KeyStore {
   #loadedMtime = -1
   #checkedAt = 0
   #writing: Promise<void> = Promise.resolve()
+  #loading: Promise<void> | undefined
 
   constructor(path: string) {
     this.path = path
   }
 
-  async #load(force = false): Promise<void> {
-    const now = Date.now()
-    if (!force && now - this.#checkedAt < RECHECK_MS) return
-    this.#checkedAt = now
+  /** Loads the file if it changed; concurrent callers share one load (none sees a half-done one). */
+  #load(force = false): Promise<void> {
+    if (this.#loading !== undefined) return this.#loading
+    if (!force && Date.now() - this.#checkedAt < RECHECK_MS) return Promise.resolve()
+    this.#loading = this.#reload().finally(() => (this.#loading = undefined))
+    return this.#loading
+  }
+
+  async #reload(): Promise<void> {
+    this.#checkedAt = Date.now()
     let mtime: number
     try {
       mtime = (await stat(this.path)).mtimeMs

@@ -131,3 +131,36 @@ test('when the store fails, a cached key keeps working and an unknown one gets 5
   const other = mintKey({ name: 'o', limit: null, expiresAt: null }).key
   await assert.rejects(authenticator.authenticate(other), { code: 'service_unavailable' })
 })
+
+test('concurrent first lookups all see the key file (no request reads a half-loaded store)', async () => {
+  const path = join(dir, 'concurrent.json')
+  const writer = new FileKeyStore(path)
+  const { key, record } = mintKey({ name: 'c', limit: null, expiresAt: null })
+  await writer.add(record)
+  const authenticator = new KeyAuthenticator(new FileKeyStore(path))
+  const results = await Promise.allSettled(Array.from({ length: 50 }, () => authenticator.authenticate(key)))
+  assert.deepEqual(
+    results.map((r) => r.status),
+    new Array(50).fill('fulfilled'),
+  )
+})
+
+test('a key created after a failed lookup works within about a second', async () => {
+  const path = join(dir, 'late.json')
+  const store = new FileKeyStore(path)
+  const authenticator = new KeyAuthenticator(store)
+  const { key, record } = mintKey({ name: 'late', limit: null, expiresAt: null })
+  await assert.rejects(authenticator.authenticate(key), { code: 'unauthorized' })
+  await new FileKeyStore(path).add(record)
+  const started = Date.now()
+  for (;;) {
+    try {
+      await authenticator.authenticate(key)
+      break
+    } catch {
+      assert.ok(Date.now() - started < 3000, 'the new key was accepted')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  assert.ok(Date.now() - started <= 2300, `accepted after ${Date.now() - started} ms`)
+})
