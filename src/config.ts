@@ -19,6 +19,8 @@ export interface Config {
   exportRateLimit: number
   /** Keyless MCP requests per minute per client IP. */
   mcpRateLimit: number
+  /** Browser origins allowed to call /mcp (lower case); `*` allows any. */
+  mcpAllowedOrigins: string[]
   /** How many proxies in front of the service may be believed in X-Forwarded-For. */
   trustProxy: number
   /** Largest count of one bulk request. */
@@ -57,6 +59,23 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value
 }
 
+/** MCP_ALLOWED_ORIGINS: a comma-separated list of origins, or `*`; default: PUBLIC_URL's origin. */
+function allowedOrigins(text: string | undefined, publicUrl: string): string[] {
+  if (text === undefined || text.trim() === '') return [new URL(publicUrl).origin]
+  const origins = text
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)
+  for (const origin of origins) {
+    if (origin !== '*' && !/^https?:\/\/[^/\s]+$/.test(origin)) {
+      throw new ConfigError(
+        `MCP_ALLOWED_ORIGINS must list origins such as https://app.example.com (or *), got "${origin}"`,
+      )
+    }
+  }
+  return origins
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env['HOST'] || '127.0.0.1'
   const port = integer(env, 'PORT', 8080, 0, 65535)
@@ -79,6 +98,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeout: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     exportRateLimit: integer(env, 'EXPORT_RATE_LIMIT', 30, 1, 1_000_000_000),
     mcpRateLimit: integer(env, 'MCP_RATE_LIMIT', 120, 1, 1_000_000_000),
+    mcpAllowedOrigins: allowedOrigins(env['MCP_ALLOWED_ORIGINS'], publicUrl),
     trustProxy: trustProxy(env['TRUST_PROXY']),
     bulkMaxCount: integer(env, 'BULK_MAX_COUNT', 10_000_000, 1, 1_000_000_000),
     poolThreads: integer(env, 'POOL_THREADS', Math.max(1, availableParallelism()), 1, 256),

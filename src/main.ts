@@ -11,6 +11,7 @@ import { FileKeyStore } from './keys/file-store.ts'
 import { RedisKeyStore } from './keys/redis-store.ts'
 import type { KeyStore } from './keys/store.ts'
 import { RateLimits } from './limits/rate-limit.ts'
+import { createMcpEndpoint } from './mcp/server.ts'
 import { GenerationPool } from './pool/pool.ts'
 import { connectRedis, waitForRedis } from './redis.ts'
 
@@ -58,6 +59,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
     }
   }
   const pool = new GenerationPool({ threads: config.poolThreads, maxQueue: config.poolMaxQueue })
+  const mcp = createMcpEndpoint({
+    pool,
+    onInternalError: (error, tool) => logger.error({ err: error, tool }, 'mcp tool failed'),
+    onProtocolError: (error) => logger.debug({ err: error.message }, 'mcp request rejected'),
+  })
   const app = createApp({
     publicUrl: config.publicUrl,
     keys: new KeyAuthenticator(keyStore),
@@ -68,6 +74,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
     trustProxy: config.trustProxy,
     poolInlineMax: config.poolInlineMax,
     bulkMaxCount: config.bulkMaxCount,
+    mcp,
+    mcpAllowedOrigins: config.mcpAllowedOrigins,
     logger,
     ready,
   })
@@ -88,6 +96,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeout)
       await done
       clearTimeout(timer)
+      await mcp.close()
       await pool.close()
       await keyStore.close()
       if (redis !== undefined) await redis.quit().catch(() => redis.disconnect())

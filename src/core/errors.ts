@@ -4,7 +4,9 @@
 export type ErrorCode =
   | 'invalid_request'
   | 'invalid_json'
+  | 'batch_not_supported'
   | 'unauthorized'
+  | 'forbidden'
   | 'not_found'
   | 'method_not_allowed'
   | 'payload_too_large'

@@ -4,6 +4,11 @@
 
 export type Schema = Record<string, unknown>
 
+/** A schema without our `x-message` annotations: what OpenAPI and MCP publish is plain JSON Schema. */
+export function publishedSchema(schema: Schema): Schema {
+  return JSON.parse(JSON.stringify(schema), (key, value) => (key === 'x-message' ? undefined : value)) as Schema
+}
+
 export const MAX_COUNT = 100
 export const MAX_SEED_LENGTH = 128
 export const MAX_IBAN_INPUT = 64
@@ -91,7 +96,9 @@ export const errorSchema: Schema = {
           enum: [
             'invalid_request',
             'invalid_json',
+            'batch_not_supported',
             'unauthorized',
+            'forbidden',
             'not_found',
             'method_not_allowed',
             'payload_too_large',

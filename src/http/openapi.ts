@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document and the service index, both generated from the route table and
 // the same JSON Schemas ajv validates with.
-import { errorSchema, type Schema } from '../core/schemas.ts'
+import { errorSchema, publishedSchema as publish } from '../core/schemas.ts'
 import type { RouteSpec } from './routes.ts'
 
 export const OPENAPI_VERSION = '1.1.0'
@@ -9,11 +9,13 @@ export const DISCLAIMER =
   'Generated IBANs are test data: no bank issued them. Use them for testing, QA and education, never for payments.'
 
 const ERROR_RESPONSES: Record<number, string> = {
-  400: 'Invalid JSON body (`invalid_json`).',
+  400: 'Invalid JSON body (`invalid_json`), or a JSON-RPC batch sent to /mcp (`batch_not_supported`).',
   401: 'API key missing, invalid, revoked or expired (`unauthorized`).',
+  403: 'The request’s Origin is not allowed to call the MCP server (`forbidden`).',
   404: 'Unknown country or endpoint (`not_found`).',
+  406: 'The Accept header rules out every response type.',
   405: 'Method not allowed for this path (`method_not_allowed`); see the Allow header.',
-  413: 'Request body too large (`payload_too_large`): 16 KiB, 64 KiB for batch validation.',
+  413: 'Request body too large (`payload_too_large`): 16 KiB; 64 KiB for batch validation and /mcp.',
   415: 'Request body is not JSON (`unsupported_media_type`).',
   422: 'Invalid parameter (`invalid_request`); the message names it and its rule.',
   429: 'Rate limit exceeded (`rate_limited`); see Retry-After.',
@@ -35,12 +37,8 @@ function errorCodesOf(route: RouteSpec): number[] {
   }
   if (route.query !== undefined || route.body !== undefined || route.path.includes('{iban}')) codes.push(422)
   if (route.path === '/readyz') codes.push(503)
+  if (route.path === '/mcp') codes.push(...(route.method === 'POST' ? [400, 403, 404, 406, 413, 415] : [403]))
   return [...new Set(codes)].sort()
-}
-
-/** Strips our `x-message` annotations: the published schemas stay plain JSON Schema. */
-function publish(schema: Schema): Schema {
-  return JSON.parse(JSON.stringify(schema), (key, value) => (key === 'x-message' ? undefined : value)) as Schema
 }
 
 const RATE_LIMIT_HEADERS = {
@@ -64,25 +62,31 @@ function operationOf(route: RouteSpec): Record<string, unknown> {
       description: response.description,
       ...(route.access === 'public' ? {} : { headers: RATE_LIMIT_HEADERS }),
       content:
-        response.contentTypes === undefined
-          ? { 'application/json': { schema: response.schema === undefined ? {} : publish(response.schema) } }
-          : Object.fromEntries(
-              response.contentTypes.map((type) => [
-                type,
-                {
-                  schema:
-                    type === 'application/json' && response.schema !== undefined
-                      ? publish(response.schema)
-                      : { type: 'string' },
-                },
-              ]),
-            ),
+        status === '204' || status === '304'
+          ? undefined
+          : response.contentTypes === undefined
+            ? { 'application/json': { schema: response.schema === undefined ? {} : publish(response.schema) } }
+            : Object.fromEntries(
+                response.contentTypes.map((type) => [
+                  type,
+                  {
+                    schema:
+                      type === 'application/json' && response.schema !== undefined
+                        ? publish(response.schema)
+                        : { type: 'string' },
+                  },
+                ]),
+              ),
     }
   }
   for (const status of errorCodesOf(route)) {
+    const own = route.responses[status]
+    const error = { $ref: '#/components/schemas/Error' }
     responses[String(status)] = {
-      description: ERROR_RESPONSES[status],
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      description: own === undefined ? ERROR_RESPONSES[status] : `${ERROR_RESPONSES[status]} ${own.description}`,
+      content: {
+        'application/json': { schema: own?.schema === undefined ? error : { oneOf: [error, publish(own.schema)] } },
+      },
     }
   }
   const operation: Record<string, unknown> = {
@@ -101,6 +105,12 @@ function operationOf(route: RouteSpec): Record<string, unknown> {
   if (route.description !== undefined) operation['description'] = route.description
   if (route.body !== undefined) {
     operation['requestBody'] = { required: true, content: { 'application/json': { schema: publish(route.body) } } }
+  } else if (route.requestBody !== undefined) {
+    operation['requestBody'] = {
+      required: true,
+      description: route.requestBody.description,
+      content: { 'application/json': { schema: route.requestBody.schema } },
+    }
   }
   return operation
 }

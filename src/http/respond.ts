@@ -6,7 +6,9 @@ import { errorBody, type ApiError, type ErrorCode } from '../core/errors.ts'
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_request: 422,
   invalid_json: 400,
+  batch_not_supported: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

@@ -6,7 +6,6 @@ import {
   countryDetail,
   countryList,
   generate,
-  generateResultHead,
   type GenerateRequest,
   requireCountry,
   toRealistic,
@@ -32,9 +31,11 @@ import {
   type Schema,
 } from '../core/schemas.ts'
 import type { KeyRecord } from '../keys/key.ts'
+import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { exportSpec, bulkSpec } from './downloads.ts'
-import { compileValidator, type Validator } from './validation.ts'
+import { mcpRouteSpecs, type McpRouteDeps } from './mcp.ts'
+import { compileValidator, type Validator } from '../core/validation.ts'
 
 /** Who may call a route: anyone, API key holders, or anyone limited per client IP. */
 export type Access = 'public' | 'key' | 'ip'
@@ -61,7 +62,7 @@ export interface ResponseSpec {
 }
 
 export interface RouteSpec {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'OPTIONS'
   path: string
   access: Access
   /** Rate-limit bucket: keyed routes count against the key; 'ip' routes against the client IP. */
@@ -72,6 +73,8 @@ export interface RouteSpec {
   pathParams?: Record<string, Schema>
   query?: Record<string, Schema>
   body?: Schema
+  /** A body the handler reads itself (documented only; not validated by the pipeline). */
+  requestBody?: { description: string; schema: Schema }
   /** Body size cap in bytes (default 16 KiB). */
   maxBody?: number
   responses: Record<number, ResponseSpec>
@@ -93,6 +96,8 @@ export interface RouteDeps {
   /** JSON generate requests up to this count are served inline (measured threshold). */
   poolInlineMax: number
   bulkMaxCount: number
+  /** The MCP endpoint and its origin allow-list. */
+  mcp: McpRouteDeps
 }
 
 const HEALTHY = Buffer.from('{"status":"ok"}')
@@ -251,6 +256,7 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
     },
     bulkSpec(deps),
     exportSpec(deps),
+    ...mcpRouteSpecs(deps.mcp),
     {
       method: 'GET',
       path: '/healthz',
@@ -288,23 +294,8 @@ function toGenerateRequest(country: unknown, fields: Record<string, unknown>): G
 /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
 async function generateReply(deps: RouteDeps, request: GenerateRequest, signal: AbortSignal): Promise<Reply> {
   if (request.count <= deps.poolInlineMax) return { json: generate(request) }
-  const ibans = await deps.pool.run(
-    {
-      countries: [request.country.code],
-      count: request.count,
-      realistic: request.realistic,
-      seed: request.seed,
-      batch: 0,
-      format: 'records',
-      first: true,
-      last: true,
-    },
-    signal,
-  )
-  return { bytes: Buffer.concat([Buffer.from(generateResultHead(request)), ibans, CLOSE_BRACE]) }
+  return { bytes: await generateOnPool(deps.pool, request, signal) }
 }
-
-const CLOSE_BRACE = Buffer.from('}')
 
 function objectSchema(properties: Record<string, Schema>): Schema {
   return { type: 'object', properties }

@@ -5,6 +5,7 @@ import type { Logger } from 'pino'
 import { ApiError, toApiError } from '../core/errors.ts'
 import type { KeyAuthenticator } from '../keys/authenticator.ts'
 import type { RateLimits, LimitResult } from '../limits/rate-limit.ts'
+import type { McpEndpoint } from '../mcp/server.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { clientIp } from './client-ip.ts'
 import { readJsonBody } from './body.ts'
@@ -25,6 +26,9 @@ export interface AppDeps {
   trustProxy: number
   poolInlineMax: number
   bulkMaxCount: number
+  /** The MCP server (tools on the same pool) and the browser origins allowed to call it. */
+  mcp: McpEndpoint
+  mcpAllowedOrigins: readonly string[]
   logger: Logger
   /** Resolves when every configured dependency answers (readiness). */
   ready: () => Promise<void>
@@ -105,6 +109,7 @@ export function createApp(deps: AppDeps): App {
     pool: deps.pool,
     poolInlineMax: deps.poolInlineMax,
     bulkMaxCount: deps.bulkMaxCount,
+    mcp: { mcp: deps.mcp, publicUrl: deps.publicUrl, allowedOrigins: deps.mcpAllowedOrigins },
   })
   const routes = compileRoutes(specs)
   index = Buffer.from(JSON.stringify(buildIndex(specs, deps.publicUrl)))

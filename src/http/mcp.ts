@@ -1,0 +1,245 @@
+// The keyless MCP endpoint (spec §4.10) and its discovery card. The route table's pipeline
+// gives /mcp its method gate (GET and DELETE → 405) and the per-IP limit; the handler here
+// adds our guards — Origin allow-list, 64 KiB body, one message per request — and hands the
+// parsed message to the SDK. Guard failures use the service's error body, like every route.
+import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ApiError } from '../core/errors.ts'
+import { MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, type McpEndpoint } from '../mcp/server.ts'
+import { readJsonBody } from './body.ts'
+import type { Schema } from '../core/schemas.ts'
+import type { Context, Reply, RouteSpec } from './routes.ts'
+
+export const MAX_MCP_BODY = 64 * 1024
+
+/** Request headers the SDK reads; nothing else is passed on. */
+const FORWARDED_HEADERS = [
+  'accept',
+  'content-type',
+  'mcp-protocol-version',
+  'mcp-method',
+  'mcp-name',
+  'mcp-session-id',
+  'last-event-id',
+] as const
+
+const CORS_ALLOW_HEADERS = FORWARDED_HEADERS.filter((name) => name !== 'accept' && name !== 'content-type').join(', ')
+const CORS_EXPOSE_HEADERS =
+  'mcp-protocol-version, mcp-session-id, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy, retry-after'
+
+export interface McpRouteDeps {
+  mcp: McpEndpoint
+  publicUrl: string
+  /** Browser origins that may call /mcp; `*` allows every origin. Requests without Origin pass. */
+  allowedOrigins: readonly string[]
+}
+
+/** The origin a request came from when it must be answered with CORS headers; throws 403 for a foreign one. */
+function checkOrigin(req: IncomingMessage, allowed: readonly string[]): string | undefined {
+  const origin = req.headers.origin
+  if (origin === undefined) return undefined
+  if (allowed.includes('*') || allowed.includes(origin.toLowerCase())) return origin
+  throw new ApiError('forbidden', `origin ${JSON.stringify(origin.slice(0, 200))} may not call this MCP server`)
+}
+
+function setCors(res: ServerResponse, origin: string): void {
+  res.setHeader('access-control-allow-origin', origin)
+  res.setHeader('access-control-expose-headers', CORS_EXPOSE_HEADERS)
+  res.setHeader('vary', 'origin')
+}
+
+function webRequest(req: IncomingMessage, url: string, signal: AbortSignal): Request {
+  const headers = new Headers()
+  for (const name of FORWARDED_HEADERS) {
+    const value = req.headers[name]
+    if (typeof value === 'string') headers.set(name, value)
+  }
+  return new Request(url, { method: 'POST', headers, signal })
+}
+
+/** Writes the SDK's web Response: JSON in one piece, an event stream chunk by chunk. */
+async function writeResponse(res: ServerResponse, response: Response, signal: AbortSignal): Promise<void> {
+  res.statusCode = response.status
+  response.headers.forEach((value, name) => {
+    if (name !== 'content-length' && name !== 'transfer-encoding' && name !== 'connection') res.setHeader(name, value)
+  })
+  res.setHeader('cache-control', 'no-store')
+  if (response.body === null) {
+    res.end()
+    return
+  }
+  const type = response.headers.get('content-type') ?? ''
+  if (!type.startsWith('text/event-stream')) {
+    const bytes = Buffer.from(await response.arrayBuffer())
+    res.setHeader('content-length', bytes.length)
+    res.end(bytes)
+    return
+  }
+  const reader = response.body.getReader()
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done || signal.aborted) break
+      if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve))
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined)
+  }
+  if (!signal.aborted) res.end()
+}
+
+/** Reverse-DNS namespace from the public host (`mint.example.com` → `com.example.mint`); `local` for IPs. */
+function namespaceOf(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(host) || /^[\d.]+$/.test(host)) return 'local'
+  return host.split('.').reverse().join('.')
+}
+
+/**
+ * The server card: SEP-2127 fields (`$schema`, `name`, `version`, `description`, `remotes`),
+ * plus the SEP-1649 fields older crawlers read (`serverInfo`, `transport`, `capabilities`,
+ * `authentication`, `tools`). Built from the values the MCP server itself reports.
+ */
+export function buildServerCard(mcp: McpEndpoint, publicUrl: string): Record<string, unknown> {
+  return {
+    $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
+    name: `${namespaceOf(publicUrl)}/${MCP_SERVER_INFO.name}`,
+    version: MCP_SERVER_INFO.version,
+    title: MCP_SERVER_INFO.title,
+    description: 'Generate and validate test IBANs for 91 countries, national check digits included.',
+    websiteUrl: publicUrl,
+    remotes: [
+      { type: 'streamable-http', url: `${publicUrl}/mcp`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] },
+    ],
+    serverInfo: { ...MCP_SERVER_INFO },
+    protocolVersion: MCP_PROTOCOL_VERSIONS[0],
+    transport: { type: 'streamable-http', endpoint: '/mcp' },
+    capabilities: { tools: { listChanged: false } },
+    authentication: { required: false, schemes: [] },
+    tools: mcp.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description })),
+  }
+}
+
+/** A JSON-RPC 2.0 response: a result or an error with an integer code. */
+const jsonRpcResponseSchema: Schema = {
+  type: 'object',
+  required: ['jsonrpc'],
+  properties: {
+    jsonrpc: { const: '2.0' },
+    id: { type: ['string', 'integer', 'null'] },
+    result: { type: 'object' },
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} },
+    },
+  },
+}
+
+const CARD_MEDIA_TYPE = 'application/mcp-server-card+json'
+
+function serverCardSpec(path: string, card: Buffer, etag: string): RouteSpec {
+  return {
+    method: 'GET',
+    path,
+    access: 'public',
+    summary: 'MCP server card: how to reach the MCP server and what it offers',
+    description:
+      'The same document at /.well-known/mcp/server-card.json (spec §4.10) and /mcp/server-card (SEP-2127). Cacheable for an hour; ETag and If-None-Match give 304. CORS is open.',
+    tag: 'mcp',
+    responses: { 200: { description: 'The server card.' }, 304: { description: 'Not modified (If-None-Match).' } },
+    handle: ({ req, res }) => {
+      const headers: Record<string, string> = {
+        etag,
+        'cache-control': 'public, max-age=3600',
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, HEAD',
+        'access-control-allow-headers': 'Content-Type, If-None-Match',
+        'access-control-expose-headers': 'ETag',
+      }
+      const match = req.headers['if-none-match']
+      if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        res.writeHead(304, headers)
+        res.end()
+        return 'sent'
+      }
+      const accept = req.headers.accept ?? ''
+      headers['content-type'] = accept.includes(CARD_MEDIA_TYPE) ? CARD_MEDIA_TYPE : 'application/json'
+      return { bytes: card, headers }
+    },
+  }
+}
+
+/** POST /mcp, its CORS preflight, and the server card at both locations. */
+export function mcpRouteSpecs(deps: McpRouteDeps): RouteSpec[] {
+  const endpointUrl = `${deps.publicUrl}/mcp`
+  const card = Buffer.from(JSON.stringify(buildServerCard(deps.mcp, deps.publicUrl)))
+  const etag = `"${createHash('sha256').update(card).digest('base64url').slice(0, 27)}"`
+  const allowed = deps.allowedOrigins.map((origin) => origin.toLowerCase())
+
+  async function handleMcp({ req, res, signal }: Context): Promise<Reply> {
+    const origin = checkOrigin(req, allowed)
+    if (origin !== undefined) setCors(res, origin)
+    const message = await readJsonBody(req, MAX_MCP_BODY)
+    if (Array.isArray(message)) {
+      throw new ApiError(
+        'batch_not_supported',
+        'send one JSON-RPC message per request; batches (arrays) are not supported',
+      )
+    }
+    const response = await deps.mcp.fetch(webRequest(req, endpointUrl, signal), message)
+    await writeResponse(res, response, signal)
+    return 'sent'
+  }
+
+  return [
+    {
+      method: 'POST',
+      path: '/mcp',
+      access: 'ip',
+      bucket: 'mcp',
+      summary: 'MCP server (Streamable HTTP, JSON-RPC 2.0): tools list_countries, generate_iban, validate_iban',
+      description:
+        'Keyless and stateless. Serves MCP revisions 2026-07-28 (server/discover) and 2025-03-26 to 2025-11-25 (initialize). One JSON-RPC message per request, at most 64 KiB; browser origins must be allowed by MCP_ALLOWED_ORIGINS (others get 403). Limited per client IP (MCP_RATE_LIMIT, default 120 per minute). Protocol errors are JSON-RPC errors; a tool called with bad arguments returns `isError: true` with the REST error body as its text.',
+      tag: 'mcp',
+      requestBody: { description: 'One JSON-RPC 2.0 request or notification.', schema: { type: 'object' } },
+      responses: {
+        200: { description: 'The JSON-RPC response.', schema: jsonRpcResponseSchema },
+        202: { description: 'A notification was accepted.' },
+        400: {
+          description: 'Or a JSON-RPC error from the protocol layer (bad message, protocol version or headers).',
+          schema: jsonRpcResponseSchema,
+        },
+        404: {
+          description: 'A 2026-07-28 request for an unknown method (JSON-RPC -32601).',
+          schema: jsonRpcResponseSchema,
+        },
+        406: { description: 'Accept must list application/json and text/event-stream.', schema: jsonRpcResponseSchema },
+      },
+      handle: handleMcp,
+    },
+    {
+      method: 'OPTIONS',
+      path: '/mcp',
+      access: 'public',
+      summary: 'CORS preflight for browser-based MCP clients from an allowed origin',
+      tag: 'mcp',
+      responses: { 204: { description: 'The origin may POST to /mcp.' } },
+      handle: ({ req, res }) => {
+        const origin = checkOrigin(req, allowed)
+        if (origin !== undefined) {
+          setCors(res, origin)
+          res.setHeader('access-control-allow-methods', 'POST')
+          res.setHeader('access-control-allow-headers', `content-type, ${CORS_ALLOW_HEADERS}`)
+          res.setHeader('access-control-max-age', '600')
+        }
+        res.setHeader('allow', 'POST, OPTIONS')
+        res.writeHead(204)
+        res.end()
+        return 'sent'
+      },
+    },
+    serverCardSpec('/.well-known/mcp/server-card.json', card, etag),
+    serverCardSpec('/mcp/server-card', card, etag),
+  ]
+}

@@ -1,0 +1,156 @@
+// The MCP server on the official SDK (v2 server packages): one handler serves clients of both
+// protocol eras statelessly — 2026-07-28 clients (server/discover, per-request envelope) and
+// 2025-era clients (initialize handshake) — building a fresh McpServer per request, as the SDK
+// requires for stateless serving. Our guards (origin, size, batches, rate limit) run before it.
+import {
+  McpServer,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WebStandardStreamableHTTPServerTransport,
+  createMcpHandler,
+  isLegacyRequest,
+  fromJsonSchema,
+  type CallToolResult,
+  type McpHttpHandler,
+  type JsonSchemaValidator,
+  type StandardSchemaWithJSON,
+  type ToolAnnotations,
+  type jsonSchemaValidator,
+} from '@modelcontextprotocol/server'
+import { VERSION } from '../version.ts'
+import { listedSchema, toolDefinitions, toolError, type ToolDefinition, type ToolDeps } from './tools.ts'
+
+/** What the server reports in initialize / server/discover, and what the server card repeats. */
+export const MCP_SERVER_INFO = {
+  name: 'ibanmint',
+  title: 'ibanmint test IBANs',
+  version: VERSION,
+} as const
+
+/** The 2026-07-28 revision, then every 2025-era revision the SDK serves, newest first. */
+export const MCP_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS]
+
+export const MCP_INSTRUCTIONS =
+  'ibanmint generates and validates IBANs for 91 countries. Generated IBANs pass MOD-97 and national check digits but are test data: no bank issued them; never use them for payments. Call list_countries for country codes, generate_iban for test IBANs and validate_iban to check one.'
+
+/** Tool lists and discovery never change while a process runs: clients may cache them for an hour. */
+const CACHE_HINT = { ttlMs: 3_600_000, cacheScope: 'public' } as const
+
+/**
+ * Arguments are validated by the tool itself (src/core/validation.ts), so that a bad argument
+ * is a tool error with the REST error body; and outputs come from our own operations, whose
+ * shapes the tests check against these schemas. The SDK's own schema check therefore passes
+ * values through unchanged instead of validating them a second time.
+ */
+const PASS_THROUGH: jsonSchemaValidator = {
+  getValidator<T>(): JsonSchemaValidator<T> {
+    return (input) => ({ valid: true, data: input as T, errorMessage: undefined })
+  },
+}
+
+export interface McpEndpoint {
+  /** Serves one MCP request (a web Request with its already-parsed JSON-RPC message). */
+  fetch(request: Request, parsedBody: unknown): Promise<Response>
+  tools: readonly ToolDefinition[]
+  close(): Promise<void>
+}
+
+export interface McpDeps extends ToolDeps {
+  /** Reports failures of our own code inside a tool (logged, answered as internal_error). */
+  onInternalError(error: unknown, tool: string): void
+  /** Reports SDK-level errors and rejected requests (diagnostics only). */
+  onProtocolError?(error: Error): void
+}
+
+/** A tool as registered with the SDK; the schema objects are built once, not per request. */
+interface Registration {
+  name: string
+  config: {
+    title: string
+    description: string
+    inputSchema: StandardSchemaWithJSON
+    outputSchema: StandardSchemaWithJSON
+    annotations: ToolAnnotations
+  }
+  run(args: unknown, signal: AbortSignal): Promise<CallToolResult>
+}
+
+function registrationOf(tool: ToolDefinition, deps: McpDeps): Registration {
+  return {
+    name: tool.name,
+    config: {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: fromJsonSchema(listedSchema(tool.inputSchema), PASS_THROUGH),
+      outputSchema: fromJsonSchema(listedSchema(tool.outputSchema), PASS_THROUGH),
+      annotations: { title: tool.title, ...tool.annotations },
+    },
+    async run(args, signal) {
+      try {
+        const result = await tool.call(args, signal)
+        return { content: [{ type: 'text', text: result.text }], structuredContent: result.structured }
+      } catch (error) {
+        const failure = toolError(error)
+        if (failure.internal) deps.onInternalError(error, tool.name)
+        // The error body goes in the text only: clients check structuredContent against the
+        // output schema even on errors (SDK 1.x does), and the error is not a GenerateResult.
+        return { content: [{ type: 'text', text: JSON.stringify(failure.body) }], isError: true }
+      }
+    },
+  }
+}
+
+export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
+  const tools = toolDefinitions(deps)
+  const registrations = tools.map((tool) => registrationOf(tool, deps))
+  const factory = () => {
+    const server = new McpServer(MCP_SERVER_INFO, {
+      instructions: MCP_INSTRUCTIONS,
+      supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS],
+      capabilities: { tools: { listChanged: false } },
+      cacheHints: { 'tools/list': CACHE_HINT, 'server/discover': CACHE_HINT },
+    })
+    for (const { name, config, run } of registrations) {
+      server.registerTool(name, config, (args: unknown, ctx) => run(args, ctx.mcpReq.signal))
+    }
+    return server
+  }
+  const onerror = deps.onProtocolError === undefined ? {} : { onerror: deps.onProtocolError }
+  // 2026-07-28 requests: the SDK's stateless entry. 2025-era requests: routed here by the
+  // SDK's own classifier to a per-request transport of our own, because the entry's built-in
+  // legacy leg always answers as an event stream; ours answers one plain JSON body.
+  const modern: McpHttpHandler = createMcpHandler(factory, {
+    legacy: 'reject',
+    // 'auto' answers one JSON body unless a tool emits messages before its result; ours never do.
+    responseMode: 'auto',
+    keepAliveMs: 0,
+    ...onerror,
+  })
+  async function legacy(request: Request, parsedBody: unknown): Promise<Response> {
+    const server = factory()
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      ...onerror,
+    })
+    await server.connect(transport)
+    const teardown = () => {
+      void transport.close().catch(() => undefined)
+      void server.close().catch(() => undefined)
+    }
+    request.signal.addEventListener('abort', teardown, { once: true })
+    try {
+      return await transport.handleRequest(request, { parsedBody })
+    } finally {
+      request.signal.removeEventListener('abort', teardown)
+      teardown()
+    }
+  }
+  return {
+    fetch: async (request, parsedBody) =>
+      (await isLegacyRequest(request, parsedBody))
+        ? legacy(request, parsedBody)
+        : modern.fetch(request, { parsedBody }),
+    tools,
+    close: () => modern.close(),
+  }
+}

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { test } from 'node:test'
+import { ConfigError, readConfig } from '../../src/config.ts'
+import { VERSION } from '../../src/version.ts'
+
+test('defaults: loopback, port 8080, public URL from them, MCP origins = the public origin', () => {
+  const config = readConfig({})
+  assert.equal(config.host, '127.0.0.1')
+  assert.equal(config.port, 8080)
+  assert.equal(config.publicUrl, 'http://127.0.0.1:8080')
+  assert.deepEqual(config.mcpAllowedOrigins, ['http://127.0.0.1:8080'])
+  assert.equal(config.mcpRateLimit, 120)
+})
+
+test('MCP_ALLOWED_ORIGINS: a list (lower-cased), *, or an error naming the variable', () => {
+  assert.deepEqual(
+    readConfig({ MCP_ALLOWED_ORIGINS: 'https://A.example.com, http://localhost:6274' }).mcpAllowedOrigins,
+    ['https://a.example.com', 'http://localhost:6274'],
+  )
+  assert.deepEqual(readConfig({ MCP_ALLOWED_ORIGINS: '*' }).mcpAllowedOrigins, ['*'])
+  assert.deepEqual(readConfig({ PUBLIC_URL: 'https://mint.example.com/' }).mcpAllowedOrigins, [
+    'https://mint.example.com',
+  ])
+  for (const bad of ['app.example.com', 'https://app.example.com/path', 'ftp://x']) {
+    assert.throws(
+      () => readConfig({ MCP_ALLOWED_ORIGINS: bad }),
+      (error: Error) => {
+        assert.ok(error instanceof ConfigError)
+        assert.match(error.message, /^MCP_ALLOWED_ORIGINS must list origins/)
+        return true
+      },
+    )
+  }
+})
+
+test('bad numbers name their variable', () => {
+  assert.throws(() => readConfig({ MCP_RATE_LIMIT: '0' }), /MCP_RATE_LIMIT must be an integer between 1 and/)
+  assert.throws(() => readConfig({ PORT: 'http' }), /PORT must be an integer/)
+})
+
+test('the version the MCP server reports is package.json’s', () => {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  assert.equal(VERSION, pkg.version)
+})
