@@ -3,12 +3,10 @@
 // Each case runs in a fresh Node process that loads only what the case needs, so no case's
 // JIT state or heap leaks into another: importing faker alone (a large locale graph) slows
 // any code in the same process by about 15%.
-// Usage: npm run bench:domain            full run, writes bench/RESULTS-domain.md
+// Usage: npm run bench:domain            full run, saves its section of bench/RESULTS.md
 //        npm run bench:quick             short rounds, prints only
 import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
-import { cpus } from 'node:os'
-import { join } from 'node:path'
+import { saveSection } from './lib.ts'
 import { COUNTRIES, CryptoRandom, generateIban, generateIbans, validateIban } from '../src/iban/index.ts'
 import { ByteWriter } from '../src/formats/byte-writer.ts'
 import { renderBatch } from '../src/formats/render.ts'
@@ -33,7 +31,7 @@ function samplesOf(codes: readonly string[], perCountry: number): string[] {
   return codes.flatMap((code) => generateIbans(code, perCountry).map((i) => i.iban))
 }
 
-function csvCase(countries: readonly string[]): Case {
+function csvCase(countries: readonly string[], format: 'csv' | 'json' | 'ndjson' | 'sql' | 'txt' = 'csv'): Case {
   return async () => {
     const writer = new ByteWriter(1 << 20)
     const random = new CryptoRandom()
@@ -44,7 +42,7 @@ function csvCase(countries: readonly string[]): Case {
           countries,
           count: 1000,
           realistic: true,
-          format: 'csv',
+          format,
           random,
           first: false,
           last: false,
@@ -101,6 +99,8 @@ CASES['ibanmint generateIban 91-country mix'] = async () => (n) => {
 CASES['ibanmint csv rows DE'] = csvCase(['DE'])
 CASES['ibanmint csv rows FR'] = csvCase(['FR'])
 CASES['ibanmint csv rows 91-country mix'] = csvCase(MIX)
+for (const format of ['json', 'ndjson', 'sql', 'txt'] as const)
+  CASES[`ibanmint ${format} rows DE`] = csvCase(['DE'], format)
 for (const [label, codes] of [
   ['DE', ['DE']],
   ['91-country mix', MIX],
@@ -216,9 +216,8 @@ function main(): void {
     )
   }
   const report = [
-    '## Domain benchmarks',
+    '## Domain',
     '',
-    `Written by \`bench/domain.ts\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}.`,
     `Method: every case in its own Node process; after calibration, ${ROUNDS} rounds of ${ROUND_MS} ms; median and range of the rounds.`,
     'Generation cases make one record per call, as the peers do; `validateIban` returns the full result (every check, BBAN parts).',
     '',
@@ -230,7 +229,7 @@ function main(): void {
     '',
     table('Generation (objects)', [...pick('generateIban'), ...pick('IBAN.random'), ...pick('finance.iban')]),
     '',
-    table('CSV rows written into a buffer (one core)', pick('csv rows')),
+    table('Rows written into a buffer (one core): CSV, then each other serializer (DE)', pick(' rows ')),
     '',
     table('Validation', [...pick('validateIban'), ...pick('isValid'), ...pick('validateIBAN')]),
     '',
@@ -243,7 +242,7 @@ function main(): void {
           '',
         ]),
   ].join('\n')
-  if (!QUICK) writeFileSync(join(import.meta.dirname, 'RESULTS-domain.md'), report)
+  if (!QUICK) saveSection('domain', report)
   process.stdout.write(report)
 }
 

@@ -19,6 +19,8 @@ export interface Config {
   exportRateLimit: number
   /** Keyless MCP requests per minute per client IP. */
   mcpRateLimit: number
+  /** Failed authentications per minute per client IP before keyed requests from it get 429. */
+  authFailureLimit: number
   /** Browser origins allowed to call /mcp (lower case); `*` allows any. */
   mcpAllowedOrigins: string[]
   /** How many proxies in front of the service may be believed in X-Forwarded-For. */
@@ -99,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     exportRateLimit: integer(env, 'EXPORT_RATE_LIMIT', 30, 1, 1_000_000_000),
     mcpRateLimit: integer(env, 'MCP_RATE_LIMIT', 120, 1, 1_000_000_000),
     mcpAllowedOrigins: allowedOrigins(env['MCP_ALLOWED_ORIGINS'], publicUrl),
+    authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 30, 1, 1_000_000_000),
     trustProxy: trustProxy(env['TRUST_PROXY']),
     bulkMaxCount: integer(env, 'BULK_MAX_COUNT', 10_000_000, 1, 1_000_000_000),
     poolThreads: integer(env, 'POOL_THREADS', Math.max(1, availableParallelism()), 1, 256),

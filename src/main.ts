@@ -5,13 +5,14 @@ import type { Redis } from 'ioredis'
 import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
 import { ApiError } from './core/errors.ts'
-import { createApp, type App } from './http/server.ts'
+import { createApp, SERVER_TIMEOUTS, type App } from './http/server.ts'
 import { KeyAuthenticator } from './keys/authenticator.ts'
 import { FileKeyStore } from './keys/file-store.ts'
 import { RedisKeyStore } from './keys/redis-store.ts'
 import type { KeyStore } from './keys/store.ts'
 import { RateLimits } from './limits/rate-limit.ts'
-import { createMcpEndpoint } from './mcp/server.ts'
+import { lazyMcpEndpoint } from './mcp/lazy.ts'
+import { buildWebAssets } from './web/page.ts'
 import { GenerationPool } from './pool/pool.ts'
 import { connectRedis, waitForRedis } from './redis.ts'
 
@@ -27,6 +28,10 @@ export interface Service {
 
 export interface StartOptions {
   logger?: Logger
+  /** The pool's worker module (tests use a fault-injecting one); not configurable from the environment. */
+  workerModule?: string
+  /** Server timeouts (tests shorten them); defaults: SERVER_TIMEOUTS. */
+  timeouts?: Partial<typeof SERVER_TIMEOUTS>
 }
 
 /** The key store the configuration selects: Redis when REDIS_URL is set, else the key file. */
@@ -43,7 +48,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const redis = config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl)
   if (redis !== undefined) {
     redis.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis error'))
-    await waitForRedis(redis)
+    // A Redis that is down at start does not stop the service: limits run on the memory
+    // insurance, /readyz answers 503, and the client keeps reconnecting.
+    await waitForRedis(redis).catch((error: Error) =>
+      logger.warn({ err: error.message }, 'Redis is not reachable at start; serving on memory limits until it is'),
+    )
   }
   const keyStore = openKeyStore(config, redis)
   const limits = new RateLimits({
@@ -58,12 +67,17 @@ export async function startService(config: Config, options: StartOptions = {}): 
       throw new ApiError('service_unavailable', 'Redis is not reachable', { retryAfter: 1, cause: error })
     }
   }
-  const pool = new GenerationPool({ threads: config.poolThreads, maxQueue: config.poolMaxQueue })
-  const mcp = createMcpEndpoint({
+  const pool = new GenerationPool({
+    threads: config.poolThreads,
+    maxQueue: config.poolMaxQueue,
+    ...(options.workerModule === undefined ? {} : { filename: options.workerModule }),
+  })
+  const mcp = lazyMcpEndpoint({
     pool,
     onInternalError: (error, tool) => logger.error({ err: error, tool }, 'mcp tool failed'),
     onProtocolError: (error) => logger.debug({ err: error.message }, 'mcp request rejected'),
   })
+  const web = await buildWebAssets()
   const app = createApp({
     publicUrl: config.publicUrl,
     keys: new KeyAuthenticator(keyStore),
@@ -71,13 +85,17 @@ export async function startService(config: Config, options: StartOptions = {}): 
     pool,
     defaultRateLimit: config.defaultRateLimit,
     ipRateLimits: { export: config.exportRateLimit, mcp: config.mcpRateLimit },
+    authFailureLimit: config.authFailureLimit,
+    authFailures: new RateLimits(),
     trustProxy: config.trustProxy,
     poolInlineMax: config.poolInlineMax,
     bulkMaxCount: config.bulkMaxCount,
     mcp,
     mcpAllowedOrigins: config.mcpAllowedOrigins,
+    web,
     logger,
     ready,
+    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
   })
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject)

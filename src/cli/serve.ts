@@ -6,8 +6,9 @@ const HELP = `Usage: ibanmint serve
 
 Runs the HTTP API (/api/v1) on HOST:PORT (default 127.0.0.1:8080). Configuration comes from
 the environment: HOST, PORT, PUBLIC_URL, KEYS_FILE, REDIS_URL, RATE_LIMIT, LOG_LEVEL,
-SHUTDOWN_TIMEOUT_MS (see the README). Without REDIS_URL, keys live in KEYS_FILE and rate
-limits in memory. Access logs are JSON lines on stdout.
+SHUTDOWN_TIMEOUT_MS and more (see the README). Without REDIS_URL, keys live in KEYS_FILE and
+rate limits in memory. Access logs are JSON lines on stdout. SIGTERM or SIGINT: stop accepting,
+finish in-flight responses (up to SHUTDOWN_TIMEOUT_MS), exit 0; a second signal exits at once.
 `
 
 export async function runServe(args: string[]): Promise<number> {
@@ -26,12 +27,19 @@ export async function runServe(args: string[]): Promise<number> {
       `  try it:        curl -H "X-API-Key: <key>" ${config.publicUrl}/api/v1/countries\n`,
   )
   await new Promise<void>((resolve) => {
+    let stopping = false
     const stop = (signal: string) => {
+      if (stopping) {
+        // A second signal: the operator does not want to wait for in-flight responses.
+        process.stderr.write(`ibanmint: second ${signal}, exiting now\n`)
+        process.exit(1)
+      }
+      stopping = true
       process.stderr.write(`ibanmint: ${signal}, finishing in-flight requests\n`)
       void service.close().then(resolve)
     }
-    process.once('SIGTERM', () => stop('SIGTERM'))
-    process.once('SIGINT', () => stop('SIGINT'))
+    process.on('SIGTERM', () => stop('SIGTERM'))
+    process.on('SIGINT', () => stop('SIGINT'))
   })
   return 0
 }

@@ -41,10 +41,27 @@ function messageOf(error: ErrorObject, where: Source): string {
   return `${name} ${error.message ?? 'is invalid'}`
 }
 
+// Query integers are plain decimal digits: ajv's coercion alone would also take "1e2", " 10",
+// "+10" or "0x10" (anything Number() reads), which no client means as a count.
+const DECIMAL = /^(?:0|[1-9][0-9]{0,15})$/
+
+/** The integer properties of a query schema and the message of each. */
+function integerProperties(schema: Schema): [string, string][] {
+  const properties = (schema['properties'] ?? {}) as Record<string, Schema>
+  return Object.entries(properties)
+    .filter(([, property]) => property['type'] === 'integer')
+    .map(([name, property]) => [name, (property['x-message'] as string | undefined) ?? `${name} must be an integer`])
+}
+
 /** Compiles a schema of the query (coerced), a body or tool arguments (strict) into a throwing validator. */
 export function compileValidator(schema: Schema, where: Source): Validator {
   const validate: ValidateFunction = (where === 'query' ? QUERY_AJV : BODY_AJV).compile(schema)
+  const integers = where === 'query' ? integerProperties(schema) : []
   return (data) => {
+    for (const [name, message] of integers) {
+      const value = (data as Record<string, unknown>)[name]
+      if (typeof value === 'string' && !DECIMAL.test(value)) throw new ApiError('invalid_request', message)
+    }
     if (validate(data)) return data as Record<string, unknown>
     const error = validate.errors?.[0]
     throw new ApiError('invalid_request', error === undefined ? 'invalid request' : messageOf(error, where))

@@ -34,6 +34,7 @@ import type { KeyRecord } from '../keys/key.ts'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { exportSpec, bulkSpec } from './downloads.ts'
+import { webRouteSpecs, type WebAssets } from '../web/page.ts'
 import { mcpRouteSpecs, type McpRouteDeps } from './mcp.ts'
 import { compileValidator, type Validator } from '../core/validation.ts'
 
@@ -98,6 +99,8 @@ export interface RouteDeps {
   bulkMaxCount: number
   /** The MCP endpoint and its origin allow-list. */
   mcp: McpRouteDeps
+  /** The web page and its assets, built at start. */
+  web: WebAssets
 }
 
 const HEALTHY = Buffer.from('{"status":"ok"}')
@@ -257,6 +260,7 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
     bulkSpec(deps),
     exportSpec(deps),
     ...mcpRouteSpecs(deps.mcp),
+    ...webRouteSpecs(deps.web),
     {
       method: 'GET',
       path: '/healthz',

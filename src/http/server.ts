@@ -5,7 +5,8 @@ import type { Logger } from 'pino'
 import { ApiError, toApiError } from '../core/errors.ts'
 import type { KeyAuthenticator } from '../keys/authenticator.ts'
 import type { RateLimits, LimitResult } from '../limits/rate-limit.ts'
-import type { McpEndpoint } from '../mcp/server.ts'
+import type { McpEndpoint } from '../mcp/info.ts'
+import type { WebAssets } from '../web/page.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { clientIp } from './client-ip.ts'
 import { readJsonBody } from './body.ts'
@@ -23,26 +24,41 @@ export interface AppDeps {
   defaultRateLimit: number
   /** Requests per minute per client IP, by bucket of the keyless routes. */
   ipRateLimits: Record<'export' | 'mcp', number>
+  /**
+   * Failed authentications (401) per minute per client IP, counted in this instance's memory;
+   * past it, keyed requests from that IP get 429 before their key is even parsed.
+   */
+  authFailureLimit: number
+  authFailures: RateLimits
   trustProxy: number
   poolInlineMax: number
   bulkMaxCount: number
   /** The MCP server (tools on the same pool) and the browser origins allowed to call it. */
   mcp: McpEndpoint
   mcpAllowedOrigins: readonly string[]
+  /** The web page at the site root and its assets. */
+  web: WebAssets
   logger: Logger
   /** Resolves when every configured dependency answers (readiness). */
   ready: () => Promise<void>
+  /** Overrides of SERVER_TIMEOUTS (tests). */
+  timeouts?: Partial<typeof SERVER_TIMEOUTS>
 }
 
 // Timeouts chosen so that slow or idle clients cannot hold sockets: a request's headers must
 // arrive within 10 s and its body within 30 s; idle keep-alive sockets close after 5 s; and
 // the server checks those deadlines every second (Node's default is every 30 s).
-export const SERVER_TIMEOUTS = {
+export const SERVER_TIMEOUTS: Readonly<{
+  headersTimeout: number
+  requestTimeout: number
+  keepAliveTimeout: number
+  connectionsCheckingInterval: number
+}> = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   keepAliveTimeout: 5_000,
   connectionsCheckingInterval: 1_000,
-} as const
+}
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
 
@@ -110,6 +126,7 @@ export function createApp(deps: AppDeps): App {
     poolInlineMax: deps.poolInlineMax,
     bulkMaxCount: deps.bulkMaxCount,
     mcp: { mcp: deps.mcp, publicUrl: deps.publicUrl, allowedOrigins: deps.mcpAllowedOrigins },
+    web: deps.web,
   })
   const routes = compileRoutes(specs)
   index = Buffer.from(JSON.stringify(buildIndex(specs, deps.publicUrl)))
@@ -155,7 +172,23 @@ export function createApp(deps: AppDeps): App {
       }
     }
     if (route.access === 'key') {
-      const key = await keys.authenticate(presentedKey(req))
+      const ip = clientIp(req, deps.trustProxy)
+      const failures = await deps.authFailures.peek('auth-failures', ip, deps.authFailureLimit)
+      if (failures.over) {
+        throw new ApiError(
+          'rate_limited',
+          `too many failed authentications from this client (${deps.authFailureLimit} per minute); retry in ${failures.reset} s`,
+          { retryAfter: failures.reset },
+        )
+      }
+      let key
+      try {
+        key = await keys.authenticate(presentedKey(req))
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'unauthorized')
+          await deps.authFailures.consume('auth-failures', ip, deps.authFailureLimit)
+        throw error
+      }
       state.key = key.id
       context.key = key
       const limit = await limits.consume('api', key.id, key.limit ?? deps.defaultRateLimit)
@@ -198,13 +231,17 @@ export function createApp(deps: AppDeps): App {
       await run(req, res, state)
     } catch (error) {
       const apiError = toApiError(error)
-      if (apiError.code === 'internal_error')
-        logger.error({ err: apiError.cause, route: state.route }, 'request failed')
+      if (
+        apiError.code === 'internal_error' ||
+        (apiError.code === 'service_unavailable' && apiError.cause !== undefined)
+      )
+        logger.error({ err: apiError.cause, route: state.route, code: apiError.code }, 'request failed')
       sendError(res, apiError)
     }
   }
 
-  const server = createServer({ ...SERVER_TIMEOUTS }, (req, res) => void handle(req, res))
-  server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveTimeout
+  const timeouts = { ...SERVER_TIMEOUTS, ...deps.timeouts }
+  const server = createServer(timeouts, (req, res) => void handle(req, res))
+  server.keepAliveTimeout = timeouts.keepAliveTimeout
   return { server, routes, handle }
 }

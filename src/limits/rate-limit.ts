@@ -73,6 +73,25 @@ export class RateLimits {
       return { allowed: true, limit: perMinute, remaining: perMinute, reset: WINDOW_SECONDS }
     }
   }
+
+  /** Whether `subject` has used up `perMinute` in `bucket`, without counting a request. Never throws. */
+  async peek(bucket: string, subject: string, perMinute: number): Promise<Peek> {
+    try {
+      const result = await this.#limiter(bucket, perMinute).get(subject)
+      if (result === null) return { over: false, reset: WINDOW_SECONDS }
+      return { over: result.consumedPoints >= perMinute, reset: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) }
+    } catch (error) {
+      this.#onStoreError(error)
+      return { over: false, reset: WINDOW_SECONDS }
+    }
+  }
+}
+
+export interface Peek {
+  /** Over the limit already: the next request would be refused. */
+  over: boolean
+  /** Seconds until the window resets. */
+  reset: number
 }
 
 function toResult(allowed: boolean, limit: number, result: RateLimiterRes): LimitResult {

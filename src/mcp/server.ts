@@ -4,7 +4,6 @@
 // requires for stateless serving. Our guards (origin, size, batches, rate limit) run before it.
 import {
   McpServer,
-  SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
   createMcpHandler,
   isLegacyRequest,
@@ -16,21 +15,10 @@ import {
   type ToolAnnotations,
   type jsonSchemaValidator,
 } from '@modelcontextprotocol/server'
-import { VERSION } from '../version.ts'
-import { listedSchema, toolDefinitions, toolError, type ToolDefinition, type ToolDeps } from './tools.ts'
-
-/** What the server reports in initialize / server/discover, and what the server card repeats. */
-export const MCP_SERVER_INFO = {
-  name: 'ibanmint',
-  title: 'ibanmint test IBANs',
-  version: VERSION,
-} as const
-
-/** The 2026-07-28 revision, then every 2025-era revision the SDK serves, newest first. */
-export const MCP_PROTOCOL_VERSIONS: readonly string[] = ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS]
-
-export const MCP_INSTRUCTIONS =
-  'ibanmint generates and validates IBANs for 91 countries. Generated IBANs pass MOD-97 and national check digits but are test data: no bank issued them; never use them for payments. Call list_countries for country codes, generate_iban for test IBANs and validate_iban to check one.'
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv'
+import { MCP_INSTRUCTIONS, MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO } from './info.ts'
+import type { McpDeps, McpEndpoint } from './info.ts'
+import { listedSchema, toolDefinitions, toolError, type ToolDefinition } from './tools.ts'
 
 /** Tool lists and discovery never change while a process runs: clients may cache them for an hour. */
 const CACHE_HINT = { ttlMs: 3_600_000, cacheScope: 'public' } as const
@@ -47,19 +35,8 @@ const PASS_THROUGH: jsonSchemaValidator = {
   },
 }
 
-export interface McpEndpoint {
-  /** Serves one MCP request (a web Request with its already-parsed JSON-RPC message). */
-  fetch(request: Request, parsedBody: unknown): Promise<Response>
-  tools: readonly ToolDefinition[]
-  close(): Promise<void>
-}
-
-export interface McpDeps extends ToolDeps {
-  /** Reports failures of our own code inside a tool (logged, answered as internal_error). */
-  onInternalError(error: unknown, tool: string): void
-  /** Reports SDK-level errors and rejected requests (diagnostics only). */
-  onProtocolError?(error: Error): void
-}
+/** The SDK's Ajv-backed validator (used for elicitation answers, which we never request), shared. */
+const SHARED_VALIDATOR = new AjvJsonSchemaValidator()
 
 /** A tool as registered with the SDK; the schema objects are built once, not per request. */
 interface Registration {
@@ -105,6 +82,8 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
   const factory = () => {
     const server = new McpServer(MCP_SERVER_INFO, {
       instructions: MCP_INSTRUCTIONS,
+      // One validator for every instance: by default each McpServer builds its own Ajv.
+      jsonSchemaValidator: SHARED_VALIDATOR,
       supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS],
       capabilities: { tools: { listChanged: false } },
       cacheHints: { 'tools/list': CACHE_HINT, 'server/discover': CACHE_HINT },

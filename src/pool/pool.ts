@@ -133,6 +133,11 @@ export class GenerationPool {
     this.#outstanding++
     try {
       return await this.#piscina.run(task, signal === undefined ? {} : { signal })
+    } catch (error) {
+      if (isAbort(error) || error instanceof ApiError) throw error
+      // A worker that failed (crashed, ran out of memory) is replaced by Piscina; the request
+      // that met it gets a retryable 503, and the cause goes to the log as an internal error.
+      throw new ApiError('service_unavailable', 'generation failed; retry', { retryAfter: 1, cause: error })
     } finally {
       this.#outstanding--
     }

@@ -43,3 +43,9 @@ test('the version the MCP server reports is package.json’s', () => {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
   assert.equal(VERSION, pkg.version)
 })
+
+test('the protocol versions the server card lists are the SDK’s, with 2026-07-28 first', async () => {
+  const { SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/server')
+  const { MCP_PROTOCOL_VERSIONS } = await import('../../src/mcp/info.ts')
+  assert.deepEqual(MCP_PROTOCOL_VERSIONS, ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS])
+})

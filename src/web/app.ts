@@ -1,0 +1,251 @@
+// The page's script, bundled for the browser with the same core the API runs (src/iban through
+// src/core/operations.ts): generation and validation happen in the page, instantly and offline,
+// and give exactly what the API would return for the same request (same seed, same IBANs).
+import { generate, validate, type GenerateRequest } from '../core/operations.ts'
+import { COUNTRIES, findCountry, toCountry, type Country, type ValidateResult } from '../iban/index.ts'
+
+const PART_NAMES: Record<string, string> = {
+  k: 'check digits',
+  b: 'bank',
+  s: 'branch',
+  c: 'account',
+  x: 'national check',
+  t: 'account type',
+  i: 'owner id',
+  n: 'other',
+}
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> & { className?: string } = {},
+  children: (Node | string)[] = [],
+): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props)
+  node.append(...children)
+  return node
+}
+
+const countries: Country[] = COUNTRIES.map(toCountry)
+
+/** The formatted IBAN with each run of characters wrapped in the part its structure letter names. */
+function highlighted(formatted: string, country: Country): HTMLElement {
+  const code = element('code', { className: 'iban' })
+  const structure = country.structure
+  let run = ''
+  let letter = ''
+  const flush = () => {
+    if (run === '') return
+    const name = PART_NAMES[letter]
+    code.append(name === undefined ? run : element('span', { className: `part part-${letter}`, title: name }, [run]))
+    run = ''
+  }
+  for (let i = 0; i < formatted.length; i++) {
+    const char = formatted[i] as string
+    const next = i < 2 ? '' : char === ' ' ? letter : (structure[i] ?? '')
+    if (next !== letter) {
+      flush()
+      letter = next
+    }
+    run += char
+  }
+  flush()
+  return code
+}
+
+async function copy(text: string, button: HTMLButtonElement): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text)
+  } catch {
+    const area = element('textarea', { value: text })
+    document.body.append(area)
+    area.select()
+    document.execCommand('copy')
+    area.remove()
+  }
+  const label = button.textContent
+  button.textContent = 'Copied'
+  $('status').textContent = `Copied ${text.includes('\n') ? 'all IBANs' : text}`
+  setTimeout(() => (button.textContent = label), 1200)
+}
+
+// ---------------------------------------------------------------- generate
+
+function selectedCountry(): Country | undefined {
+  const value = $<HTMLSelectElement>('country').value
+  return countries.find((c) => c.code === value)
+}
+
+function fillCountries(filter: string): void {
+  const select = $<HTMLSelectElement>('country')
+  const current = select.value || 'DE'
+  const needle = filter.trim().toLowerCase()
+  const shown = countries.filter(
+    (c) => needle === '' || c.code.toLowerCase().startsWith(needle) || c.name.toLowerCase().includes(needle),
+  )
+  select.replaceChildren(
+    ...shown.map((c) => element('option', { value: c.code, textContent: `${c.name} (${c.code})` })),
+  )
+  select.value = shown.some((c) => c.code === current) ? current : (shown[0]?.code ?? '')
+  showFormat()
+}
+
+function showFormat(): void {
+  const country = selectedCountry()
+  const box = $('format')
+  if (country === undefined) {
+    box.textContent = 'No country matches the search.'
+    return
+  }
+  const legend = [...new Set(country.structure.slice(4).replace(/ /g, ''))]
+    .filter((letter) => PART_NAMES[letter] !== undefined)
+    .map((letter) => element('span', { className: `part part-${letter}` }, [`${letter} = ${PART_NAMES[letter]}`]))
+  box.replaceChildren(
+    element('span', {}, [`${country.iban_length} characters · BBAN ${country.bban_format} · `]),
+    element('code', {}, [country.structure]),
+    element('span', { className: 'legend' }, legend),
+  )
+  updateDownloads()
+}
+
+function settings(): { country: Country; count: number; realistic: boolean; seed: string | undefined } | string {
+  const country = selectedCountry()
+  if (country === undefined) return 'Choose a country.'
+  const countText = $<HTMLInputElement>('count').value.trim()
+  const count = Number(countText)
+  if (!/^\d+$/.test(countText) || count < 1 || count > 100) return 'Count must be a whole number from 1 to 100.'
+  const seed = $<HTMLInputElement>('seed').value
+  if (seed.length > 128) return 'The seed may have at most 128 characters.'
+  return { country, count, realistic: $<HTMLInputElement>('realistic').checked, seed: seed === '' ? undefined : seed }
+}
+
+function runGenerate(): void {
+  const chosen = settings()
+  const list = $('results')
+  if (typeof chosen === 'string') {
+    $('generate-error').textContent = chosen
+    return
+  }
+  $('generate-error').textContent = ''
+  const request: GenerateRequest = {
+    country: findCountry(chosen.country.code) as GenerateRequest['country'],
+    count: chosen.count,
+    realistic: chosen.realistic,
+    seed: chosen.seed,
+  }
+  const result = generate(request)
+  list.replaceChildren(
+    ...result.ibans.map((item) => {
+      const button = element('button', { type: 'button', className: 'copy', textContent: 'Copy' })
+      button.setAttribute('aria-label', `Copy ${item.iban}`)
+      button.addEventListener('click', () => void copy(item.iban, button))
+      return element('li', {}, [highlighted(item.formatted, chosen.country), button])
+    }),
+  )
+  $('copy-all').hidden = false
+  $('status').textContent = `${result.count} ${result.count === 1 ? 'IBAN' : 'IBANs'} for ${chosen.country.name}`
+}
+
+function updateDownloads(): void {
+  const chosen = settings()
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-format]')) {
+    if (typeof chosen === 'string') {
+      link.removeAttribute('href')
+      continue
+    }
+    const query = new URLSearchParams({
+      format: link.dataset['format'] as string,
+      count: String(chosen.count),
+      realistic: chosen.realistic ? '1' : '0',
+    })
+    if (chosen.seed !== undefined) query.set('seed', chosen.seed)
+    link.href = `/export/${chosen.country.code}?${query}`
+  }
+}
+
+// ---------------------------------------------------------------- validate
+
+const CHECKS: [keyof ValidateResult['checks'], string][] = [
+  ['country_supported', 'Country supported'],
+  ['length', 'Length'],
+  ['format', 'Format (BBAN)'],
+  ['mod97', 'MOD-97 check digits'],
+  ['national', 'National check digits'],
+]
+
+function verdictOf(value: boolean | null): [string, string] {
+  if (value === null) return ['n/a', 'not applicable']
+  return value ? ['ok', 'pass'] : ['bad', 'fail']
+}
+
+function reasonOf(result: ValidateResult): string {
+  if (!result.checks.country_supported) return `${result.country_code} is not a supported IBAN country.`
+  if (result.checks.length === false)
+    return `${result.country_code} IBANs have ${result.expected_length} characters; this one has ${result.length}.`
+  if (!result.checks.format) return `The BBAN does not match the ${result.country_code} format.`
+  if (!result.checks.mod97) return 'The check digits do not match (MOD-97): probably a typo.'
+  if (result.checks.national === false) return 'The national check digits inside the BBAN are wrong.'
+  return ''
+}
+
+function runValidate(): void {
+  const input = $<HTMLInputElement>('iban').value
+  const out = $('validation')
+  if (input.trim() === '') {
+    out.replaceChildren()
+    return
+  }
+  let result: ValidateResult
+  try {
+    result = validate(input)
+  } catch (error) {
+    out.replaceChildren(element('p', { className: 'verdict bad' }, [(error as Error).message]))
+    return
+  }
+  const rows = CHECKS.map(([name, label]) => {
+    const [className, text] = verdictOf(result.checks[name])
+    return element('tr', {}, [element('th', { scope: 'row' }, [label]), element('td', { className }, [text])])
+  })
+  const parts = Object.entries(result.bban_parts ?? {}).map(([name, value]) =>
+    element('tr', {}, [
+      element('th', { scope: 'row' }, [name.replace('_', ' ')]),
+      element('td', {}, [element('code', {}, [value])]),
+    ]),
+  )
+  const reason = reasonOf(result)
+  out.replaceChildren(
+    element('p', { className: `verdict ${result.valid ? 'ok' : 'bad'}` }, [
+      result.valid ? `Valid: ${result.formatted}` : `Invalid. ${reason}`,
+    ]),
+    element('table', { className: 'checks' }, [element('caption', {}, ['Checks']), ...rows]),
+    ...(parts.length === 0
+      ? []
+      : [element('table', { className: 'checks' }, [element('caption', {}, ['BBAN parts']), ...parts])]),
+  )
+}
+
+// ---------------------------------------------------------------- wiring
+
+function main(): void {
+  fillCountries('')
+  $('search').addEventListener('input', (event) => fillCountries((event.target as HTMLInputElement).value))
+  $('country').addEventListener('change', showFormat)
+  for (const id of ['count', 'seed', 'realistic']) $(id).addEventListener('input', updateDownloads)
+  $('generate-form').addEventListener('submit', (event) => {
+    event.preventDefault()
+    runGenerate()
+  })
+  const all = $<HTMLButtonElement>('copy-all')
+  all.addEventListener('click', () => {
+    const ibans = [...document.querySelectorAll('#results code.iban')].map((node) =>
+      (node.textContent ?? '').replace(/ /g, ''),
+    )
+    void copy(ibans.join('\n'), all)
+  })
+  $('iban').addEventListener('input', runValidate)
+  runGenerate()
+  document.documentElement.dataset['ready'] = 'true'
+}
+
+main()

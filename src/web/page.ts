@@ -1,0 +1,244 @@
+// The web page at the site root: one HTML document, a script bundled from src/web/app.ts (and
+// through it src/iban) with esbuild at start, and a stylesheet. Assets have content-hashed names
+// and are cached for a year; the page itself is revalidated with its ETag. Nothing is loaded
+// from anywhere else (the Content-Security-Policy says so), so the page works offline.
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { ApiError } from '../core/errors.ts'
+import type { RouteSpec } from '../http/routes.ts'
+import { STYLE } from './style.ts'
+
+const require = createRequire(import.meta.url)
+const ENTRY = fileURLToPath(new URL('./app.ts', import.meta.url))
+const README = fileURLToPath(new URL('../../README.md', import.meta.url))
+
+export interface Asset {
+  name: string
+  type: string
+  body: Buffer
+  /** The same bytes gzipped once at start, for clients that accept gzip. */
+  gzip: Buffer
+}
+
+export interface WebAssets {
+  html: Buffer
+  etag: string
+  assets: Map<string, Asset>
+  /** Bytes of the script as served (minified), for the README's figures and the tests. */
+  scriptBytes: number
+}
+
+function hashOf(body: Buffer | string): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 16)
+}
+
+/** Bundles src/web/app.ts for browsers, in a short-lived child process (as the worker bundle is). */
+async function bundleScript(): Promise<string> {
+  const options = {
+    entryPoints: [ENTRY],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2020'],
+    minify: true,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'silent',
+  }
+  const script = `const r = require(${JSON.stringify(require.resolve('esbuild'))}).buildSync(${JSON.stringify(options)}); process.stdout.write(r.outputFiles[0].text)`
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], {
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 60_000,
+  })
+  return stdout
+}
+
+function page(script: Asset, style: Asset): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>ibanmint: test IBANs for 91 countries</title>
+<meta name="description" content="Generate and validate test IBANs for 91 countries, with correct national check digits.">
+<link rel="stylesheet" href="/assets/${style.name}">
+<script defer src="/assets/${script.name}"></script>
+</head>
+<body>
+<header>
+<h1>ibanmint</h1>
+<p class="tagline">Test IBANs for 91 countries: MOD-97 and national check digits right.</p>
+<p class="warning" role="note"><strong>Test data only.</strong> No bank issued these IBANs. Use them for testing, never for payments.</p>
+</header>
+<main>
+<section aria-labelledby="generate-title">
+<h2 id="generate-title">Generate</h2>
+<form id="generate-form" novalidate>
+<div class="row">
+<label for="search">Search countries</label>
+<input id="search" type="search" placeholder="Name or code, e.g. fra or NO" autocomplete="off">
+</div>
+<div class="row">
+<label for="country">Country</label>
+<select id="country" name="country"></select>
+</div>
+<p id="format" class="format" aria-live="polite"></p>
+<div class="row inline">
+<div><label for="count">Count</label>
+<input id="count" name="count" type="number" inputmode="numeric" min="1" max="100" value="5" required></div>
+<div><label for="seed">Seed <span class="hint">(optional: same seed, same IBANs)</span></label>
+<input id="seed" name="seed" type="text" maxlength="128" autocomplete="off"></div>
+</div>
+<div class="row check">
+<input id="realistic" name="realistic" type="checkbox" checked>
+<label for="realistic">Realistic (real bank codes; off: fully random)</label>
+</div>
+<p id="generate-error" class="error" role="alert"></p>
+<div class="actions">
+<button id="generate" type="submit">Generate</button>
+<button id="copy-all" type="button" hidden>Copy all</button>
+</div>
+</form>
+<ol id="results" class="results" aria-label="Generated IBANs"></ol>
+<div class="downloads">
+<h3>Download</h3>
+<p>With the settings above, from the keyless export (up to 100 rows, 30 downloads a minute):</p>
+<p>
+<a class="button" data-format="csv" download>CSV</a>
+<a class="button" data-format="json" download>JSON</a>
+<a class="button" data-format="sql" download>SQL</a>
+<a class="button" data-format="txt" download>TXT</a>
+</p>
+</div>
+</section>
+<section aria-labelledby="validate-title">
+<h2 id="validate-title">Validate</h2>
+<div class="row">
+<label for="iban">IBAN <span class="hint">(spaces and lower case are fine)</span></label>
+<input id="iban" name="iban" type="text" autocomplete="off" spellcheck="false" placeholder="DE89 3704 0044 0532 0130 00">
+</div>
+<div id="validation" aria-live="polite"></div>
+</section>
+</main>
+<footer>
+<p><a href="/api/v1/openapi.json">API (OpenAPI 3.1)</a> · <a href="/.well-known/mcp/server-card.json">MCP server card</a> · <a href="/README.md">README and command line</a></p>
+<p class="hint">The <a href="/api/v1">JSON API</a> needs a key; this page needs none: it runs in your browser with the same code.</p>
+</footer>
+<p id="status" class="visually-hidden" role="status" aria-live="polite"></p>
+</body>
+</html>
+`
+}
+
+export async function buildWebAssets(): Promise<WebAssets> {
+  const code = await bundleScript()
+  const asset = (name: string, type: string, text: string): Asset => {
+    const body = Buffer.from(text)
+    return { name, type, body, gzip: gzipSync(body, { level: 9 }) }
+  }
+  const script = asset(`app-${hashOf(code)}.js`, 'text/javascript; charset=utf-8', code)
+  const style = asset(`style-${hashOf(STYLE)}.css`, 'text/css; charset=utf-8', STYLE)
+  const html = Buffer.from(page(script, style))
+  return {
+    html,
+    etag: `"${hashOf(html)}"`,
+    assets: new Map([
+      [script.name, script],
+      [style.name, style],
+    ]),
+    scriptBytes: script.body.length,
+  }
+}
+
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+}
+
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
+export function webRouteSpecs(web: WebAssets): RouteSpec[] {
+  let readme: Buffer | undefined
+  return [
+    {
+      method: 'GET',
+      path: '/',
+      access: 'public',
+      summary: 'The web page: generate, validate and download test IBANs in the browser',
+      tag: 'web',
+      responses: { 200: { description: 'HTML.', contentTypes: ['text/html'] }, 304: { description: 'Not modified.' } },
+      handle: ({ req, res }) => {
+        const headers = { ...SECURITY_HEADERS, etag: web.etag, 'cache-control': 'no-cache' }
+        if (notModified(req.headers['if-none-match'], web.etag)) {
+          res.writeHead(304, headers)
+          res.end()
+          return 'sent'
+        }
+        res.writeHead(200, {
+          ...headers,
+          'content-type': 'text/html; charset=utf-8',
+          'content-length': web.html.length,
+        })
+        res.end(req.method === 'HEAD' ? undefined : web.html)
+        return 'sent'
+      },
+    },
+    {
+      method: 'GET',
+      path: '/assets/{name}',
+      access: 'public',
+      summary: 'The page’s script and stylesheet (content-hashed names, cached for a year)',
+      tag: 'web',
+      pathParams: { name: { type: 'string', maxLength: 64, 'x-message': 'name must be an asset name' } },
+      responses: { 200: { description: 'JavaScript or CSS.', contentTypes: ['text/javascript', 'text/css'] } },
+      handle: ({ req, res, params }) => {
+        const asset = web.assets.get(params['name'] as string)
+        if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params['name'])}`)
+        const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+        const body = gzip ? asset.gzip : asset.body
+        res.writeHead(200, {
+          'content-type': asset.type,
+          'content-length': body.length,
+          ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+          vary: 'accept-encoding',
+          'cache-control': 'public, max-age=31536000, immutable',
+          'x-content-type-options': 'nosniff',
+        })
+        res.end(req.method === 'HEAD' ? undefined : body)
+        return 'sent'
+      },
+    },
+    {
+      method: 'GET',
+      path: '/README.md',
+      access: 'public',
+      summary: 'The README (quick start, API, MCP, command line), as Markdown',
+      tag: 'web',
+      responses: { 200: { description: 'Markdown.', contentTypes: ['text/markdown'] } },
+      handle: ({ req, res }) => {
+        try {
+          readme ??= readFileSync(README)
+        } catch {
+          throw new ApiError('not_found', 'the README is not installed with this copy')
+        }
+        res.writeHead(200, {
+          'content-type': 'text/markdown; charset=utf-8',
+          'content-length': readme.length,
+          'cache-control': 'public, max-age=3600',
+          'x-content-type-options': 'nosniff',
+        })
+        res.end(req.method === 'HEAD' ? undefined : readme)
+        return 'sent'
+      },
+    },
+  ]
+}

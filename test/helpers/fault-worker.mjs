@@ -1,0 +1,29 @@
+// A fault-injecting worker module for the generation pool, used only by the reliability tests
+// (passed as StartOptions.workerModule; nothing in the environment can select it). A task whose
+// seed names a fault suffers it; every other task is served by the real worker module.
+import { register } from 'tsx/esm/api'
+
+register()
+const { default: generateBatch } = await import('../../workers/generate.ts')
+
+export default function faultyBatch(task) {
+  switch (task.seed) {
+    case 'fault:exit':
+      process.exit(1)
+      break
+    case 'fault:throw':
+      throw new Error('injected worker failure')
+    case 'fault:oom': {
+      const hoard = []
+      for (;;) hoard.push(new Array(1 << 20).fill(hoard.length))
+    }
+    case 'fault:slow': {
+      const until = Date.now() + 1_500
+      while (Date.now() < until) {
+        // hold the thread, as a pathological batch would
+      }
+      break
+    }
+  }
+  return generateBatch(task)
+}

@@ -1,0 +1,190 @@
+// The worker pool under faults: workers that exit, throw or run out of memory (a fault-injecting
+// worker module, selectable only by test code), a full queue, clients that vanish mid-download,
+// and memory after a thousand aborted downloads and ten thousand MCP calls.
+import assert from 'node:assert/strict'
+import { connect } from 'node:net'
+import { after, before, describe, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { request } from 'undici'
+import { assertError, startApp, type TestApp } from '../helpers/app.ts'
+import { sleep } from './load.ts'
+import { record } from './report.ts'
+
+const FAULT_WORKER = fileURLToPath(new URL('../helpers/fault-worker.mjs', import.meta.url))
+
+/** Opens a download, reads its first bytes, then drops the socket. */
+function abortAfterFirstChunk(url: URL, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`)
+    })
+    let received = 0
+    socket.on('data', (chunk) => {
+      received += chunk.length
+      socket.destroy()
+      resolve(received)
+    })
+    socket.on('error', reject)
+  })
+}
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+async function heapAfterGc(): Promise<number> {
+  for (let i = 0; i < 3; i++) {
+    gc()
+    await sleep(50)
+  }
+  return process.memoryUsage().heapUsed / 2 ** 20
+}
+
+describe('reliability: worker pool and streaming', () => {
+  let app: TestApp
+  const cleanup: (() => unknown)[] = []
+  before(async () => {
+    app = await startApp(
+      { after: (fn) => cleanup.push(fn) },
+      {
+        env: { EXPORT_RATE_LIMIT: '1000000', MCP_RATE_LIMIT: '1000000', POOL_THREADS: '2', POOL_INLINE_MAX: '0' },
+        start: { workerModule: FAULT_WORKER },
+      },
+    )
+  })
+  after(async () => {
+    for (const fn of cleanup) await fn()
+  })
+
+  test('W1: a worker that exits mid-request: a retryable 503 for that request, then service as usual', async () => {
+    const crashed = await app.call('GET', '/api/v1/generate/DE?count=1&seed=fault:exit', { headers: app.auth })
+    assert.match(assertError(crashed, 503, 'service_unavailable'), /^generation failed; retry$/)
+    assert.equal(crashed.headers['retry-after'], '1')
+    const thrown = await app.call('GET', '/api/v1/generate/DE?count=1&seed=fault:throw', { headers: app.auth })
+    assert.equal(thrown.status, 503)
+    assert.doesNotMatch(thrown.text, /injected/, 'no internals in the body')
+    for (let i = 0; i < 5; i++) {
+      assert.equal((await app.call('GET', '/api/v1/generate/FR?count=3', { headers: app.auth })).status, 200)
+    }
+    assert.ok(app.logs.some((line) => line['msg'] === 'request failed' && line['code'] === 'service_unavailable'))
+    record(
+      'W1',
+      'Worker exits / throws during a request',
+      '503 generation failed; retry (Retry-After 1); next 5 requests 200',
+    )
+  })
+
+  test('W2: a worker that runs out of memory: 503, the main process serves on', async () => {
+    const before = process.memoryUsage().rss
+    const oom = await app.call('GET', '/api/v1/generate/DE?count=1&seed=fault:oom', { headers: app.auth })
+    assertError(oom, 503, 'service_unavailable')
+    assert.equal((await app.call('GET', '/api/v1', {})).status, 200)
+    assert.equal((await app.call('GET', '/api/v1/generate/DE?count=2', { headers: app.auth })).status, 200)
+    record(
+      'W2',
+      'Worker exceeds its heap limit (64 MB)',
+      `503; main alive; main RSS ${((process.memoryUsage().rss - before) / 2 ** 20).toFixed(0)} MB change`,
+    )
+  })
+
+  test('W4 and L8: a burst beyond the queue gets immediate 503s; 429s never reach the pool', async () => {
+    const { key } = await app.createKey({ limit: 1_000_000 })
+    const headers = { 'x-api-key': key }
+    // Two threads held by slow batches, then more than the queue (256) can take.
+    const slow = [1, 2].map(() => app.call('GET', '/api/v1/generate/DE?count=1&seed=fault:slow', { headers }))
+    await sleep(100)
+    const started = performance.now()
+    const burst = await Promise.all(
+      Array.from({ length: 300 }, () =>
+        request(`${app.url}/api/v1/generate/DE?count=1`, { headers }).then(async (r) => {
+          await r.body.dump()
+          return { status: r.statusCode, at: performance.now() - started, retry: r.headers['retry-after'] }
+        }),
+      ),
+    )
+    const refused = burst.filter((r) => r.status === 503)
+    assert.ok(refused.length > 0, 'some refused')
+    assert.ok(refused.every((r) => r.retry === '1'))
+    assert.ok(Math.max(...refused.map((r) => r.at)) < 1_000, 'refused at once, not after the slow batches')
+    await Promise.all(slow)
+    const completedBefore = app.service.pool.completed
+    const limited = await app.createKey({ limit: 1 })
+    const limitedHeaders = { 'x-api-key': limited.key }
+    await app.call('GET', '/api/v1/generate/DE?count=1', { headers: limitedHeaders })
+    for (let i = 0; i < 20; i++) {
+      assertError(
+        await app.call('GET', '/api/v1/generate/DE?count=1', { headers: limitedHeaders }),
+        429,
+        'rate_limited',
+      )
+    }
+    assert.equal(app.service.pool.completed - completedBefore, 1, 'only the admitted request reached a worker')
+    record(
+      'W4/L8',
+      'Burst of 300 beyond the queue; 20 requests over a key’s limit',
+      `${refused.length} × 503 within ${Math.max(...refused.map((r) => r.at)).toFixed(0)} ms; 429s ran 0 batches`,
+    )
+  })
+
+  test('S1/W5: 1,000 downloads dropped after their first bytes: pool idle, heap flat, next request fine', async () => {
+    const url = new URL(app.url)
+    for (let i = 0; i < 50; i++) await abortAfterFirstChunk(url, '/export/DE?count=100&format=json')
+    const baseline = await heapAfterGc()
+    const formats = ['csv', 'json', 'sql', 'txt', 'ndjson']
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          abortAfterFirstChunk(url, `/export/DE?count=100&format=${formats[i % formats.length]}`),
+        ),
+      )
+    }
+    const bulkAborts = await Promise.all(
+      Array.from({ length: 5 }, () => abortAfterFirstChunk(url, `/api/v1/bulk/DE?count=1000000&x=${Date.now()}`)),
+    )
+    assert.equal(bulkAborts.length, 5)
+    await sleep(300)
+    const heap = await heapAfterGc()
+    assert.equal(app.service.pool.outstanding, 0, 'nothing left running or queued')
+    assert.ok(heap - baseline < 20, `heap grew ${heap - baseline} MB`)
+    const next = await app.call('GET', '/export/FR?count=5&format=txt')
+    assert.equal(next.status, 200)
+    assert.equal(next.text.trim().split('\n').length, 5)
+    record(
+      'S1',
+      '1,000 downloads cut after the first chunk (+5 bulk)',
+      `pool outstanding 0; heap ${baseline.toFixed(1)} → ${heap.toFixed(1)} MB after GC`,
+    )
+  })
+
+  test('M10: 10,000 MCP calls: heap flat after GC', async () => {
+    const body = (id: number) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'generate_iban', arguments: { country: 'IT', count: 2 } },
+      })
+    const headers = {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    }
+    const call = async (id: number) => {
+      const r = await request(`${app.url}/mcp`, { method: 'POST', headers, body: body(id) })
+      assert.equal(r.statusCode, 200)
+      await r.body.dump()
+    }
+    for (let i = 0; i < 200; i++) await call(i)
+    const baseline = await heapAfterGc()
+    let id = 0
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (id < 10_000) await call(id++)
+      }),
+    )
+    const heap = await heapAfterGc()
+    assert.ok(heap - baseline < 15, `heap grew ${heap - baseline} MB`)
+    record('M10', '10,000 MCP tools/call generate_iban', `heap ${baseline.toFixed(1)} → ${heap.toFixed(1)} MB after GC`)
+  })
+})
