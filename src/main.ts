@@ -6,11 +6,12 @@ import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
 import { ApiError } from './core/errors.ts'
 import { createApp, SERVER_TIMEOUTS, type App } from './http/server.ts'
-import { KeyAuthenticator } from './keys/authenticator.ts'
+import { CACHE_TTL_MS, KeyAuthenticator } from './keys/authenticator.ts'
 import { FileKeyStore } from './keys/file-store.ts'
 import { RedisKeyStore } from './keys/redis-store.ts'
 import type { KeyStore } from './keys/store.ts'
 import { RateLimits } from './limits/rate-limit.ts'
+import { StoreHealth } from './limits/store-health.ts'
 import { lazyMcpEndpoint } from './mcp/lazy.ts'
 import { buildWebAssets } from './web/page.ts'
 import { GenerationPool } from './pool/pool.ts'
@@ -55,8 +56,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
     )
   }
   const keyStore = openKeyStore(config, redis)
+  const health = new StoreHealth()
   const limits = new RateLimits({
     redis,
+    health,
     onStoreError: (error) => logger.warn({ err: String(error) }, 'rate limit store failed; memory insurance used'),
   })
   const ready = async () => {
@@ -80,7 +83,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const web = await buildWebAssets()
   const app = createApp({
     publicUrl: config.publicUrl,
-    keys: new KeyAuthenticator(keyStore),
+    keys: new KeyAuthenticator(keyStore, CACHE_TTL_MS, health),
     limits,
     pool,
     defaultRateLimit: config.defaultRateLimit,

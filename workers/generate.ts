@@ -1,8 +1,8 @@
-// The pool's task: one batch in, its serialized bytes out (transferred, not cloned). A small
-// descriptor crosses the thread boundary each way; never arrays of objects.
+// The pool's task: one batch in, its serialized bytes out (copied into shared memory, or
+// transferred, never cloned). A small descriptor crosses the thread boundary each way.
 import { move } from 'piscina'
 import { randomForBatch } from '../src/formats/batches.ts'
-import { renderBatch, type RenderFormat } from '../src/formats/render.ts'
+import { renderBatchInto, type RenderFormat } from '../src/formats/render.ts'
 import { ByteWriter } from '../src/formats/byte-writer.ts'
 
 export interface BatchTask {
@@ -15,12 +15,18 @@ export interface BatchTask {
   format: RenderFormat
   first: boolean
   last: boolean
+  /**
+   * Shared memory for the bytes (streams): when they fit, the batch is copied here and only its
+   * length comes back, so the main thread allocates nothing per batch (and collects nothing).
+   */
+  slot?: SharedArrayBuffer
 }
 
 const writer = new ByteWriter(1 << 20)
 
-export default function generateBatch(task: BatchTask): Uint8Array {
-  const bytes = renderBatch(
+/** The batch's bytes (transferred), or their length when they were copied into `task.slot`. */
+export default function generateBatch(task: BatchTask): Uint8Array | number {
+  renderBatchInto(
     {
       countries: task.countries,
       count: task.count,
@@ -32,5 +38,10 @@ export default function generateBatch(task: BatchTask): Uint8Array {
     },
     writer,
   )
-  return move(bytes) as Uint8Array
+  const bytes = writer.view()
+  if (task.slot !== undefined && bytes.length <= task.slot.byteLength) {
+    new Uint8Array(task.slot).set(bytes)
+    return bytes.length
+  }
+  return move(bytes.slice()) as Uint8Array
 }

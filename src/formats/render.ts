@@ -193,7 +193,14 @@ const MAX_ROW_BYTES = 512
  * Mints `count` IBANs and renders them in `format`. Returns a fresh byte array (safe to
  * transfer to another thread).
  */
+/** Renders a batch and returns a copy of its bytes. */
 export function renderBatch(options: BatchOptions, writer = new ByteWriter()): Uint8Array {
+  renderBatchInto(options, writer)
+  return writer.view().slice()
+}
+
+/** Renders a batch into `writer` (its bytes are then `writer.view()`, valid until the next use). */
+export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   const { format, count, random, countries } = options
   const { columns, rows } = layoutFor(countries, options.realistic)
   const partKeys = columns.slice(IBAN_COLUMNS.length).map((c) => `,"${c}":`)
@@ -239,5 +246,4 @@ export function renderBatch(options: BatchOptions, writer = new ByteWriter()): U
   if (options.last && format === 'json') writer.ascii('\n]\n')
   if (options.last && format === 'sql') writer.ascii('COMMIT;\n')
   if (options.last && format === 'records') writer.byte(93)
-  return writer.view().slice()
 }

@@ -4,6 +4,7 @@
 // gets 503, never a wrong 401.
 import { ApiError } from '../core/errors.ts'
 import { isUsable, parseKey, secretMatches, type KeyRecord } from './key.ts'
+import type { StoreHealth } from '../limits/store-health.ts'
 import type { KeyStore } from './store.ts'
 
 /** How long a looked-up record (or its absence) is trusted: the revocation bound. */
@@ -28,9 +29,12 @@ export class KeyAuthenticator {
   readonly #cache = new Map<string, Entry>()
   readonly #ttl: number
 
-  constructor(store: KeyStore, ttlMs = CACHE_TTL_MS) {
+  readonly #health: StoreHealth | undefined
+
+  constructor(store: KeyStore, ttlMs = CACHE_TTL_MS, health?: StoreHealth) {
     this.#store = store
     this.#ttl = ttlMs
+    this.#health = health
   }
 
   /** The record of a valid key; throws 401 (same message for missing, unknown, revoked, expired). */
@@ -47,10 +51,13 @@ export class KeyAuthenticator {
   async #lookup(id: string, now: number): Promise<KeyRecord | null> {
     const cached = this.#cache.get(id)
     if (cached !== undefined && cached.expires > now) return cached.record
+    // The store failed a moment ago: a cached record keeps working without waiting for it.
+    if (cached !== undefined && this.#health?.degraded() === true) return cached.record
     let record: KeyRecord | null
     try {
       record = await this.#store.find(id)
     } catch (error) {
+      this.#health?.markFailed()
       if (cached !== undefined) return cached.record
       throw new ApiError('service_unavailable', 'the key store is unavailable, retry shortly', {
         retryAfter: 1,

@@ -5,6 +5,8 @@
 // subject is over its limit and with an Error when the store fails.
 import type { Redis } from 'ioredis'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import { REDIS_COMMAND_TIMEOUT_MS } from '../redis.ts'
+import { StoreHealth } from './store-health.ts'
 
 /** Outcome of one request against its limit (window: one minute). */
 export interface LimitResult {
@@ -22,18 +24,24 @@ export interface RateLimitsOptions {
   prefix?: string
   /** Called when the store fails and the insurance limiter decides. */
   onStoreError?: (error: unknown) => void
+  /** Shared with the key cache: after a store failure, limits are decided in memory for a moment. */
+  health?: StoreHealth
 }
 
 export class RateLimits {
   readonly #redis: Redis | undefined
   readonly #prefix: string
   readonly #limiters = new Map<string, RateLimiterAbstract>()
+  /** The memory insurance of each Redis limiter, used directly while the store is degraded. */
+  readonly #insurance = new Map<string, RateLimiterAbstract>()
   readonly #onStoreError: (error: unknown) => void
+  readonly #health: StoreHealth
 
   constructor(options: RateLimitsOptions = {}) {
     this.#redis = options.redis
     this.#prefix = options.prefix ?? 'ibanmint:rl'
     this.#onStoreError = options.onStoreError ?? (() => {})
+    this.#health = options.health ?? new StoreHealth()
   }
 
   get backend(): 'redis' | 'memory' {
@@ -47,15 +55,17 @@ export class RateLimits {
     let limiter = this.#limiters.get(name)
     if (limiter === undefined) {
       const options = { keyPrefix: `${this.#prefix}:${name}`, points: perMinute, duration: WINDOW_SECONDS }
-      limiter =
-        this.#redis === undefined
-          ? new RateLimiterMemory(options)
-          : new RateLimiterRedis({
-              ...options,
-              storeClient: this.#redis,
-              rejectIfRedisNotReady: true,
-              insuranceLimiter: new RateLimiterMemory(options),
-            })
+      if (this.#redis === undefined) limiter = new RateLimiterMemory(options)
+      else {
+        const insurance = new RateLimiterMemory(options)
+        this.#insurance.set(name, insurance)
+        limiter = new RateLimiterRedis({
+          ...options,
+          storeClient: this.#redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: insurance,
+        })
+      }
       this.#limiters.set(name, limiter)
     }
     return limiter
@@ -64,11 +74,19 @@ export class RateLimits {
   /** Counts one request of `subject` in `bucket` against `perMinute`. Never throws. */
   async consume(bucket: string, subject: string, perMinute: number): Promise<LimitResult> {
     try {
-      const result = await this.#limiter(bucket, perMinute).consume(subject)
+      let limiter = this.#limiter(bucket, perMinute)
+      if (this.#redis !== undefined && this.#health.degraded())
+        limiter = this.#insurance.get(`${bucket}:${perMinute}`) ?? limiter
+      const started = performance.now()
+      const result = await limiter.consume(subject)
+      // The library answers from its insurance without telling; a slow answer means Redis failed.
+      if (this.#redis !== undefined && performance.now() - started >= REDIS_COMMAND_TIMEOUT_MS)
+        this.#health.markFailed()
       return toResult(true, perMinute, result)
     } catch (rejection) {
       if (rejection instanceof RateLimiterRes) return toResult(false, perMinute, rejection)
       // Without insurance this would be a store failure; a store failure is never a 429.
+      this.#health.markFailed()
       this.#onStoreError(rejection)
       return { allowed: true, limit: perMinute, remaining: perMinute, reset: WINDOW_SECONDS }
     }

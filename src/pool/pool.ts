@@ -35,7 +35,8 @@ export interface StreamRequest {
 
 /** Where a stream writes: a Node writable (an HTTP response, a file, stdout). */
 export interface ChunkSink {
-  write(chunk: Uint8Array): boolean
+  /** Writes a chunk; `done` runs once the sink no longer needs the chunk's memory. */
+  write(chunk: Uint8Array, done?: (error?: Error | null) => void): boolean
   once(event: 'drain' | 'close', listener: () => void): unknown
   off?(event: 'drain' | 'close', listener: () => void): unknown
   readonly destroyed?: boolean
@@ -78,12 +79,15 @@ function bundledWorker(): string {
   }
 }
 
+/** Bytes of one stream slot: a 10,000-row batch of DE csv is 770 KB; larger batches are transferred. */
+const SLOT_BYTES = 1 << 20
+
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR')
 }
 
 export class GenerationPool {
-  readonly #piscina: Piscina<BatchTask, Uint8Array>
+  readonly #piscina: Piscina<BatchTask, Uint8Array | number>
   readonly threads: number
   readonly maxQueue: number
   /** Batches submitted and not yet settled (running or waiting). */
@@ -94,7 +98,7 @@ export class GenerationPool {
     this.maxQueue = options.maxQueue ?? 256
     // Admission is counted here (running + waiting ≤ threads + maxQueue) rather than left to
     // Piscina's maxQueue, which does not count tasks handed to workers that are still starting.
-    this.#piscina = new Piscina<BatchTask, Uint8Array>({
+    this.#piscina = new Piscina<BatchTask, Uint8Array | number>({
       filename: options.filename ?? bundledWorker(),
       minThreads: this.threads,
       maxThreads: this.threads,
@@ -126,7 +130,11 @@ export class GenerationPool {
   }
 
   /** Runs one batch; a full queue is a 503, an abort rejects with AbortError. */
-  async run(task: BatchTask, signal?: AbortSignal): Promise<Uint8Array> {
+  async run(task: Omit<BatchTask, 'slot'>, signal?: AbortSignal): Promise<Uint8Array> {
+    return (await this.#run(task, signal)) as Uint8Array
+  }
+
+  async #run(task: BatchTask, signal?: AbortSignal): Promise<Uint8Array | number> {
     if (this.#outstanding >= this.threads + this.maxQueue) {
       throw new ApiError('service_unavailable', 'the generator is busy; retry shortly', { retryAfter: 1 })
     }
@@ -155,21 +163,35 @@ export class GenerationPool {
     onChunk?: (rows: number, bytes: number) => void,
   ): Promise<void> {
     const batches = batchesOf(request.count, BATCH_ROWS)
-    const pending: { rows: number; result: Promise<Uint8Array> }[] = []
+    // Shared memory slots for the batches' bytes: a slot is reused once the sink has written
+    // it, so a stream of any length allocates at most SLOT_COUNT slots and leaves the main
+    // thread no per-batch garbage. A batch that does not fit (or finds no free slot) is
+    // transferred instead.
+    const free: SharedArrayBuffer[] = []
+    let slotsMade = 0
+    const takeSlot = (): SharedArrayBuffer | undefined => {
+      const slot = free.pop()
+      if (slot !== undefined || slotsMade >= this.streamWindow * 2) return slot
+      slotsMade++
+      return new SharedArrayBuffer(SLOT_BYTES)
+    }
+    const pending: { rows: number; result: Promise<Uint8Array | number>; slot: SharedArrayBuffer | undefined }[] = []
     const schedule = (): boolean => {
       const next = batches.next()
       if (next.done === true) return false
       const batch = next.value
+      const slot = takeSlot()
       const task: BatchTask = {
         ...request,
         count: batch.count,
         batch: batch.index,
         first: batch.first,
         last: batch.last,
+        ...(slot === undefined ? {} : { slot }),
       }
-      const result = this.run(task, signal)
+      const result = this.#run(task, signal)
       result.catch(() => {}) // observed below, in order; never an unhandled rejection
-      pending.push({ rows: batch.count, result })
+      pending.push({ rows: batch.count, result, slot })
       return true
     }
     while (pending.length < this.streamWindow && schedule()) {
@@ -177,12 +199,21 @@ export class GenerationPool {
     }
     try {
       while (pending.length > 0) {
-        const { rows, result } = pending.shift() as { rows: number; result: Promise<Uint8Array> }
-        const chunk = await result
+        const { rows, result, slot } = pending.shift() as (typeof pending)[number]
+        const output = await result
         if (signal.aborted) return
+        let chunk: Uint8Array
+        let done: (() => void) | undefined
+        if (typeof output === 'number') {
+          chunk = new Uint8Array(slot as SharedArrayBuffer, 0, output)
+          done = () => free.push(slot as SharedArrayBuffer)
+        } else {
+          chunk = output
+          if (slot !== undefined) free.push(slot)
+        }
         schedule()
         onChunk?.(rows, chunk.length)
-        if (!sink.write(chunk)) await drained(sink, signal)
+        if (!sink.write(chunk, done)) await drained(sink, signal)
       }
     } catch (error) {
       if (signal.aborted || isAbort(error)) return

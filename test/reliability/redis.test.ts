@@ -62,6 +62,7 @@ describe('reliability: Redis faults', () => {
     assert.equal(result.fiveHundreds, 0)
     const max = Math.max(...result.latencies)
     assert.ok(max < 1_000, `max ${max} ms`)
+    assert.ok(percentile(result.latencies, 99) <= 300, `p99 ${percentile(result.latencies, 99)} ms`)
     record(
       'R3',
       'Redis paused 3 s (CLIENT PAUSE ALL) under load',

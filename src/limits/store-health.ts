@@ -1,0 +1,18 @@
+// Whether the shared store (Redis) failed a moment ago. After a failure — an error or a command
+// timeout — the limiter and the key cache stop asking the store for DEGRADED_MS and decide
+// locally (memory insurance, cached keys); then the next request probes the store again. So a
+// hung Redis costs one command timeout per second, not one per request.
+export const DEGRADED_MS = 1_000
+
+export class StoreHealth {
+  #failedAt = -Infinity
+
+  markFailed(now = performance.now()): void {
+    this.#failedAt = now
+  }
+
+  /** True while the last failure is recent: skip the store. */
+  degraded(now = performance.now()): boolean {
+    return now - this.#failedAt < DEGRADED_MS
+  }
+}
