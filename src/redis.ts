@@ -10,8 +10,6 @@ export function connectRedis(url: string): Redis {
     enableOfflineQueue: false,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     maxRetriesPerRequest: 1,
-    // Commands issued in the same tick (concurrent requests' rate-limit counts) share one write.
-    enableAutoPipelining: true,
     connectTimeout: 2_000,
     // Reconnect quickly and keep trying: 50 ms, 100 ms, … up to 1 s between attempts.
     retryStrategy: (attempt) => Math.min(attempt * 50, 1_000),

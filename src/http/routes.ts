@@ -184,7 +184,7 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       pathParams: { country: countrySchema },
       query: generateQuery,
       responses: { 200: { description: 'GenerateResult (spec §2.4).', schema: generateResultSchema } },
-      handle: ({ params, query, signal }) => generateReply(deps, toGenerateRequest(params['country'], query), signal),
+      handle: (context) => generateReply(deps, toGenerateRequest(context.params['country'], context.query), context),
     },
     {
       method: 'POST',
@@ -196,7 +196,7 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       tag: 'generate',
       body: generateBody,
       responses: { 200: { description: 'GenerateResult (spec §2.4).', schema: generateResultSchema } },
-      handle: ({ body, signal }) => generateReply(deps, toGenerateRequest(body['country'], body), signal),
+      handle: (context) => generateReply(deps, toGenerateRequest(context.body['country'], context.body), context),
     },
     {
       method: 'GET',
@@ -296,9 +296,9 @@ function toGenerateRequest(country: unknown, fields: Record<string, unknown>): G
 }
 
 /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
-async function generateReply(deps: RouteDeps, request: GenerateRequest, signal: AbortSignal): Promise<Reply> {
+async function generateReply(deps: RouteDeps, request: GenerateRequest, context: Context): Promise<Reply> {
   if (request.count <= deps.poolInlineMax) return { json: generate(request) }
-  return { bytes: await generateOnPool(deps.pool, request, signal) }
+  return { bytes: await generateOnPool(deps.pool, request, context.signal) }
 }
 
 function objectSchema(properties: Record<string, Schema>): Schema {

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Logger } from 'pino'
 import { ApiError, toApiError } from '../core/errors.ts'
 import type { KeyAuthenticator } from '../keys/authenticator.ts'
+import type { KeyRecord } from '../keys/key.ts'
 import type { RateLimits, LimitResult } from '../limits/rate-limit.ts'
 import type { McpEndpoint } from '../mcp/info.ts'
 import type { WebAssets } from '../web/page.ts'
@@ -104,10 +105,34 @@ function setRateLimitHeaders(res: ServerResponse, result: LimitResult): void {
 /** A signal that aborts when the connection closes before the response was complete. */
 function abortOnClose(res: ServerResponse): AbortSignal {
   const controller = new AbortController()
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort()
-  })
+  if (res.closed) controller.abort()
+  else
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort()
+    })
   return controller.signal
+}
+
+/** A request's context; its abort signal is made on first use (most handlers answer at once). */
+class RequestContext implements Context {
+  readonly req: IncomingMessage
+  readonly res: ServerResponse
+  params: Record<string, string>
+  query: Record<string, unknown> = EMPTY
+  body: Record<string, unknown> = EMPTY
+  key: KeyRecord | null = null
+  #signal: AbortSignal | undefined = undefined
+
+  constructor(req: IncomingMessage, res: ServerResponse, params: Record<string, string>) {
+    this.req = req
+    this.res = res
+    this.params = params
+  }
+
+  get signal(): AbortSignal {
+    this.#signal ??= abortOnClose(this.res)
+    return this.#signal
+  }
 }
 
 export interface App {
@@ -148,15 +173,7 @@ export function createApp(deps: AppDeps): App {
     }
     const route = match.route
     state.route = route.path
-    const context: Context = {
-      req,
-      res,
-      params: match.params,
-      query: EMPTY,
-      body: EMPTY,
-      key: null,
-      signal: abortOnClose(res),
-    }
+    const context = new RequestContext(req, res, match.params)
     if (route.access === 'ip') {
       const bucket = route.bucket === 'mcp' ? 'mcp' : 'export'
       const limit = await limits.consume(bucket, clientIp(req, deps.trustProxy), deps.ipRateLimits[bucket])
@@ -173,20 +190,21 @@ export function createApp(deps: AppDeps): App {
     }
     if (route.access === 'key') {
       const ip = clientIp(req, deps.trustProxy)
-      const failures = await deps.authFailures.peek('auth-failures', ip, deps.authFailureLimit)
-      if (failures.over) {
+      const blocked = deps.authFailures.blockedFor('auth-failures', ip)
+      if (blocked > 0) {
         throw new ApiError(
           'rate_limited',
-          `too many failed authentications from this client (${deps.authFailureLimit} per minute); retry in ${failures.reset} s`,
-          { retryAfter: failures.reset },
+          `too many failed authentications from this client (${deps.authFailureLimit} per minute); retry in ${blocked} s`,
+          { retryAfter: blocked },
         )
       }
       let key
       try {
-        key = await keys.authenticate(presentedKey(req))
+        const found = keys.authenticate(presentedKey(req))
+        key = found instanceof Promise ? await found : found
       } catch (error) {
         if (error instanceof ApiError && error.code === 'unauthorized')
-          await deps.authFailures.consume('auth-failures', ip, deps.authFailureLimit)
+          await deps.authFailures.countFailure('auth-failures', ip, deps.authFailureLimit)
         throw error
       }
       state.key = key.id
@@ -207,7 +225,9 @@ export function createApp(deps: AppDeps): App {
     if (route.validateQuery !== undefined)
       context.query = route.validateQuery(parseQuery(mark < 0 ? '' : url.slice(mark + 1)))
     if (route.validateBody !== undefined) context.body = route.validateBody(await readJsonBody(req, route.maxBody))
-    const reply = await route.handle(context)
+    // Handlers that answer at once return their reply itself: no promise to wait for.
+    const handled = route.handle(context)
+    const reply = handled instanceof Promise ? await handled : handled
     if (reply === 'sent') return
     const status = reply.status ?? 200
     if (reply.bytes !== undefined) sendBody(res, status, reply.bytes, JSON_TYPE, reply.headers)

@@ -24,6 +24,11 @@ export function unauthorized(): ApiError {
   return new ApiError('unauthorized', UNAUTHORIZED_MESSAGE, { headers: { 'www-authenticate': WWW_AUTHENTICATE } })
 }
 
+function verify(record: KeyRecord | null, secret: string, now: number): KeyRecord {
+  if (record === null || !secretMatches(secret, record.hash) || !isUsable(record, now)) throw unauthorized()
+  return record
+}
+
 export class KeyAuthenticator {
   readonly #store: KeyStore
   readonly #cache = new Map<string, Entry>()
@@ -37,15 +42,18 @@ export class KeyAuthenticator {
     this.#health = health
   }
 
-  /** The record of a valid key; throws 401 (same message for missing, unknown, revoked, expired). */
-  async authenticate(presented: string | undefined): Promise<KeyRecord> {
+  /**
+   * The record of a valid key; throws 401 (same message for missing, unknown, revoked, expired).
+   * A key found in the cache is answered synchronously (the hot path); otherwise a promise.
+   */
+  authenticate(presented: string | undefined): KeyRecord | Promise<KeyRecord> {
     if (presented === undefined) throw unauthorized()
     const parsed = parseKey(presented)
     if (parsed === null) throw unauthorized()
     const now = Date.now()
-    const record = await this.#lookup(parsed.id, now)
-    if (record === null || !secretMatches(parsed.secret, record.hash) || !isUsable(record, now)) throw unauthorized()
-    return record
+    const cached = this.#cache.get(parsed.id)
+    if (cached !== undefined && cached.expires > now) return verify(cached.record, parsed.secret, now)
+    return this.#lookup(parsed.id, now).then((record) => verify(record, parsed.secret, now))
   }
 
   async #lookup(id: string, now: number): Promise<KeyRecord | null> {

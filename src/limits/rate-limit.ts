@@ -36,6 +36,8 @@ export class RateLimits {
   readonly #insurance = new Map<string, RateLimiterAbstract>()
   readonly #onStoreError: (error: unknown) => void
   readonly #health: StoreHealth
+  /** Subjects that used up a failure budget, until their window resets (countFailure). */
+  readonly #blocked = new Map<string, number>()
 
   constructor(options: RateLimitsOptions = {}) {
     this.#redis = options.redis
@@ -92,24 +94,30 @@ export class RateLimits {
     }
   }
 
-  /** Whether `subject` has used up `perMinute` in `bucket`, without counting a request. Never throws. */
-  async peek(bucket: string, subject: string, perMinute: number): Promise<Peek> {
-    try {
-      const result = await this.#limiter(bucket, perMinute).get(subject)
-      if (result === null) return { over: false, reset: WINDOW_SECONDS }
-      return { over: result.consumedPoints >= perMinute, reset: Math.max(1, Math.ceil(result.msBeforeNext / 1000)) }
-    } catch (error) {
-      this.#onStoreError(error)
-      return { over: false, reset: WINDOW_SECONDS }
+  /**
+   * Counts a failure of `subject` (e.g. a 401) against `perMinute` and remembers, in this
+   * instance, a subject that used them all up, so that `blockedFor` can refuse its next
+   * requests without a store round trip.
+   */
+  async countFailure(bucket: string, subject: string, perMinute: number): Promise<void> {
+    const result = await this.consume(bucket, subject, perMinute)
+    if (!result.allowed || result.remaining === 0) {
+      if (this.#blocked.size >= 100_000) this.#blocked.clear()
+      this.#blocked.set(`${bucket}:${subject}`, Date.now() + result.reset * 1000)
     }
   }
-}
 
-export interface Peek {
-  /** Over the limit already: the next request would be refused. */
-  over: boolean
-  /** Seconds until the window resets. */
-  reset: number
+  /** Seconds until `subject` may try again in `bucket`, or 0 when it is not blocked. Synchronous. */
+  blockedFor(bucket: string, subject: string): number {
+    if (this.#blocked.size === 0) return 0
+    const key = `${bucket}:${subject}`
+    const until = this.#blocked.get(key)
+    if (until === undefined) return 0
+    const left = until - Date.now()
+    if (left > 0) return Math.ceil(left / 1000)
+    this.#blocked.delete(key)
+    return 0
+  }
 }
 
 function toResult(allowed: boolean, limit: number, result: RateLimiterRes): LimitResult {

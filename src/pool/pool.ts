@@ -81,6 +81,8 @@ function bundledWorker(): string {
 
 /** Bytes of one stream slot: a 10,000-row batch of DE csv is 770 KB; larger batches are transferred. */
 const SLOT_BYTES = 1 << 20
+/** Streams of more batches than this use slots. */
+const SLOTS_FROM_BATCHES = 4
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR')
@@ -168,7 +170,8 @@ export class GenerationPool {
     // thread no per-batch garbage. A batch that does not fit (or finds no free slot) is
     // transferred instead.
     const free: SharedArrayBuffer[] = []
-    let slotsMade = 0
+    // Short streams (a few batches) transfer their bytes: slots pay off only over many batches.
+    let slotsMade = request.count > BATCH_ROWS * SLOTS_FROM_BATCHES ? 0 : Infinity
     const takeSlot = (): SharedArrayBuffer | undefined => {
       const slot = free.pop()
       if (slot !== undefined || slotsMade >= this.streamWindow * 2) return slot

@@ -129,7 +129,7 @@ test('when the store fails, a cached key keeps working and an unknown one gets 5
   await new Promise((resolve) => setTimeout(resolve, 5))
   assert.equal((await authenticator.authenticate(key)).id, record.id)
   const other = mintKey({ name: 'o', limit: null, expiresAt: null }).key
-  await assert.rejects(authenticator.authenticate(other), { code: 'service_unavailable' })
+  await assert.rejects(async () => authenticator.authenticate(other), { code: 'service_unavailable' })
 })
 
 test('concurrent first lookups all see the key file (no request reads a half-loaded store)', async () => {
@@ -138,7 +138,7 @@ test('concurrent first lookups all see the key file (no request reads a half-loa
   const { key, record } = mintKey({ name: 'c', limit: null, expiresAt: null })
   await writer.add(record)
   const authenticator = new KeyAuthenticator(new FileKeyStore(path))
-  const results = await Promise.allSettled(Array.from({ length: 50 }, () => authenticator.authenticate(key)))
+  const results = await Promise.allSettled(Array.from({ length: 50 }, async () => authenticator.authenticate(key)))
   assert.deepEqual(
     results.map((r) => r.status),
     new Array(50).fill('fulfilled'),
@@ -150,7 +150,7 @@ test('a key created after a failed lookup works within about a second', async ()
   const store = new FileKeyStore(path)
   const authenticator = new KeyAuthenticator(store)
   const { key, record } = mintKey({ name: 'late', limit: null, expiresAt: null })
-  await assert.rejects(authenticator.authenticate(key), { code: 'unauthorized' })
+  await assert.rejects(async () => authenticator.authenticate(key), { code: 'unauthorized' })
   await new FileKeyStore(path).add(record)
   const started = Date.now()
   for (;;) {
