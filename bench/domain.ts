@@ -6,7 +6,7 @@
 // Usage: npm run bench:domain            full run, saves its section of bench/RESULTS.md
 //        npm run bench:quick             short rounds, prints only
 import { execFileSync } from 'node:child_process'
-import { saveSection } from './lib.ts'
+import { saveSection } from './sections.ts'
 import { COUNTRIES, CryptoRandom, generateIban, generateIbans, validateIban } from '../src/iban/index.ts'
 import { ByteWriter } from '../src/formats/byte-writer.ts'
 import { renderBatch } from '../src/formats/render.ts'

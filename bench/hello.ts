@@ -1,26 +1,9 @@
 // The baseline of the HTTP benchmarks: a bare node:http server answering every request with the
 // same ~300-byte JSON body. Every HTTP figure in bench/RESULTS.md is also given as a ratio to it.
 import { createServer } from 'node:http'
+import { SAMPLE_RESULT } from './sample.ts'
 
-const body = Buffer.from(
-  JSON.stringify({
-    country: { code: 'DE', name: 'Germany', iban_length: 22 },
-    count: 1,
-    realistic: true,
-    ibans: [
-      {
-        iban: 'DE89370400440532013000',
-        formatted: 'DE89 3704 0044 0532 0130 00',
-        country: 'DE',
-        check_digits: '89',
-        bban: '370400440532013000',
-        length: 22,
-        valid: true,
-      },
-    ],
-    note: 'baseline',
-  }),
-)
+const body = Buffer.from(JSON.stringify({ ...SAMPLE_RESULT, note: 'baseline' }))
 
 const server = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length })

@@ -8,9 +8,7 @@ import { startRedis } from '../test/helpers/redis.ts'
 import { generateIbans } from '../src/iban/index.ts'
 import {
   cannon,
-  machine,
   peakRss,
-  saveSection,
   startBareMcp,
   startHello,
   startServer,
@@ -20,6 +18,7 @@ import {
   type Server,
   type Summary,
 } from './lib.ts'
+import { machine, saveSection } from './sections.ts'
 
 const QUICK = process.argv.includes('--quick')
 const ROUNDS = QUICK ? 1 : 3

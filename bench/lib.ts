@@ -2,11 +2,12 @@
 // bare node:http baseline), autocannon runs that fail on any non-2xx or error, peak RSS, and
 // median/range summaries.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { cpus, tmpdir } from 'node:os'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 // @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon'
+import { listening } from '../test/helpers/process.ts'
 import { freePort } from '../test/helpers/redis.ts'
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'ibanmint.js')
@@ -18,17 +19,6 @@ export interface Server {
   child: ChildProcess
   key: string
   stop(): Promise<void>
-}
-
-async function listening(child: ChildProcess): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    let text = ''
-    child.stderr?.on('data', (chunk: Buffer) => {
-      text += chunk.toString()
-      if (text.includes('listening on')) resolve()
-    })
-    child.once('exit', () => reject(new Error(text)))
-  })
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -132,15 +122,4 @@ export interface Summary {
 export function summarize(values: readonly number[]): Summary {
   const sorted = [...values].sort((a, b) => a - b)
   return { median: sorted[Math.floor(sorted.length / 2)] ?? 0, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0 }
-}
-
-export function machine(): string {
-  return `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`
-}
-
-/** Saves a report section for bench/report.ts to assemble into bench/RESULTS.md. */
-export function saveSection(name: string, text: string): void {
-  const dir = join(import.meta.dirname, '.out')
-  mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, `${name}.md`), text)
 }

@@ -4,23 +4,9 @@
 // The HTTP benchmarks measure it next to ibanmint's /mcp.
 import { createServer } from 'node:http'
 import { McpServer, createMcpHandler, fromJsonSchema } from '@modelcontextprotocol/server'
+import { SAMPLE_RESULT } from './sample.ts'
 
-const result = {
-  country: { code: 'DE', name: 'Germany', iban_length: 22 },
-  count: 1,
-  realistic: true,
-  ibans: [
-    {
-      iban: 'DE89370400440532013000',
-      formatted: 'DE89 3704 0044 0532 0130 00',
-      country: 'DE',
-      check_digits: '89',
-      bban: '370400440532013000',
-      length: 22,
-      valid: true,
-    },
-  ],
-}
+const result = SAMPLE_RESULT
 const text = JSON.stringify(result)
 const schema = fromJsonSchema({ type: 'object' })
 

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { totalmem } from 'node:os'
 import { join } from 'node:path'
-import { machine } from './lib.ts'
+import { machine } from './sections.ts'
 
 const out = join(import.meta.dirname, '.out')
 const sections = ['domain', 'http'].map((name) => readFileSync(join(out, `${name}.md`), 'utf8').trim())

@@ -37,7 +37,7 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-// Measured in bench/pool.ts (RESULTS-pool.md): inline serves about 2× the requests of the pool
+// Measured in bench/http.ts (bench/RESULTS.md): inline serves about 2× the requests of the pool
 // at counts 1 and 10 with a third of the p99; at 100 throughput is within ~10% and the pool's
 // p99 is higher. So JSON generate requests (count ≤ 100) are served inline by default.
 export const DEFAULT_POOL_INLINE_MAX = 100

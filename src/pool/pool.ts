@@ -50,7 +50,7 @@ const BUNDLE_DIR = fileURLToPath(new URL('../../node_modules/.cache/ibanmint/', 
 /**
  * The worker module as one plain-JS file, bundled with esbuild (which tsx already ships) from
  * workers/generate.ts. A worker that loads it needs no TypeScript loader: 45 MB less resident
- * memory for two threads and faster starts (bench/RESULTS-pool.md). Falls back to the loader
+ * memory for two threads and faster starts. Falls back to the loader
  * shim when the bundle cannot be written (a read-only install).
  */
 function bundledWorker(): string {

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { Agent, request } from 'undici'
+import { listening } from '../helpers/process.ts'
 import { freePort } from '../helpers/redis.ts'
 import { sleep, startLoad } from './load.ts'
 import { record } from './report.ts'
@@ -34,14 +35,7 @@ async function serve(env: Record<string, string>, dirs: string[]): Promise<Serve
     encoding: 'utf8',
   })
   const child = spawn(process.execPath, [BIN, 'serve'], { env: base, stdio: ['ignore', 'ignore', 'pipe'] })
-  await new Promise<void>((resolve, reject) => {
-    let text = ''
-    child.stderr?.on('data', (chunk: Buffer) => {
-      text += chunk.toString()
-      if (text.includes('listening on')) resolve()
-    })
-    child.once('exit', () => reject(new Error(text)))
-  })
+  await listening(child)
   const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
     child.once('exit', (code) => resolve({ code, at: performance.now() })),
   )
