@@ -10,6 +10,7 @@ import type { McpEndpoint } from '../mcp/info.ts'
 import type { WebAssets } from '../web/page.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { clientIp } from './client-ip.ts'
+import { accessLogger } from './access-log.ts'
 import { readJsonBody } from './body.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
 import { sendBody, sendError, JSON_TYPE } from './respond.ts'
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps): App {
   openapi = Buffer.from(JSON.stringify(buildOpenApi(specs, deps.publicUrl)))
   const router = new Router(routes)
   const { logger, keys, limits } = deps
+  const access = accessLogger(logger)
 
   async function run(req: IncomingMessage, res: ServerResponse, state: { route: string; key: string | undefined }) {
     const url = req.url ?? '/'
@@ -238,8 +240,8 @@ export function createApp(deps: AppDeps): App {
     const started = performance.now()
     const state: { route: string; key: string | undefined } = { route: 'unmatched', key: undefined }
     res.once('close', () => {
-      logger.info({
-        method: req.method,
+      access({
+        method: req.method ?? '',
         route: state.route,
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 100) / 100,

@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict'
+import { Writable } from 'node:stream'
+import { test } from 'node:test'
+import { pino } from 'pino'
+import { accessLogger, type AccessEntry } from '../../src/http/access-log.ts'
+
+function capture(level = 'info') {
+  const lines: string[] = []
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+      callback()
+    },
+  })
+  return { logger: pino({ level, base: { service: 'ibanmint' } }, sink), lines }
+}
+
+const entries: AccessEntry[] = [
+  { method: 'GET', route: '/api/v1/generate/{country}', status: 200, ms: 0.41, key: 'JfvGLcsevfq8', completed: true },
+  { method: 'POST', route: 'unmatched', status: 404, ms: 12, key: undefined, completed: false },
+  // Values the template does not print itself go through pino (and come out the same).
+  { method: 'M-SEARCH', route: 'x"y', status: 405, ms: 1.5, key: undefined, completed: true },
+]
+
+test('an access line is the JSON pino writes for the same entry', async () => {
+  for (const entry of entries) {
+    const ours = capture()
+    accessLogger(ours.logger)(entry)
+    const theirs = capture()
+    theirs.logger.info(entry)
+    await new Promise((resolve) => setImmediate(resolve))
+    const [line] = ours.lines
+    const [expected] = theirs.lines
+    const { time: t1, ...a } = JSON.parse(line as string) as Record<string, unknown>
+    const { time: t2, ...b } = JSON.parse(expected as string) as Record<string, unknown>
+    assert.deepEqual(a, b)
+    assert.equal(typeof t1, typeof t2)
+    assert.deepEqual(Object.keys(JSON.parse(line as string)), Object.keys(JSON.parse(expected as string)))
+  }
+})
+
+test('nothing is written below the info level', async () => {
+  const quiet = capture('warn')
+  accessLogger(quiet.logger)(entries[0] as AccessEntry)
+  await new Promise((resolve) => setImmediate(resolve))
+  assert.deepEqual(quiet.lines, [])
+})
