@@ -50,16 +50,20 @@ export interface AppDeps {
 // Timeouts chosen so that slow or idle clients cannot hold sockets: a request's headers must
 // arrive within 10 s and its body within 30 s; idle keep-alive sockets close after 5 s; and
 // the server checks those deadlines every second (Node's default is every 30 s).
+// A connection on which nothing moves for 60 s (a reader that stopped reading a download) is
+// closed, which also cancels its remaining batches.
 export const SERVER_TIMEOUTS: Readonly<{
   headersTimeout: number
   requestTimeout: number
   keepAliveTimeout: number
   connectionsCheckingInterval: number
+  socketTimeout: number
 }> = {
   headersTimeout: 10_000,
   requestTimeout: 30_000,
   keepAliveTimeout: 5_000,
   connectionsCheckingInterval: 1_000,
+  socketTimeout: 60_000,
 }
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
@@ -265,5 +269,6 @@ export function createApp(deps: AppDeps): App {
   const timeouts = { ...SERVER_TIMEOUTS, ...deps.timeouts }
   const server = createServer(timeouts, (req, res) => void handle(req, res))
   server.keepAliveTimeout = timeouts.keepAliveTimeout
+  server.timeout = timeouts.socketTimeout
   return { server, routes, handle }
 }

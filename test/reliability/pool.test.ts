@@ -157,6 +157,37 @@ describe('reliability: worker pool and streaming', () => {
     )
   })
 
+  test('S2: a reader that stops reading is cut off after the inactivity timeout; its batches are cancelled', async () => {
+    const slow = await startApp({ after: (fn) => cleanup.push(fn) }, { start: { timeouts: { socketTimeout: 1_000 } } })
+    const url = new URL(slow.url)
+    const socket = connect(Number(url.port), url.hostname, () => {
+      socket.write(
+        `GET /api/v1/bulk/DE?count=5000000 HTTP/1.1\r\nHost: ${url.host}\r\nX-API-Key: ${slow.auth['x-api-key']}\r\n\r\n`,
+      )
+    })
+    socket.on('error', () => {})
+    await new Promise((resolve) => socket.once('data', resolve))
+    socket.pause() // read one chunk, then never again
+    const started = performance.now()
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        slow.service.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      )
+    // The paused client would only notice the close when it read again: watch the server side.
+    while ((await connections()) > 0 && performance.now() - started < 10_000) await sleep(100)
+    const closedAfter = performance.now() - started
+    assert.equal(await connections(), 0, 'the stalled connection was closed')
+    socket.destroy()
+    await sleep(200)
+    assert.equal(slow.service.pool.outstanding, 0)
+    assert.equal((await slow.call('GET', '/api/v1/countries/DE', { headers: slow.auth })).status, 200)
+    record(
+      'S2',
+      'A download whose reader stops reading',
+      `closed after ${closedAfter.toFixed(0)} ms (inactivity timeout 1 s in the test, 60 s by default); pool idle`,
+    )
+  })
+
   test('M10: 10,000 MCP calls: heap flat after GC', async () => {
     const body = (id: number) =>
       JSON.stringify({
