@@ -4,7 +4,8 @@ import { parseCommand, readCliConfig, UsageError } from './usage.ts'
 
 const HELP = `Usage: ibanmint serve
 
-Runs the HTTP API (/api/v1) on HOST:PORT (default 127.0.0.1:8080). Configuration comes from
+Runs the service on HOST:PORT (default 127.0.0.1:8080): the web page (/), the JSON API
+(/api/v1), the keyless export (/export) and the MCP server (/mcp). Configuration comes from
 the environment: HOST, PORT, PUBLIC_URL, KEYS_FILE, REDIS_URL, RATE_LIMIT, LOG_LEVEL,
 SHUTDOWN_TIMEOUT_MS and more (see the README). Without REDIS_URL, keys live in KEYS_FILE and
 rate limits in memory. Access logs are JSON lines on stdout. SIGTERM or SIGINT: stop accepting,
@@ -23,6 +24,7 @@ export async function runServe(args: string[]): Promise<number> {
   const store = config.redisUrl === undefined ? `key file ${config.keysFile}` : 'Redis'
   process.stderr.write(
     `ibanmint listening on ${service.url} (public URL ${config.publicUrl}; keys and limits: ${store})\n` +
+      `  web page:      ${config.publicUrl}/\n` +
       `  create a key:  ibanmint keys create --name my-app${config.redisUrl === undefined ? '' : '   (with the same REDIS_URL)'}\n` +
       `  try it:        curl -H "X-API-Key: <key>" ${config.publicUrl}/api/v1/countries\n`,
   )
