@@ -23,6 +23,7 @@ import { machine, saveSection } from './sections.ts'
 const QUICK = process.argv.includes('--quick')
 const ROUNDS = QUICK ? 1 : 3
 const SECONDS = QUICK ? 1 : 5
+const WARMUP = QUICK ? 0.5 : 1
 const BULK_ROWS = QUICK ? 1_000_000 : 10_000_000
 
 interface Scenario {
@@ -68,7 +69,7 @@ const SCENARIOS: Scenario[] = [
   { name: 'GET /api/v1 (index)', load: (s) => ({ url: `${s.url}/api/v1` }) },
   { name: 'GET /api/v1/countries', load: keyed('/api/v1/countries') },
   { name: 'GET /api/v1/generate/DE?count=1', load: keyed('/api/v1/generate/DE?count=1'), quick: true },
-  { name: 'GET /api/v1/generate/DE?count=100', load: keyed('/api/v1/generate/DE?count=100'), quick: true },
+  { name: 'GET /api/v1/generate/DE?count=100', load: keyed('/api/v1/generate/DE?count=100') },
   {
     name: 'POST /api/v1/generate {DE, count 1}',
     load: (s) => ({
@@ -108,12 +109,12 @@ const record = (key: string, run: Run) => runs.set(key, [...(runs.get(key) ?? []
 
 for (let round = 1; round <= ROUNDS; round++) {
   console.error(`round ${round} of ${ROUNDS}`)
-  record('hello', await cannon('bare node:http hello', { url: hello.url }, SECONDS))
-  record('bare-mcp', await cannon('bare MCP SDK server (ceiling)', mcpCall('modern')(bareMcp), SECONDS))
+  record('hello', await cannon('bare node:http hello', { url: hello.url }, SECONDS, WARMUP))
+  record('bare-mcp', await cannon('bare MCP SDK server (ceiling)', mcpCall('modern')(bareMcp), SECONDS, WARMUP))
   for (const limits of ['memory', 'redis'] as const) {
     for (const scenario of scenarios) {
       const name = `${scenario.name} [${limits}]`
-      record(name, await cannon(name, scenario.load(servers[limits]), SECONDS))
+      record(name, await cannon(name, scenario.load(servers[limits]), SECONDS, WARMUP))
     }
   }
 }
@@ -215,12 +216,15 @@ if (!QUICK) {
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'missed')
 const ratioOf = (key: string) => rps(key).median / base
+const measured = (key: string) => runs.has(key)
 const count1 = 'GET /api/v1/generate/DE?count=1'
 const mcp = 'MCP tools/call generate_iban (2026-07-28)'
 const targets = [
   `| keyed GET /generate/DE count 1, memory limits | ≥ 0.70× hello, p99 ≤ 5 ms | ${ratioOf(`${count1} [memory]`).toFixed(2)}×, p99 ${p99(`${count1} [memory]`).median} ms | ${verdict(ratioOf(`${count1} [memory]`) >= 0.7 && p99(`${count1} [memory]`).median <= 5)} |`,
   `| same, Redis limits | ≥ 0.45× hello | ${ratioOf(`${count1} [redis]`).toFixed(2)}× | ${verdict(ratioOf(`${count1} [redis]`) >= 0.45)} |`,
-  `| GET /generate/DE count 100 | ≥ 0.10× hello | ${ratioOf('GET /api/v1/generate/DE?count=100 [memory]').toFixed(2)}× | ${verdict(ratioOf('GET /api/v1/generate/DE?count=100 [memory]') >= 0.1)} |`,
+  measured('GET /api/v1/generate/DE?count=100 [memory]')
+    ? `| GET /generate/DE count 100 | ≥ 0.10× hello | ${ratioOf('GET /api/v1/generate/DE?count=100 [memory]').toFixed(2)}× | ${verdict(ratioOf('GET /api/v1/generate/DE?count=100 [memory]') >= 0.1)} |`
+    : '| GET /generate/DE count 100 | ≥ 0.10× hello | not in quick runs | |',
   `| GET /validate | ≥ 0.70× hello | ${ratioOf('GET /api/v1/validate/{iban} [memory]').toFixed(2)}× | ${verdict(ratioOf('GET /api/v1/validate/{iban} [memory]') >= 0.7)} |`,
   `| MCP tools/call generate_iban | ≥ 0.5× REST (${REST_EQUIVALENT}) | ${(rps(`${mcp} [memory]`).median / rps(`${REST_EQUIVALENT} [memory]`).median).toFixed(2)}×; the bare SDK’s ceiling is ${(rps('bare-mcp').median / rps(`${REST_EQUIVALENT} [memory]`).median).toFixed(2)}× and ibanmint reaches ${((100 * rps(`${mcp} [memory]`).median) / rps('bare-mcp').median).toFixed(0)}% of it | ${verdict(rps(`${mcp} [memory]`).median / rps(`${REST_EQUIVALENT} [memory]`).median >= 0.5)} |`,
   `| bulk ${n(BULK_ROWS)} CSV rows | ≥ 300 MB/s, RSS < 200 MB | ${bulkFigures.map((f) => `${f.mbps.toFixed(0)} MB/s, ${f.rss.toFixed(0)} MB`).join('; ')} | ${verdict(bulkFigures.every((f) => f.mbps >= 300 && f.rss < 200))} |`,

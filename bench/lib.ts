@@ -95,10 +95,10 @@ export interface Run {
   mbps: number
 }
 
-/** autocannon with 50 connections after a 1 s warm-up; any non-2xx or error throws. */
-export async function cannon(name: string, load: Load, seconds: number): Promise<Run> {
+/** autocannon with 50 connections after a warm-up (1 s, or `warmup`); any non-2xx or error throws. */
+export async function cannon(name: string, load: Load, seconds: number, warmup = 1): Promise<Run> {
   const options = { method: 'GET', ...load, connections: 50 }
-  await autocannon({ ...options, connections: 10, duration: 1 })
+  await autocannon({ ...options, connections: 10, duration: warmup })
   const result = await autocannon({ ...options, duration: seconds })
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
     throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
