@@ -6,6 +6,8 @@
 import { pino, type Logger } from 'pino'
 
 export interface AccessEntry {
+  /** The request id (X-Request-Id), letters, digits, '.', '_' and '-' only. */
+  req: string
   method: string
   route: string
   status: number
@@ -26,13 +28,13 @@ export function accessLogger(logger: Logger): (entry: AccessEntry) => void {
   const level = logger.levels.values['info'] as number
   return (entry) => {
     if (!logger.isLevelEnabled('info')) return
-    if (stream === undefined || !TOKEN.test(entry.method) || !SAFE.test(entry.route)) {
+    if (stream === undefined || !TOKEN.test(entry.method) || !SAFE.test(entry.route) || !SAFE.test(entry.req)) {
       logger.info(entry)
       return
     }
     const key = entry.key === undefined ? '' : `,"key":"${entry.key}"`
     stream.write(
-      `{"level":${level},"time":${Date.now()}${bindings},"method":"${entry.method}","route":"${entry.route}","status":${entry.status},"ms":${entry.ms}${key},"completed":${entry.completed}}\n`,
+      `{"level":${level},"time":${Date.now()}${bindings},"req":"${entry.req}","method":"${entry.method}","route":"${entry.route}","status":${entry.status},"ms":${entry.ms}${key},"completed":${entry.completed}}\n`,
     )
   }
 }

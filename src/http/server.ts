@@ -100,6 +100,18 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
   return decoded
 }
 
+// Request ids: a client's (or proxy's) X-Request-Id when it is a plain token, else this process's
+// boot prefix and a counter. Sent back in X-Request-Id and written in every log line of the request.
+const REQUEST_ID = /^[\w.-]{1,64}$/
+const BOOT = Date.now().toString(36)
+let requestCount = 0
+
+function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id']
+  if (typeof given === 'string' && REQUEST_ID.test(given)) return given
+  return `${BOOT}-${(++requestCount).toString(36)}`
+}
+
 function setRateLimitHeaders(res: ServerResponse, result: LimitResult): void {
   res.setHeader('ratelimit-limit', result.limit)
   res.setHeader('ratelimit-remaining', result.remaining)
@@ -243,8 +255,11 @@ export function createApp(deps: AppDeps): App {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now()
     const state: { route: string; key: string | undefined } = { route: 'unmatched', key: undefined }
+    const id = requestId(req)
+    res.setHeader('x-request-id', id)
     res.once('close', () => {
       access({
+        req: id,
         method: req.method ?? '',
         route: state.route,
         status: res.statusCode,
@@ -261,7 +276,7 @@ export function createApp(deps: AppDeps): App {
         apiError.code === 'internal_error' ||
         (apiError.code === 'service_unavailable' && apiError.cause !== undefined)
       )
-        logger.error({ err: apiError.cause, route: state.route, code: apiError.code }, 'request failed')
+        logger.error({ err: apiError.cause, req: id, route: state.route, code: apiError.code }, 'request failed')
       sendError(res, apiError)
     }
   }

@@ -16,10 +16,18 @@ function capture(level = 'info') {
 }
 
 const entries: AccessEntry[] = [
-  { method: 'GET', route: '/api/v1/generate/{country}', status: 200, ms: 0.41, key: 'JfvGLcsevfq8', completed: true },
-  { method: 'POST', route: 'unmatched', status: 404, ms: 12, key: undefined, completed: false },
+  {
+    req: 'mi5x1k-1a',
+    method: 'GET',
+    route: '/api/v1/generate/{country}',
+    status: 200,
+    ms: 0.41,
+    key: 'JfvGLcsevfq8',
+    completed: true,
+  },
+  { req: 'from-proxy.42', method: 'POST', route: 'unmatched', status: 404, ms: 12, key: undefined, completed: false },
   // Values the template does not print itself go through pino (and come out the same).
-  { method: 'M-SEARCH', route: 'x"y', status: 405, ms: 1.5, key: undefined, completed: true },
+  { req: 'x', method: 'M-SEARCH', route: 'x"y', status: 405, ms: 1.5, key: undefined, completed: true },
 ]
 
 test('an access line is the JSON pino writes for the same entry', async () => {

@@ -260,6 +260,35 @@ describe('reliability: HTTP tricks, input and authentication', () => {
     record('L6', 'Export limit 3 with rotating X-Forwarded-For (TRUST_PROXY off)', '3 × 200, then 429: XFF ignored')
   })
 
+  test('O3: every response and its log line carry a request id; a client’s own id is kept when it is a plain token', async () => {
+    const own = await app.call('GET', '/api/v1/countries/FR', {
+      headers: { ...app.auth, 'x-request-id': 'trace-42.a_b' },
+    })
+    assert.equal(own.headers['x-request-id'], 'trace-42.a_b')
+    const hostile = await app.call('GET', '/api/v1/countries/FR', {
+      headers: { ...app.auth, 'x-request-id': 'a"b\\c' },
+    })
+    const minted = String(hostile.headers['x-request-id'])
+    assert.match(minted, /^[0-9a-z]+-[0-9a-z]+$/)
+    const denied = await app.call('GET', '/api/v1/countries/FR', { headers: { 'x-request-id': 'denied-1' } })
+    assert.equal(denied.status, 401)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const lines = app
+      .logText()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    for (const id of ['trace-42.a_b', minted, 'denied-1']) {
+      const line = lines.find((l) => l['req'] === id)
+      assert.ok(line, `a log line for ${id}`)
+      assert.equal(typeof line['status'], 'number')
+    }
+    record(
+      'O3',
+      'Request ids in responses and log lines',
+      'X-Request-Id echoed (plain tokens) or minted; every access line has req, status, key id',
+    )
+  })
+
   test('A6: no key appears in any log line; key ids do', async () => {
     const { key, id } = await app.createKey()
     await app.call('GET', '/api/v1/countries', { headers: { 'x-api-key': key } })
