@@ -289,6 +289,32 @@ describe('reliability: HTTP tricks, input and authentication', () => {
     )
   })
 
+  test('A4: a key revoked while in use is refused within the documented bound (5 s)', async () => {
+    const { key, id } = await app.createKey()
+    const headers = { 'x-api-key': key }
+    assert.equal((await app.call('GET', '/api/v1/countries/DE', { headers })).status, 200)
+    await app.service.keyStore.revoke(id, new Date())
+    const revoked = performance.now()
+    let refusedAfter = -1
+    while (performance.now() - revoked < 8_000) {
+      const res = await app.call('GET', '/api/v1/countries/DE', { headers })
+      if (res.status === 401) {
+        refusedAfter = performance.now() - revoked
+        break
+      }
+      assert.equal(res.status, 200)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    assert.ok(refusedAfter >= 0, 'refused at last')
+    // The bound: the 5 s key cache, plus up to 1 s before the key file is read again.
+    assert.ok(refusedAfter <= 6_200, `refused after ${refusedAfter} ms`)
+    record(
+      'A4',
+      'Key revoked while in use (key file store)',
+      `refused after ${(refusedAfter / 1000).toFixed(1)} s (bound: 5 s cache + 1 s file recheck)`,
+    )
+  })
+
   test('A6: no key appears in any log line; key ids do', async () => {
     const { key, id } = await app.createKey()
     await app.call('GET', '/api/v1/countries', { headers: { 'x-api-key': key } })
