@@ -80,7 +80,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
     onInternalError: (error, tool) => logger.error({ err: error, tool }, 'mcp tool failed'),
     onProtocolError: (error) => logger.debug({ err: error.message }, 'mcp request rejected'),
   })
-  const web = await buildWebAssets()
+  const web = await buildWebAssets(undefined, (error) =>
+    logger.warn({ err: String(error) }, 'the web page script could not be bundled; the page shows a notice'),
+  )
   const app = createApp({
     publicUrl: config.publicUrl,
     keys: new KeyAuthenticator(keyStore, CACHE_TTL_MS, health),

@@ -135,8 +135,22 @@ function page(script: Asset, style: Asset): string {
 `
 }
 
-export async function buildWebAssets(): Promise<WebAssets> {
-  const code = await bundleScript()
+// When the script cannot be bundled (no esbuild binary for this platform), the page says so
+// instead of the service failing to start: the API, export and MCP server do not need it.
+const UNAVAILABLE_SCRIPT = `document.querySelector('main').innerHTML = '<section><h2>Unavailable</h2><p>This server could not build the page\\u2019s script. The <a href="/api/v1">JSON API</a>, the export and the MCP server work as usual.</p></section>'`
+
+/** The page and its assets; `bundle` builds the script (esbuild by default). */
+export async function buildWebAssets(
+  bundle: () => Promise<string> = bundleScript,
+  onBundleError: (error: unknown) => void = () => {},
+): Promise<WebAssets> {
+  let code: string
+  try {
+    code = await bundle()
+  } catch (error) {
+    onBundleError(error)
+    code = UNAVAILABLE_SCRIPT
+  }
   const asset = (name: string, type: string, text: string): Asset => {
     const body = Buffer.from(text)
     return { name, type, body, gzip: gzipSync(body, { level: 9 }) }

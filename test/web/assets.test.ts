@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { gunzipSync } from 'node:zlib'
+import { buildWebAssets } from '../../src/web/page.ts'
+
+test('assets have content-hashed names, gzip copies, and the page references them', async () => {
+  const web = await buildWebAssets()
+  const names = [...web.assets.keys()]
+  assert.equal(names.length, 2)
+  for (const [name, asset] of web.assets) {
+    assert.match(name, /^(app|style)-[\w-]{16}\.(js|css)$/)
+    assert.ok(web.html.toString().includes(`/assets/${name}`))
+    assert.deepEqual(gunzipSync(asset.gzip), asset.body)
+  }
+  assert.ok(web.scriptBytes > 10_000 && web.scriptBytes < 200_000, `${web.scriptBytes} bytes`)
+  assert.doesNotMatch(web.html.toString(), /https?:\/\//, 'no absolute URL: nothing loads from elsewhere')
+})
+
+test('a script that cannot be bundled leaves a page that says so, and the error is reported', async () => {
+  const errors: unknown[] = []
+  const web = await buildWebAssets(
+    async () => {
+      throw new Error('no esbuild binary')
+    },
+    (error) => errors.push(error),
+  )
+  assert.equal(errors.length, 1)
+  const script = [...web.assets.values()].find((asset) => asset.name.endsWith('.js'))
+  assert.match(script?.body.toString() ?? '', /could not build the page/)
+  assert.ok(web.html.toString().includes(`/assets/${script?.name}`))
+})
