@@ -1,18 +1,23 @@
 // The ibanmint command line: argv → core → stdout. Exit codes: 0 success, 1 an IBAN failed
 // validation, 2 bad usage.
+import { COUNTRIES } from '../iban/index.ts'
+import { VERSION } from '../version.ts'
 import { runCountries } from './countries.ts'
 import { runGenerate } from './generate.ts'
+import { runIban } from './iban.ts'
 import { runKeys } from './keys.ts'
 import { runServe } from './serve.ts'
 import { runValidate } from './validate.ts'
 import { UsageError } from './usage.ts'
 
-const HELP = `ibanmint: test IBANs for 91 countries (test data only, never for payments)
+const HELP = `ibanmint: test IBANs for ${COUNTRIES.length} countries (test data only, never for payments)
 
 Usage:
-  ibanmint generate <CC> [--count N] [--format txt|csv|json|ndjson|sql] [--random] [--seed S] [--output FILE]
+  ibanmint generate <CC> [--count N] [--format txt|csv|json|ndjson|sql] [--random] [--seed S]
+                    [--offset N] [--bank CODE] [--invalid CHECK] [--output FILE]
+  ibanmint iban <CC> --bank CODE [--branch CODE] --account NUMBER
   ibanmint validate <IBAN>...
-  ibanmint countries [--json]
+  ibanmint countries [CC] [--json]
   ibanmint serve                      run the HTTP API (configured by environment variables)
   ibanmint keys create --name NAME [--limit N] [--expires DATE] [--json]
   ibanmint keys list [--json]
@@ -23,6 +28,7 @@ Run "ibanmint <command> --help" for the options of a command.
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   generate: runGenerate,
+  iban: runIban,
   validate: runValidate,
   countries: runCountries,
   serve: runServe,
@@ -40,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
     return 0
   }
   if (command === '--version' || command === '-v') {
-    process.stdout.write('ibanmint 0.1.0\n')
+    process.stdout.write(`ibanmint ${VERSION}\n`)
     return 0
   }
   const run = COMMANDS[command]

@@ -2,25 +2,37 @@
 // and return the spec §2 shapes. Adapters only parse, call one of these, and write.
 import {
   COUNTRIES,
-  SeededRandom,
+  Dataset,
+  DatasetError,
+  REGISTRY_RELEASE,
+  banksOf,
+  buildIban,
   findCountry,
-  generateIbans,
+  recordsOf,
+  planFor,
   toCountry,
+  toIbanBank,
   validateIban,
+  type BuildIbanInput,
   type Country,
   type CountrySpec,
+  type DatasetOptions,
   type Iban,
+  type IbanBank,
+  type InvalidCheck,
   type ValidateResult,
 } from '../iban/index.ts'
 import { ApiError } from './errors.ts'
 import { MAX_IBAN_INPUT } from './schemas.ts'
 
-/** Spec §2.4 (plus `seed` when one was given). */
+/** Spec §2.4 (plus `seed`, `bank` and `invalid` when they were given). */
 export interface GenerateResult {
   country: { code: string; name: string; iban_length: number }
   count: number
   realistic: boolean
   seed?: string
+  bank?: string
+  invalid?: InvalidCheck
   ibans: Iban[]
 }
 
@@ -29,6 +41,52 @@ export interface GenerateRequest {
   count: number
   realistic: boolean
   seed: string | undefined
+  bank?: string | undefined
+  invalid?: InvalidCheck | undefined
+}
+
+/** A DatasetError as the API error it stands for: 404 for a country, else 422. */
+export function toDatasetApiError(error: unknown): unknown {
+  if (!(error instanceof DatasetError)) return error
+  return new ApiError(error.parameter === 'country' ? 'not_found' : 'invalid_request', error.message)
+}
+
+/**
+ * The dataset of a request after checking that it holds `offset + count` rows: a 422 naming
+ * `count` and the capacity otherwise, and a 422 naming `bank` or `invalid` when those cannot be
+ * met. Called before anything is streamed.
+ */
+export function requireDataset(options: DatasetOptions, count: number, offset = 0): Dataset {
+  let dataset: Dataset
+  try {
+    dataset = new Dataset(options)
+  } catch (error) {
+    throw toDatasetApiError(error)
+  }
+  if (offset + count > dataset.capacity) {
+    const what =
+      options.countries.length === 1 ? options.countries[0]?.toUpperCase() : options.countries.join(',').toUpperCase()
+    const mode = options.realistic === false ? 'random' : 'realistic'
+    const rows = dataset.capacity.toLocaleString('en')
+    throw new ApiError(
+      'invalid_request',
+      offset === 0
+        ? `count must be at most ${rows}: ${what} holds ${rows} distinct IBANs in ${mode} mode${options.bank === undefined ? '' : ` for bank ${options.bank}`}`
+        : `offset + count must be at most ${rows}: ${what} holds ${rows} distinct IBANs in ${mode} mode`,
+    )
+  }
+  return dataset
+}
+
+/** The dataset options of a generate request. */
+export function datasetOptions(request: GenerateRequest): DatasetOptions {
+  return {
+    countries: [request.country.code],
+    realistic: request.realistic,
+    ...(request.seed === undefined ? {} : { seed: request.seed }),
+    ...(request.bank === undefined ? {} : { bank: request.bank }),
+    ...(request.invalid === undefined ? {} : { invalid: request.invalid }),
+  }
 }
 
 /** A supported country (case-insensitive) or 404 not_found naming it. */
@@ -48,17 +106,21 @@ export function toSeed(value: unknown): string | undefined {
   return value === undefined ? undefined : String(value)
 }
 
-/** Generates a GenerateResult. A seeded request draws from seeded stream 0 (see README). */
+/** Generates a GenerateResult: rows 0 … count − 1 of the request's dataset. */
 export function generate(request: GenerateRequest): GenerateResult {
-  const { country, count, realistic, seed } = request
-  const random = seed === undefined ? undefined : new SeededRandom(seed, 0)
-  const ibans = generateIbans(country.code, count, random === undefined ? { realistic } : { realistic, random })
+  const dataset = requireDataset(datasetOptions(request), request.count)
+  return { ...resultHead(request), ibans: recordsOf(dataset, 0, request.count) }
+}
+
+function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
+  const { country, count, realistic, seed, bank, invalid } = request
   return {
     country: { code: country.code, name: country.name, iban_length: country.ibanLength },
     count,
     realistic,
     ...(seed === undefined ? {} : { seed }),
-    ibans,
+    ...(bank === undefined ? {} : { bank: bank.toUpperCase() }),
+    ...(invalid === undefined ? {} : { invalid }),
   }
 }
 
@@ -67,14 +129,7 @@ export function generate(request: GenerateRequest): GenerateResult {
  * writes it, so that a pool-rendered `ibans` array completes it byte for byte.
  */
 export function generateResultHead(request: GenerateRequest): string {
-  const { country, count, realistic, seed } = request
-  const head = JSON.stringify({
-    country: { code: country.code, name: country.name, iban_length: country.ibanLength },
-    count,
-    realistic,
-    ...(seed === undefined ? {} : { seed }),
-  })
-  return head.slice(0, -1) + ',"ibans":'
+  return JSON.stringify(resultHead(request)).slice(0, -1) + ',"ibans":'
 }
 
 const WHITESPACE = /\s+/g
@@ -108,12 +163,46 @@ export function validateBatch(inputs: readonly unknown[]): ValidateBatchResult {
   return { count: results.length, valid: results.filter((r) => r.valid).length, results }
 }
 
-/** Spec §2.6. */
-export function countryList(): { count: number; countries: Country[] } {
-  return { count: COUNTRIES.length, countries: COUNTRIES.map(toCountry) }
+/** The SWIFT IBAN Registry release the country table follows. */
+export const REGISTRY = {
+  release: REGISTRY_RELEASE.release,
+  published: REGISTRY_RELEASE.published,
+  note: REGISTRY_RELEASE.note,
 }
 
-/** Spec §4.4: the country inside `country` (every Country field, a superset of the spec's subset). */
-export function countryDetail(spec: CountrySpec): { country: Country } {
-  return { country: toCountry(spec) }
+/** Spec §2.6, plus the registry release the table follows. */
+export function countryList(): { count: number; registry: typeof REGISTRY; countries: Country[] } {
+  return { count: COUNTRIES.length, registry: REGISTRY, countries: COUNTRIES.map(toCountry) }
+}
+
+/** A country's detail: every Country field, its real banks and its capacity per mode. */
+export interface CountryDetail extends Country {
+  national_check: { algorithm: string; status: string } | null
+  banks: IbanBank[]
+  capacity: { realistic: number; random: number }
+}
+
+/** Spec §4.4: the country inside `country` (a superset of the spec's subset). */
+export function countryDetail(spec: CountrySpec): { country: CountryDetail } {
+  const check = spec.nationalCheck
+  return {
+    country: {
+      ...toCountry(spec),
+      national_check: check === null ? null : { algorithm: check.algorithm, status: check.status },
+      banks: banksOf(spec.code).map(toIbanBank),
+      capacity: {
+        realistic: (planFor(spec.code, true) as NonNullable<ReturnType<typeof planFor>>).capacity,
+        random: (planFor(spec.code, false) as NonNullable<ReturnType<typeof planFor>>).capacity,
+      },
+    },
+  }
+}
+
+/** An IBAN from bank, branch and account (422 naming the field at fault, 404 for a country). */
+export function build(input: BuildIbanInput): Iban {
+  try {
+    return buildIban(input)
+  } catch (error) {
+    throw toDatasetApiError(error)
+  }
 }

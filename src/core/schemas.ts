@@ -1,3 +1,5 @@
+import { INVALID_CHECKS, INVALID_CHECK_TEXT, REGISTRY_RELEASE } from '../iban/index.ts'
+
 // JSON Schemas (2020-12) of every parameter and wire shape. The HTTP router validates with
 // them (ajv), the OpenAPI document publishes them, and the MCP tools reuse them: one source.
 // `x-message` is the error message when a value breaks its schema, naming it and its rule.
@@ -70,6 +72,36 @@ export const seedBodySchema: Schema = {
   'x-message': `seed must be a string of 1 to ${MAX_SEED_LENGTH} characters or a non-negative integer`,
 }
 
+export const bankParamSchema: Schema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 34,
+  pattern: '^[0-9A-Za-z]+$',
+  description:
+    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}` lists it under `banks` (e.g. 37040044 for DE). Needs realistic mode and one country.',
+  examples: ['37040044'],
+  'x-message': 'bank must be a bank code of 1 to 34 letters and digits',
+}
+
+export const invalidParamSchema: Schema = {
+  type: 'string',
+  enum: [...INVALID_CHECKS],
+  description: `Negative test data: every row fails exactly this check and passes every other one, so that validation reports only it false. ${INVALID_CHECKS.map((check) => `\`${check}\`: ${INVALID_CHECK_TEXT[check]}`).join('; ')}.`,
+  'x-message': `invalid must be one of ${INVALID_CHECKS.join(', ')}`,
+}
+
+export function offsetSchema(max: number): Schema {
+  return {
+    type: 'integer',
+    minimum: 0,
+    maximum: max,
+    default: 0,
+    description:
+      'Row index of the first row in the seeded dataset (default 0). With the same seed, `offset=0&count=a` followed by `offset=a&count=b` gives exactly the rows of `count=a+b`: slices made apart join into one dataset. offset + count may not exceed the dataset’s capacity.',
+    'x-message': `offset must be an integer between 0 and ${max}`,
+  }
+}
+
 export const ibanInputSchema: Schema = {
   type: 'string',
   minLength: 1,
@@ -131,6 +163,30 @@ const countryFields: Record<string, Schema> = {
       'IBAN layout in groups of four: kk check digits; b bank, s branch, c account, x national check, t account type, i holder id, n other.',
   },
   example: { type: 'string' },
+  sepa: { type: 'boolean', description: 'In the SEPA schemes’ geographical scope (EPC list).' },
+}
+
+const bankSchema: Schema = {
+  type: 'object',
+  required: ['code', 'name', 'bic'],
+  additionalProperties: false,
+  description: 'A real bank ibanmint knows (realistic mode uses its code).',
+  properties: {
+    code: {
+      type: 'string',
+      description: 'What the BBAN holds from the bank position on (bank code, and branch where needed).',
+    },
+    name: { type: 'string' },
+    bic: { type: ['string', 'null'], description: 'The bank’s BIC, null when unknown.' },
+  },
+}
+
+export const registrySchema: Schema = {
+  type: 'object',
+  required: ['release', 'published', 'note'],
+  additionalProperties: false,
+  description: `The SWIFT IBAN Registry release the country table follows (${REGISTRY_RELEASE.release}).`,
+  properties: { release: { type: 'integer' }, published: { type: 'string' }, note: { type: 'string' } },
 }
 
 export const countrySchemaFull: Schema = {
@@ -147,9 +203,38 @@ export const countryDetailSchema: Schema = {
   properties: {
     country: {
       type: 'object',
-      required: ['code', 'name', 'iban_length', 'bban_format', 'example'],
+      required: ['code', 'name', 'iban_length', 'bban_format', 'example', 'banks', 'capacity'],
       additionalProperties: false,
-      properties: countryFields,
+      properties: {
+        ...countryFields,
+        national_check: {
+          description: 'The national check digits’ algorithm, or null where the country has none.',
+          oneOf: [
+            { type: 'null' },
+            {
+              type: 'object',
+              required: ['algorithm', 'status'],
+              additionalProperties: false,
+              properties: {
+                algorithm: { type: 'string' },
+                status: { type: 'string', enum: ['confirmed', 'probable'] },
+              },
+            },
+          ],
+        },
+        banks: {
+          type: 'array',
+          items: bankSchema,
+          description: 'Real banks realistic mode draws from (`bank=` picks one).',
+        },
+        capacity: {
+          type: 'object',
+          required: ['realistic', 'random'],
+          additionalProperties: false,
+          description: 'How many distinct IBANs one dataset holds per mode: the largest count (or offset + count).',
+          properties: { realistic: { type: 'integer' }, random: { type: 'integer' } },
+        },
+      },
     },
   },
 }
@@ -158,7 +243,11 @@ export const countryListSchema: Schema = {
   type: 'object',
   required: ['count', 'countries'],
   additionalProperties: false,
-  properties: { count: { type: 'integer' }, countries: { type: 'array', items: countrySchemaFull } },
+  properties: {
+    count: { type: 'integer' },
+    registry: registrySchema,
+    countries: { type: 'array', items: countrySchemaFull },
+  },
 }
 
 export const ibanSchema: Schema = {
@@ -166,13 +255,17 @@ export const ibanSchema: Schema = {
   required: ['iban', 'formatted', 'country', 'check_digits', 'bban', 'length', 'valid'],
   additionalProperties: false,
   properties: {
-    iban: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[0-9A-Z]{11,30}$' },
+    iban: { type: 'string', pattern: '^[A-Z]{2}[0-9]{2}[0-9A-Z]{11,31}$' },
     formatted: { type: 'string' },
     country: { type: 'string', pattern: '^[A-Z]{2}$' },
     check_digits: { type: 'string', pattern: '^[0-9]{2}$' },
     bban: { type: 'string' },
     length: { type: 'integer' },
-    valid: { type: 'boolean' },
+    valid: { type: 'boolean', description: 'true, except for rows made with `invalid`.' },
+    bank: {
+      ...bankSchema,
+      description: 'The real bank whose code the IBAN carries (realistic mode; absent otherwise).',
+    },
   },
 }
 
@@ -194,6 +287,12 @@ export const generateResultSchema: Schema = {
     count: { type: 'integer', minimum: 1 },
     realistic: { type: 'boolean' },
     seed: { type: 'string', description: 'The seed used, when one was given (ibanmint extension).' },
+    bank: { type: 'string', description: 'The bank filter, when one was given.' },
+    invalid: {
+      type: 'string',
+      enum: [...INVALID_CHECKS],
+      description: 'The check every IBAN fails, when `invalid` was given.',
+    },
     ibans: { type: 'array', items: ibanSchema },
   },
 }
@@ -215,6 +314,8 @@ export const validateResultSchema: Schema = {
     'checks',
     'national_check',
     'bban_parts',
+    'bank',
+    'sepa',
   ],
   additionalProperties: false,
   properties: {
@@ -234,11 +335,16 @@ export const validateResultSchema: Schema = {
       properties: {
         mod97: { type: 'boolean' },
         length: { ...nullableBoolean, description: 'null when the country is unsupported' },
-        format: { type: 'boolean', description: 'the BBAN matches the registry format' },
+        format: {
+          type: 'boolean',
+          description:
+            'every BBAN character is of the class the registry format puts at its position (past the country’s length, or for an unsupported country: a digit or upper-case letter); judged apart from length',
+        },
         country_supported: { type: 'boolean' },
         national: {
           ...nullableBoolean,
-          description: 'national check digits (ibanmint extension); null where the country defines none',
+          description:
+            'national check digits (ibanmint extension); null where the country defines none, or where length or format is wrong',
         },
       },
     },
@@ -274,6 +380,14 @@ export const validateResultSchema: Schema = {
           ),
         },
       ],
+    },
+    bank: {
+      description: 'The real bank whose code the BBAN carries, when ibanmint knows it (ibanmint extension).',
+      oneOf: [{ type: 'null' }, bankSchema],
+    },
+    sepa: {
+      type: ['boolean', 'null'],
+      description: 'The country is in SEPA; null when unsupported (ibanmint extension).',
     },
   },
 }

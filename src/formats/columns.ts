@@ -1,13 +1,20 @@
-// Output columns shared by every format: the IBAN fields, then one column per named BBAN part.
+// Output columns shared by every format: the IBAN fields, one column per named BBAN part, then
+// the bank (name and BIC, known for realistic rows of a curated bank) and the SEPA flag.
 import type { CountrySpec, SegmentName } from '../iban/index.ts'
 
 export const IBAN_COLUMNS = ['iban', 'iban_print', 'country', 'check_digits'] as const
+export const BANK_COLUMNS = ['bank_name', 'bic', 'sepa'] as const
 
-export type Column = (typeof IBAN_COLUMNS)[number] | SegmentName
+export type Column = (typeof IBAN_COLUMNS)[number] | SegmentName | (typeof BANK_COLUMNS)[number]
 
-/** Columns for rows of these countries: the IBAN fields and the union of their BBAN parts. */
-export function columnsFor(countries: readonly CountrySpec[]): Column[] {
+/** The BBAN part columns for rows of these countries: the union of their parts, in order. */
+export function partColumnsFor(countries: readonly CountrySpec[]): SegmentName[] {
   const parts = new Set<SegmentName>()
   for (const country of countries) for (const name of country.partNames) parts.add(name)
-  return [...IBAN_COLUMNS, ...parts]
+  return [...parts]
+}
+
+/** Columns for rows of these countries. */
+export function columnsFor(countries: readonly CountrySpec[]): Column[] {
+  return [...IBAN_COLUMNS, ...partColumnsFor(countries), ...BANK_COLUMNS]
 }

@@ -1,73 +1,120 @@
-// Serializers csv | json | ndjson | sql | txt: mint a batch of IBANs and write it as bytes in
-// one pass. Pure and chunked: a batch knows whether it opens or closes the document, so
-// batches rendered apart (in worker threads) concatenate into one valid file. Every value is
-// made of 0-9, A-Z and spaces, so CSV and JSON need no escaping; SQL literals are quoted anyway.
-import { MAX_IBAN_LENGTH, mintInto, planFor, randomBelow, type MintPlan, type RandomSource } from '../iban/index.ts'
+// Serializers csv | json | ndjson | sql | txt: mint a slice of a dataset's rows and write it as
+// bytes in one pass. Pure and chunked: a batch knows whether it opens or closes the document,
+// so batches rendered apart (in worker threads) concatenate into one valid file. IBAN values
+// are made of 0-9 and A-Z and need no escaping; bank names are escaped once per bank.
+import {
+  Dataset,
+  MAX_IBAN_LENGTH,
+  findCountry,
+  type BankRow,
+  type DatasetOptions,
+  type InvalidCheck,
+  type MintPlan,
+} from '../iban/index.ts'
 import { ByteWriter } from './byte-writer.ts'
-import { columnsFor, IBAN_COLUMNS, type Column } from './columns.ts'
+import { columnsFor, partColumnsFor, type Column } from './columns.ts'
 
 export const FORMATS = ['csv', 'json', 'ndjson', 'sql', 'txt'] as const
 export type FormatName = (typeof FORMATS)[number]
 /** What a batch can be rendered as: a file format, or `records`, the JSON array of Iban
- * records (spec §2.3) exactly as JSON.stringify writes it, for the API's generate results. */
+ * records exactly as JSON.stringify writes them, for the API's generate results. */
 export type RenderFormat = FormatName | 'records'
 
+/** Which rows of which dataset: everything a worker needs to render a batch on its own. */
 export interface BatchOptions {
-  /** Country codes (upper-case, supported); rows are drawn uniformly across them. */
+  /** Country codes (supported); rows are spread evenly across them. */
   countries: readonly string[]
-  count: number
   realistic: boolean
+  /** The dataset's seed; without one, a random key (then only one batch can make a document). */
+  seed: string | undefined
+  bank?: string | undefined
+  invalid?: InvalidCheck | undefined
+  /** Row index of the batch's first row in the dataset. */
+  start: number
+  count: number
   format: RenderFormat
-  random: RandomSource
   /** This batch opens the document (CSV header, JSON "["). */
   first: boolean
   /** This batch closes the document (JSON "]"). */
   last: boolean
 }
 
-/** Per-country layout: for each part column, the IBAN byte ranges that fill it. */
-interface RowLayout {
-  readonly plan: MintPlan
-  readonly ibanLength: number
-  readonly parts: readonly (readonly (readonly [number, number])[])[]
+/** What a row of one plan writes after its IBAN and parts, per bank variant and format. */
+interface Tails {
+  readonly csv: Uint8Array
+  readonly json: Uint8Array
+  readonly sql: Uint8Array
+  /** `,"bank":{…}` or empty, then `}`. */
+  readonly records: Uint8Array
 }
 
-const layouts = new Map<string, { columns: Column[]; rows: RowLayout[] }>()
+/** Per-plan layout: for each part column, the IBAN byte ranges that fill it. */
+interface RowLayout {
+  readonly parts: readonly (readonly (readonly [number, number])[])[]
+  readonly tails: readonly Tails[]
+}
 
-function layoutFor(countries: readonly string[], realistic: boolean): { columns: Column[]; rows: RowLayout[] } {
-  const key = countries.join(',') + (realistic ? '+' : '-')
-  let layout = layouts.get(key)
-  if (layout !== undefined) return layout
-  const plans = countries.map((code) => {
-    const plan = planFor(code, realistic)
-    if (plan === undefined) throw new RangeError(`country "${code}" is not supported`)
-    return plan
-  })
-  const columns = columnsFor(plans.map((p) => p.spec))
-  const partColumns = columns.slice(IBAN_COLUMNS.length)
-  const rows = plans.map((plan) => ({
-    plan,
-    ibanLength: plan.spec.ibanLength,
-    parts: partColumns.map((column) =>
-      plan.spec.segments
-        .filter((s) => s.name === column)
-        .map((s): [number, number] => [4 + s.offset, 4 + s.offset + s.length]),
+const UTF8 = new TextEncoder()
+
+function csvText(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+function sqlText(text: string | undefined): string {
+  return text === undefined ? 'NULL' : `'${text.replace(/'/g, "''")}'`
+}
+
+function tailsOf(bank: BankRow | undefined, sepa: boolean): Tails {
+  const name = bank?.name
+  const bic = bank?.bic
+  const records =
+    bank === undefined ? '}' : `,"bank":${JSON.stringify({ code: bank.code, name: bank.name, bic: bank.bic ?? null })}}`
+  return {
+    csv: UTF8.encode(`,${csvText(name ?? '')},${bic ?? ''},${sepa}\n`),
+    json: UTF8.encode(
+      `,"bank_name":${JSON.stringify(name ?? null)},"bic":${JSON.stringify(bic ?? null)},"sepa":${sepa}}`,
     ),
-  }))
-  layout = { columns, rows }
-  layouts.set(key, layout)
+    sql: UTF8.encode(`,${sqlText(name)},${sqlText(bic)},${sepa ? 'TRUE' : 'FALSE'})`),
+    records: UTF8.encode(records),
+  }
+}
+
+const rowLayouts = new WeakMap<MintPlan, RowLayout>()
+
+function rowLayoutOf(plan: MintPlan, partColumns: readonly string[]): RowLayout {
+  let layout = rowLayouts.get(plan)
+  const parts = partColumns.map((column) =>
+    plan.spec.segments
+      .filter((s) => s.name === column)
+      .map((s): [number, number] => [4 + s.offset, 4 + s.offset + s.length]),
+  )
+  if (layout !== undefined && sameParts(layout.parts, parts)) return layout
+  layout = { parts, tails: plan.variants.map((variant) => tailsOf(variant.bank, plan.spec.sepa)) }
+  rowLayouts.set(plan, layout)
   return layout
 }
 
+function sameParts(a: RowLayout['parts'], b: RowLayout['parts']): boolean {
+  return JSON.stringify(a) === JSON.stringify(b)
+}
+
 /** The columns a document for these countries has (csv header, json keys). */
-export function columnsOf(countries: readonly string[], realistic = true): readonly Column[] {
-  return layoutFor(countries, realistic).columns
+export function columnsOf(countries: readonly string[]): readonly Column[] {
+  return columnsFor(
+    countries.map((code) => {
+      const spec = findCountry(code)
+      if (spec === undefined) throw new RangeError(`country "${code}" is not supported`)
+      return spec
+    }),
+  )
 }
 
 const COMMA = 44
 const NEWLINE = 10
 const QUOTE = 34
 const SPACE = 32
+const OPEN_BRACKET = 91
+const CLOSE_BRACKET = 93
 
 function writeFormatted(writer: ByteWriter, iban: Uint8Array, length: number): void {
   for (let i = 0; i < length; i++) {
@@ -78,9 +125,8 @@ function writeFormatted(writer: ByteWriter, iban: Uint8Array, length: number): v
 
 // The CSV row is the bulk hot path (millions of rows): written with local cursor and buffer
 // rather than through ByteWriter's methods, 20% faster on DE (bench/domain.ts, csv rows).
-function writeCsvRow(writer: ByteWriter, iban: Uint8Array, row: RowLayout): void {
+function writeCsvRow(writer: ByteWriter, iban: Uint8Array, length: number, row: RowLayout, tail: Uint8Array): void {
   const out = writer.bytes
-  const length = row.ibanLength
   let at = writer.length
   for (let i = 0; i < length; i++) out[at++] = iban[i] as number
   out[at++] = COMMA
@@ -103,12 +149,18 @@ function writeCsvRow(writer: ByteWriter, iban: Uint8Array, row: RowLayout): void
       for (let i = range[0]; i < range[1]; i++) out[at++] = iban[i] as number
     }
   }
-  out[at++] = NEWLINE
-  writer.length = at
+  out.set(tail, at)
+  writer.length = at + tail.length
 }
 
-function writeJsonObject(writer: ByteWriter, iban: Uint8Array, row: RowLayout, keys: readonly string[]): void {
-  const length = row.ibanLength
+function writeJsonObject(
+  writer: ByteWriter,
+  iban: Uint8Array,
+  length: number,
+  row: RowLayout,
+  keys: readonly string[],
+  tail: Uint8Array,
+): void {
   writer.ascii('{"iban":"')
   writer.copy(iban, 0, length)
   writer.ascii('","iban_print":"')
@@ -129,7 +181,7 @@ function writeJsonObject(writer: ByteWriter, iban: Uint8Array, row: RowLayout, k
     for (const [from, to] of ranges) writer.copy(iban, from, to)
     writer.byte(QUOTE)
   }
-  writer.byte(125)
+  writer.copy(tail, 0, tail.length)
 }
 
 /** SQL: the table every document fills, and how many rows one INSERT carries. */
@@ -137,10 +189,13 @@ export const SQL_TABLE = 'ibans'
 export const SQL_ROWS_PER_INSERT = 500
 
 const SQL_TYPES: Record<string, string> = {
-  iban: 'VARCHAR(34) NOT NULL',
-  iban_print: 'VARCHAR(42) NOT NULL',
+  iban: 'VARCHAR(35) NOT NULL',
+  iban_print: 'VARCHAR(44) NOT NULL',
   country: 'CHAR(2) NOT NULL',
   check_digits: 'CHAR(2) NOT NULL',
+  bank_name: 'VARCHAR(200)',
+  bic: 'VARCHAR(11)',
+  sepa: 'BOOLEAN NOT NULL',
 }
 
 function sqlHeader(columns: readonly Column[]): string {
@@ -148,8 +203,7 @@ function sqlHeader(columns: readonly Column[]): string {
   return `BEGIN;\nCREATE TABLE IF NOT EXISTS ${SQL_TABLE} (\n${definitions.join(',\n')}\n);\n`
 }
 
-function writeSqlRow(writer: ByteWriter, iban: Uint8Array, row: RowLayout): void {
-  const length = row.ibanLength
+function writeSqlRow(writer: ByteWriter, iban: Uint8Array, length: number, row: RowLayout, tail: Uint8Array): void {
   writer.ascii("('")
   writer.copy(iban, 0, length)
   writer.ascii("','")
@@ -168,11 +222,10 @@ function writeSqlRow(writer: ByteWriter, iban: Uint8Array, row: RowLayout): void
     for (const [from, to] of ranges) writer.copy(iban, from, to)
     writer.byte(39)
   }
-  writer.byte(41)
+  writer.copy(tail, 0, tail.length)
 }
 
-function writeRecord(writer: ByteWriter, iban: Uint8Array, row: RowLayout): void {
-  const length = row.ibanLength
+function writeRecord(writer: ByteWriter, iban: Uint8Array, length: number, valid: boolean, tail: Uint8Array): void {
   writer.ascii('{"iban":"')
   writer.copy(iban, 0, length)
   writer.ascii('","formatted":"')
@@ -183,17 +236,25 @@ function writeRecord(writer: ByteWriter, iban: Uint8Array, row: RowLayout): void
   writer.copy(iban, 2, 4)
   writer.ascii('","bban":"')
   writer.copy(iban, 4, length)
-  writer.ascii(`","length":${length},"valid":true}`)
+  writer.ascii(`","length":${length},"valid":${valid}`)
+  writer.copy(tail, 0, tail.length)
 }
 
-/** Upper bound of one row's bytes in any format. */
-const MAX_ROW_BYTES = 512
+/** Upper bound of one row's bytes in any format (bank names included). */
+const MAX_ROW_BYTES = 1024
 
-/**
- * Mints `count` IBANs and renders them in `format`. Returns a fresh byte array (safe to
- * transfer to another thread).
- */
-/** Renders a batch and returns a copy of its bytes. */
+/** The dataset options of a batch. */
+export function datasetOptionsOf(options: BatchOptions): DatasetOptions {
+  return {
+    countries: options.countries,
+    realistic: options.realistic,
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.bank === undefined ? {} : { bank: options.bank }),
+    ...(options.invalid === undefined ? {} : { invalid: options.invalid }),
+  }
+}
+
+/** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */
 export function renderBatch(options: BatchOptions, writer = new ByteWriter()): Uint8Array {
   renderBatchInto(options, writer)
   return writer.view().slice()
@@ -201,49 +262,55 @@ export function renderBatch(options: BatchOptions, writer = new ByteWriter()): U
 
 /** Renders a batch into `writer` (its bytes are then `writer.view()`, valid until the next use). */
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
-  const { format, count, random, countries } = options
-  const { columns, rows } = layoutFor(countries, options.realistic)
-  const partKeys = columns.slice(IBAN_COLUMNS.length).map((c) => `,"${c}":`)
+  const { format, count, start } = options
+  const dataset = new Dataset(datasetOptionsOf(options))
+  const columns = columnsFor(dataset.plans.map((plan) => plan.spec))
+  const partColumns = partColumnsFor(dataset.plans.map((plan) => plan.spec))
+  const rows = dataset.plans.map((plan) => rowLayoutOf(plan, partColumns))
+  const partKeys = partColumns.map((c) => `,"${c}":`)
+  const valid = options.invalid === undefined
   const iban = new Uint8Array(MAX_IBAN_LENGTH)
   writer.length = 0
   if (options.first && format === 'csv') writer.ascii(columns.join(',') + '\n')
   if (options.first && format === 'json') writer.ascii('[\n')
-  if (options.first && format === 'records') writer.byte(91)
+  if (options.first && format === 'records') writer.byte(OPEN_BRACKET)
   if (options.first && format === 'sql') writer.ascii(sqlHeader(columns))
   const insert = `INSERT INTO ${SQL_TABLE} (${columns.join(', ')}) VALUES\n`
   for (let i = 0; i < count; i++) {
-    const row = (rows.length === 1 ? rows[0] : rows[randomBelow(random, rows.length)]) as RowLayout
-    mintInto(row.plan, random, iban)
+    dataset.mint(start + i, iban)
+    const row = rows[dataset.planIndex] as RowLayout
+    const tails = row.tails[dataset.variantIndex] as Tails
+    const length = dataset.length
     writer.reserve(MAX_ROW_BYTES)
     switch (format) {
       case 'csv':
-        writeCsvRow(writer, iban, row)
+        writeCsvRow(writer, iban, length, row, tails.csv)
         break
       case 'json':
         if (i > 0 || !options.first) writer.ascii(',\n')
-        writeJsonObject(writer, iban, row, partKeys)
+        writeJsonObject(writer, iban, length, row, partKeys, tails.json)
         break
       case 'ndjson':
-        writeJsonObject(writer, iban, row, partKeys)
+        writeJsonObject(writer, iban, length, row, partKeys, tails.json)
         writer.byte(NEWLINE)
         break
       case 'sql':
         // Each batch opens its own INSERTs, so batches rendered apart still concatenate.
         writer.ascii(i % SQL_ROWS_PER_INSERT === 0 ? insert : ',\n')
-        writeSqlRow(writer, iban, row)
+        writeSqlRow(writer, iban, length, row, tails.sql)
         if (i % SQL_ROWS_PER_INSERT === SQL_ROWS_PER_INSERT - 1 || i === count - 1) writer.ascii(';\n')
         break
       case 'txt':
-        writer.copy(iban, 0, row.ibanLength)
+        writer.copy(iban, 0, length)
         writer.byte(NEWLINE)
         break
       case 'records':
         if (i > 0 || !options.first) writer.byte(COMMA)
-        writeRecord(writer, iban, row)
+        writeRecord(writer, iban, length, valid, tails.records)
         break
     }
   }
   if (options.last && format === 'json') writer.ascii('\n]\n')
   if (options.last && format === 'sql') writer.ascii('COMMIT;\n')
-  if (options.last && format === 'records') writer.byte(93)
+  if (options.last && format === 'records') writer.byte(CLOSE_BRACKET)
 }

@@ -1,8 +1,18 @@
 // File downloads streamed from the worker pool: the keyless export of spec §4.9 at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError } from '../core/errors.ts'
-import { requireCountry, toRealistic, toSeed } from '../core/operations.ts'
-import { countSchema, countrySchema, realisticQuerySchema, seedQuerySchema, type Schema } from '../core/schemas.ts'
+import { requireCountry, requireDataset, toRealistic, toSeed } from '../core/operations.ts'
+import {
+  bankParamSchema,
+  countSchema,
+  countrySchema,
+  invalidParamSchema,
+  offsetSchema,
+  realisticQuerySchema,
+  seedQuerySchema,
+  type Schema,
+} from '../core/schemas.ts'
+import { COUNTRIES, type InvalidCheck } from '../iban/index.ts'
 import { FORMATS, type FormatName } from '../formats/render.ts'
 import type { StreamRequest } from '../pool/pool.ts'
 import type { Context, Reply, RouteDeps, RouteSpec } from './routes.ts'
@@ -25,7 +35,7 @@ const formatSchema: Schema = {
   'x-message': `format must be one of ${FORMATS.join(', ')}`,
 }
 
-const MAX_BULK_COUNTRIES = 91
+const MAX_BULK_COUNTRIES = COUNTRIES.length
 
 /** `attachment; filename="ibans-de-10.csv"` style names. */
 export function fileNameOf(countries: readonly string[], count: number, format: FormatName): string {
@@ -33,15 +43,24 @@ export function fileNameOf(countries: readonly string[], count: number, format: 
   return `ibans-${label}-${count}.${format}`
 }
 
-/** One row of a json, ndjson or csv download: the IBAN fields, then one field per BBAN part. */
+/**
+ * One row of a json, ndjson or csv download: the IBAN fields, one field per BBAN part, then
+ * the bank's name and BIC and the country's SEPA flag.
+ */
 export const downloadRowSchema: Schema = {
   type: 'object',
-  required: ['iban', 'iban_print', 'country', 'check_digits'],
+  required: ['iban', 'iban_print', 'country', 'check_digits', 'bank_name', 'bic', 'sepa'],
   properties: {
     iban: { type: 'string' },
     iban_print: { type: 'string' },
     country: { type: 'string' },
     check_digits: { type: 'string' },
+    bank_name: {
+      type: ['string', 'null'],
+      description: 'The real bank’s name (realistic mode, curated banks); null (csv: empty) otherwise.',
+    },
+    bic: { type: ['string', 'null'], description: 'The real bank’s BIC; null (csv: empty) when unknown or random.' },
+    sepa: { type: 'boolean', description: 'The country is in SEPA (csv: true or false).' },
   },
   additionalProperties: {
     type: ['string', 'null'],
@@ -54,12 +73,13 @@ function downloadResponses(description: string): RouteSpec['responses'] {
   return { 200: { description, contentTypes: types, schema: { type: 'array', items: downloadRowSchema } } }
 }
 
-/** Streams the request's rows from the pool into the response. */
+/** Streams the request's rows from the pool into the response, once the dataset is checked. */
 async function streamDownload(
   deps: RouteDeps,
   context: Context,
   request: StreamRequest & { format: FormatName },
 ): Promise<Reply> {
+  requireDataset(request, request.count, request.offset)
   const { res, req, signal } = context
   res.statusCode = 200
   res.setHeader('content-type', CONTENT_TYPES[request.format])
@@ -81,9 +101,26 @@ async function streamDownload(
 const downloadQuery = (max: number, fallback: number): Record<string, Schema> => ({
   format: formatSchema,
   count: countSchema(max, fallback),
+  offset: offsetSchema(Number.MAX_SAFE_INTEGER),
   realistic: realisticQuerySchema,
   seed: seedQuerySchema,
+  bank: bankParamSchema,
+  invalid: invalidParamSchema,
 })
+
+/** The stream request of a validated download query. */
+function streamRequestOf(countries: string[], query: Record<string, unknown>): StreamRequest & { format: FormatName } {
+  return {
+    countries,
+    count: query['count'] as number,
+    offset: (query['offset'] as number | undefined) ?? 0,
+    realistic: toRealistic(query['realistic']),
+    seed: toSeed(query['seed']),
+    bank: query['bank'] as string | undefined,
+    invalid: query['invalid'] as InvalidCheck | undefined,
+    format: query['format'] as FormatName,
+  }
+}
 
 /** GET /export/{country}: keyless, 30 downloads per minute per client IP (spec §4.9). */
 export function exportSpec(deps: RouteDeps): RouteSpec {
@@ -94,20 +131,14 @@ export function exportSpec(deps: RouteDeps): RouteSpec {
     bucket: 'export',
     summary: 'Download 1 to 100 test IBANs as a file (no key; limited per client IP)',
     description:
-      'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country. The file name is `ibans-<country>-<count>.<format>`.',
+      'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`.',
     tag: 'export',
     pathParams: { country: countrySchema },
     query: downloadQuery(100, 10),
     responses: downloadResponses('The file, streamed.'),
     handle: (context) => {
       const { params, query } = context
-      return streamDownload(deps, context, {
-        countries: [requireCountry(params['country'] as string).code],
-        count: query['count'] as number,
-        realistic: toRealistic(query['realistic']),
-        seed: toSeed(query['seed']),
-        format: query['format'] as FormatName,
-      })
+      return streamDownload(deps, context, streamRequestOf([requireCountry(params['country'] as string).code], query))
     },
   }
 }
@@ -121,7 +152,7 @@ export function bulkSpec(deps: RouteDeps): RouteSpec {
     bucket: 'api',
     summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
     description:
-      'For load-test fixtures. `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are drawn uniformly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine.',
+      'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart.',
     tag: 'export',
     pathParams: {
       country: {
@@ -139,13 +170,7 @@ export function bulkSpec(deps: RouteDeps): RouteSpec {
         throw new ApiError('invalid_request', `country may list at most ${MAX_BULK_COUNTRIES} countries`)
       }
       const countries = [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
-      return streamDownload(deps, context, {
-        countries,
-        count: query['count'] as number,
-        realistic: toRealistic(query['realistic']),
-        seed: toSeed(query['seed']),
-        format: query['format'] as FormatName,
-      })
+      return streamDownload(deps, context, streamRequestOf(countries, query))
     },
   }
 }

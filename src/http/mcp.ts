@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../core/errors.ts'
+import { COUNTRIES } from '../iban/index.ts'
 import { MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, type McpEndpoint } from '../mcp/info.ts'
 import { readJsonBody } from './body.ts'
 import type { Schema } from '../core/schemas.ts'
@@ -106,7 +107,7 @@ export function buildServerCard(mcp: McpEndpoint, publicUrl: string): Record<str
     name: `${namespaceOf(publicUrl)}/${MCP_SERVER_INFO.name}`,
     version: MCP_SERVER_INFO.version,
     title: MCP_SERVER_INFO.title,
-    description: 'Generate and validate test IBANs for 91 countries, national check digits included.',
+    description: `Generate and validate test IBANs for ${COUNTRIES.length} countries, national check digits included.`,
     websiteUrl: publicUrl,
     remotes: [
       { type: 'streamable-http', url: `${publicUrl}/mcp`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] },
@@ -198,7 +199,8 @@ export function mcpRouteSpecs(deps: McpRouteDeps): RouteSpec[] {
       path: '/mcp',
       access: 'ip',
       bucket: 'mcp',
-      summary: 'MCP server (Streamable HTTP, JSON-RPC 2.0): tools list_countries, generate_iban, validate_iban',
+      summary:
+        'MCP server (Streamable HTTP, JSON-RPC 2.0): tools list_countries, generate_iban, validate_iban, build_iban',
       description:
         'Keyless and stateless. Serves MCP revisions 2026-07-28 (server/discover) and 2025-03-26 to 2025-11-25 (initialize). One JSON-RPC message per request, at most 64 KiB; browser origins must be allowed by MCP_ALLOWED_ORIGINS (others get 403). Limited per client IP (MCP_RATE_LIMIT, default 120 per minute). Protocol errors are JSON-RPC errors; a tool called with bad arguments returns `isError: true` with the REST error body as its text.',
       tag: 'mcp',

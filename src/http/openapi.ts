@@ -1,6 +1,8 @@
 // The OpenAPI 3.1 document and the service index, both generated from the route table and
 // the same JSON Schemas ajv validates with.
+import { REGISTRY } from '../core/operations.ts'
 import { errorSchema, publishedSchema as publish } from '../core/schemas.ts'
+import { COUNTRIES } from '../iban/index.ts'
 import type { RouteSpec } from './routes.ts'
 
 export const OPENAPI_VERSION = '1.1.0'
@@ -128,7 +130,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], publicUrl: string): R
     info: {
       title: 'ibanmint API',
       version: OPENAPI_VERSION,
-      summary: 'Test IBANs for 91 countries with correct national check digits.',
+      summary: `Test IBANs for ${COUNTRIES.length} countries with correct national check digits.`,
       description: `${DISCLAIMER} Every keyed response carries RateLimit headers (draft-ietf-httpapi-ratelimit-headers-07); errors use one body, \`{ "error": { "code", "message" } }\`.`,
       license: { name: 'MIT', identifier: 'MIT' },
     },
@@ -158,7 +160,8 @@ export function buildIndex(routes: readonly RouteSpec[], publicUrl: string): Rec
   return {
     name: SERVICE_NAME,
     version: 'v1',
-    description: 'Test IBANs for 91 countries with correct national check digits, and IBAN validation.',
+    description: `Test IBANs for ${COUNTRIES.length} countries with correct national check digits, and IBAN validation.`,
+    registry: REGISTRY,
     documentation: `${publicUrl}/api/v1/openapi.json`,
     authentication: { type: 'api_key', header: 'X-API-Key', alternatives: ['Authorization: Bearer <key>'] },
     disclaimer: DISCLAIMER,

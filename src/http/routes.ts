@@ -3,6 +3,7 @@
 // and request validation (ajv) are all derived from it; there is no second list.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import {
+  build,
   countryDetail,
   countryList,
   generate,
@@ -16,12 +17,15 @@ import {
 import {
   MAX_BATCH,
   MAX_COUNT,
+  bankParamSchema,
   countSchema,
   countryDetailSchema,
   countryListSchema,
   countrySchema,
   generateResultSchema,
   ibanInputSchema,
+  ibanSchema,
+  invalidParamSchema,
   realisticBodySchema,
   realisticQuerySchema,
   seedBodySchema,
@@ -30,6 +34,7 @@ import {
   validateResultSchema,
   type Schema,
 } from '../core/schemas.ts'
+import { COUNTRIES, type InvalidCheck } from '../iban/index.ts'
 import type { KeyRecord } from '../keys/key.ts'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
@@ -114,6 +119,36 @@ const generateQuery = {
   count: countSchema(MAX_COUNT, 1),
   realistic: realisticQuerySchema,
   seed: seedQuerySchema,
+  bank: bankParamSchema,
+  invalid: invalidParamSchema,
+}
+
+const partSchema = (name: string, example: string): Schema => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: 40,
+  description: `The ${name} part, as validation reports it in \`bban_parts\`.`,
+  examples: [example],
+  'x-message': `${name} must be a string of 1 to 40 characters`,
+})
+
+const buildBody: Schema = {
+  type: 'object',
+  required: ['country'],
+  additionalProperties: false,
+  properties: {
+    country: countrySchema,
+    bank: partSchema('bank', '37040044'),
+    branch: partSchema('branch (or sort code)', '01005'),
+    account: {
+      ...partSchema('account', '0532013000'),
+      description:
+        'The account number without national check digits (as `bban_parts.account` reports it); a shorter number of digits is zero-padded on the left.',
+    },
+    account_type: partSchema('account type', '00'),
+    other: partSchema('other (holder id, currency, ...)', '0101701234'),
+  },
+  'x-message': 'the request body must be a JSON object',
 }
 
 const generateBody: Schema = {
@@ -125,6 +160,8 @@ const generateBody: Schema = {
     count: countSchema(MAX_COUNT, 1),
     realistic: realisticBodySchema,
     seed: seedBodySchema,
+    bank: bankParamSchema,
+    invalid: invalidParamSchema,
   },
   'x-message': 'the request body must be a JSON object',
 }
@@ -155,7 +192,7 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       path: '/api/v1/countries',
       access: 'key',
       bucket: 'api',
-      summary: 'List the 91 supported countries with their IBAN formats',
+      summary: `List the ${COUNTRIES.length} supported countries with their IBAN formats`,
       tag: 'countries',
       responses: { 200: { description: 'CountryList (spec §2.6).', schema: countryListSchema } },
       handle: () => ({ bytes: COUNTRY_LIST_BODY }),
@@ -165,8 +202,9 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       path: '/api/v1/countries/{code}',
       access: 'key',
       bucket: 'api',
-      summary: 'One country with its IBAN format',
-      description: 'The code is case-insensitive. Returns every Country field (the spec names a subset).',
+      summary: 'One country with its IBAN format, real banks and capacity',
+      description:
+        'The code is case-insensitive. Returns every Country field (the spec names a subset), plus the national check, the real banks realistic mode uses (`bank=` picks one) and how many distinct IBANs one dataset holds per mode (`capacity`).',
       tag: 'countries',
       pathParams: { code: countrySchema },
       responses: { 200: { description: '`{ country: Country }` (spec §4.4).', schema: countryDetailSchema } },
@@ -179,7 +217,7 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       bucket: 'api',
       summary: 'Generate 1 to 100 test IBANs for a country',
       description:
-        'National check digits are correct in both modes. `seed` (ibanmint extension) makes the output reproducible: the same seed, country, count and mode give the same IBANs on every machine.',
+        'National check digits are correct in both modes, and the IBANs of one response are distinct. `seed` (ibanmint extension) makes the output reproducible: the same seed, country, count and mode give the same IBANs on every machine. `bank` restricts realistic rows to one real bank; `invalid` gives negative test data. Realistic IBANs of a known bank carry `bank` (code, name, BIC).',
       tag: 'generate',
       pathParams: { country: countrySchema },
       query: generateQuery,
@@ -257,6 +295,19 @@ export function routeSpecs(deps: RouteDeps): RouteSpec[] {
       responses: { 200: { description: 'One ValidateResult per item.', schema: validateBatchResultSchema } },
       handle: ({ body }) => ({ json: validateBatch(body['ibans'] as unknown[]) }),
     },
+    {
+      method: 'POST',
+      path: '/api/v1/iban',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Build an IBAN from bank, branch and account (ibanmint extension)',
+      description:
+        'Computes the national check digits (where the country has them) and the IBAN check digits. Parts are those validation reports in `bban_parts`, without national check digits; a part the country does not have, a missing part, a wrong length or character gets 422 naming the field. E.g. DE, bank 37040044, account 0532013000 gives DE89370400440532013000.',
+      tag: 'generate',
+      body: buildBody,
+      responses: { 200: { description: 'The Iban record.', schema: ibanSchema } },
+      handle: ({ body }) => ({ json: build(body as { country: string }) }),
+    },
     bulkSpec(deps),
     exportSpec(deps),
     ...mcpRouteSpecs(deps.mcp),
@@ -292,6 +343,8 @@ function toGenerateRequest(country: unknown, fields: Record<string, unknown>): G
     count: fields['count'] as number,
     realistic: toRealistic(fields['realistic']),
     seed: toSeed(fields['seed']),
+    bank: fields['bank'] as string | undefined,
+    invalid: fields['invalid'] as InvalidCheck | undefined,
   }
 }
 

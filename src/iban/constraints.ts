@@ -1,88 +1,77 @@
 // Country rules a generator must honour beyond the registry format, so that generated IBANs
-// look like issued ones and national checks apply in their ordinary form (countries notes).
-// Each adjusts a freshly filled BBAN in place, before national check digits are computed.
-import { fillDigits, randomBelow, type RandomSource } from './random.ts'
+// look like issued ones and national checks apply in their ordinary form. Each rule narrows
+// the choices of some BBAN positions (see layout.ts): a position a rule fixes is a constant, a
+// group of positions it ties together is one choice among the listed values. Positions that a
+// real bank code already holds are left as the bank code has them.
 
-/** Adjusts the BBAN held in `out` from index 4 (after country code and check digits). */
-export type BbanAdjuster = (random: RandomSource, out: Uint8Array, realistic: boolean) => void
-
-const BBAN = 4
-const ZERO = 48
-
-function nonZeroDigit(random: RandomSource): number {
-  return ZERO + 1 + randomBelow(random, 9)
+/** What a rule may do to the BBAN positions (0-based BBAN indices). */
+export interface LayoutEditor {
+  readonly realistic: boolean
+  /** Sets positions from `index` to the characters of `text`. */
+  fix(index: number, text: string): void
+  /** Makes `positions` one choice among `values` (each as long as `positions`). */
+  choose(positions: readonly number[], values: readonly string[]): void
 }
 
-function writeText(out: Uint8Array, index: number, text: string): void {
-  for (let i = 0; i < text.length; i++) out[index + i] = text.charCodeAt(i)
+export type LayoutRule = (layout: LayoutEditor) => void
+
+/** The zero-padded decimal numbers lo ≤ n < hi, `width` digits each. */
+export function numbers(lo: number, hi: number, width: number): string[] {
+  const values: string[] = []
+  for (let n = lo; n < hi; n++) values.push(String(n).padStart(width, '0'))
+  return values
 }
 
-function writeTwoDigits(out: Uint8Array, index: number, value: number): void {
-  out[index] = ZERO + Math.floor(value / 10)
-  out[index + 1] = ZERO + (value % 10)
-}
-
-function pickText(random: RandomSource, choices: readonly string[]): string {
-  return choices[randomBelow(random, choices.length)] as string
+function range(from: number, length: number): number[] {
+  return Array.from({ length }, (_, i) => from + i)
 }
 
 // CH, LI: IIDs 30000–31999 are QR-IIDs, reserved for QR-IBANs.
-const avoidQrIid: BbanAdjuster = (random, out) => {
-  if (out[BBAN] === ZERO + 3 && (out[BBAN + 1] === ZERO || out[BBAN + 1] === ZERO + 1)) {
-    out[BBAN + 1] = ZERO + 2 + randomBelow(random, 8)
-  }
+const avoidQrIid: LayoutRule = (layout) => {
+  layout.choose(
+    [0, 1],
+    numbers(0, 100, 2).filter((pair) => pair !== '30' && pair !== '31'),
+  )
 }
 
 // CR: the 3-digit bank code is padded to 4 with a leading 0.
-const costaRicaBank: BbanAdjuster = (_random, out) => {
-  out[BBAN] = ZERO
-}
+const costaRicaBank: LayoutRule = (layout) => layout.fix(0, '0')
 
 // NO: bank 0000 (legacy postgiro) and "00" at BBAN[4..5] follow other check rules.
-const norwayAccount: BbanAdjuster = (random, out) => {
-  if (out[BBAN] === ZERO && out[BBAN + 1] === ZERO && out[BBAN + 2] === ZERO && out[BBAN + 3] === ZERO) {
-    out[BBAN] = nonZeroDigit(random)
-  }
-  if (out[BBAN + 4] === ZERO && out[BBAN + 5] === ZERO) out[BBAN + 4] = nonZeroDigit(random)
+const norwayAccount: LayoutRule = (layout) => {
+  layout.choose(range(0, 4), numbers(1, 10_000, 4))
+  layout.choose([4, 5], numbers(1, 100, 2))
 }
 
 // IS: BBAN[12..21] is the holder's kennitala DDMMYY·NN·check·century. A real date (day + 40 for
-// organisations) and century digit 9 (1900s) or 0 (2000s); the check digit follows separately.
-const icelandKennitala: BbanAdjuster = (random, out) => {
-  const start = BBAN + 12
-  const organisation = randomBelow(random, 4) === 0
-  const day = 1 + randomBelow(random, 28) + (organisation ? 40 : 0)
-  const modern = randomBelow(random, 4) === 0
-  writeTwoDigits(out, start, day)
-  writeTwoDigits(out, start + 2, 1 + randomBelow(random, 12))
-  writeTwoDigits(out, start + 4, modern ? randomBelow(random, 25) : randomBelow(random, 100))
-  fillDigits(random, out, start + 6, 2)
-  out[start + 9] = modern ? ZERO : ZERO + 9
+// organisations) and century digit 9 (1900s) or 0 (2000s, years up to 24); the check digit
+// is computed separately.
+const icelandKennitala: LayoutRule = (layout) => {
+  layout.choose([12, 13], [...numbers(1, 29, 2), ...numbers(41, 69, 2)])
+  layout.choose([14, 15], numbers(1, 13, 2))
+  layout.choose([16, 17, 21], [...numbers(0, 25, 2).map((yy) => yy + '0'), ...numbers(0, 100, 2).map((yy) => yy + '9')])
 }
 
 // RU: BIKs start with 04 and end in 050–999 (settlement-centre BIKs use another key rule);
 // realistic accounts use common balance accounts and the rouble code 810.
-const RU_BALANCE_ACCOUNTS = ['40817', '40702', '40802', '40701', '42301']
-const russiaAccount: BbanAdjuster = (random, out, realistic) => {
-  writeText(out, BBAN, '04')
-  const suffix = 50 + randomBelow(random, 950)
-  out[BBAN + 6] = ZERO + Math.floor(suffix / 100)
-  writeTwoDigits(out, BBAN + 7, suffix % 100)
-  if (realistic) {
-    writeText(out, BBAN + 9, pickText(random, RU_BALANCE_ACCOUNTS))
-    writeText(out, BBAN + 14, '810')
+const russiaAccount: LayoutRule = (layout) => {
+  layout.fix(0, '04')
+  layout.choose([6, 7, 8], numbers(50, 1000, 3))
+  if (layout.realistic) {
+    layout.choose(range(9, 5), ['40817', '40702', '40802', '40701', '42301'])
+    layout.fix(14, '810')
   }
 }
 
 // MU, SC: the last three letters (from BBAN[index]) are the account currency.
-function currency(index: number, codes: readonly string[]): BbanAdjuster {
-  return (random, out, realistic) => {
-    if (realistic) writeText(out, BBAN + index, pickText(random, codes))
+function currency(index: number, codes: readonly string[]): LayoutRule {
+  return (layout) => {
+    if (layout.realistic) layout.choose(range(index, 3), codes)
   }
 }
 
-/** Adjusters by country code. */
-export const BBAN_ADJUSTERS: Readonly<Record<string, BbanAdjuster>> = {
+/** Rules by country code. */
+export const LAYOUT_RULES: Readonly<Record<string, LayoutRule>> = {
   CH: avoidQrIid,
   LI: avoidQrIid,
   CR: costaRicaBank,

@@ -1,22 +1,30 @@
-// ibanmint's domain core: the 91-country registry, MOD-97 and national checks, random
-// sources, generation and validation. Pure: no I/O and no Node-only modules.
-export { COUNTRIES, findCountry, isSupportedCountry, toCountry } from './registry.ts'
+// ibanmint's domain core: the country registry, MOD-97 and national checks, random sources,
+// duplicate-free seeded datasets, generation and validation. Pure: no I/O and no Node-only
+// modules, so the same code runs in browsers.
+export { COUNTRIES, REGISTRY_RELEASE, findCountry, isSupportedCountry, toCountry } from './registry.ts'
 export type { BbanSegment, CharClass, CheckPart, Country, CountrySpec, NationalCheck, SegmentName } from './registry.ts'
 export {
-  generateIban,
-  generateIbans,
-  mintInto,
+  mintRow,
   planFor,
   asciiString,
   toIbanRecord,
+  toIbanBank,
   MAX_IBAN_LENGTH,
+  COUNTRY_CAPACITY_LIMIT,
 } from './generate.ts'
-export type { GenerateOptions, Iban, MintPlan } from './generate.ts'
+export type { Iban, IbanBank, MintPlan } from './generate.ts'
+export { Dataset, DatasetError, generateIban, generateIbans, randomSeed, recordsOf, requireBank } from './dataset.ts'
+export type { DatasetOptions, GenerateOptions } from './dataset.ts'
+export { INVALID_CHECKS, INVALID_CHECK_TEXT } from './invalid.ts'
+export type { InvalidCheck } from './invalid.ts'
+export { buildIban } from './build.ts'
+export type { BuildIbanInput } from './build.ts'
 export { validateIban, bbanPartsOf } from './validate.ts'
 export type { NationalCheckResult, ValidateChecks, ValidateResult } from './validate.ts'
 export { CryptoRandom, SeededRandom, randomBelow } from './random.ts'
 export type { RandomSource } from './random.ts'
-export { banksOf } from './banks.ts'
+export { Permutation, RowRandom } from './permutation.ts'
+export { banksOf, bankOf } from './banks.ts'
 export type { BankRow } from './banks.ts'
 export { NATIONAL_ALGORITHMS } from './national.ts'
 export type { AlgorithmId } from './national.ts'

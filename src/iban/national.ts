@@ -174,7 +174,14 @@ const nlElfproef: ComputeCheck = (input) => {
   return check === 10 ? null : String(check)
 }
 
-/** Every national algorithm by id (national-checks reference, §1). */
+/**
+ * Algorithms that admit no check digit for some inputs (a weighted sum mod 11 with a forbidden
+ * remainder). The weight of each input digit is a unit mod 11, so among the ten values of any
+ * one input digit at most one is forbidden: generation relies on that (layout.ts, guards).
+ */
+export const NULLABLE_ALGORITHMS: readonly AlgorithmId[] = ['no-mod11', 'cz-sk-mod11', 'is-kennitala', 'nl-elfproef']
+
+/** Every national algorithm by id. */
 export const NATIONAL_ALGORITHMS: Readonly<Record<AlgorithmId, ComputeCheck>> = {
   'rib-key': ribKey,
   'it-cin': itCin,

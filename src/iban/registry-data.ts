@@ -39,6 +39,69 @@ export type NationalAlgorithmId =
   | 'is-kennitala'
   | 'ru-bik-key'
 
+/**
+ * The SWIFT IBAN Registry edition the table follows: release 95 (July 2023) for lengths, BBAN
+ * structures, bank positions and examples. HN, OM and YE, registered in later releases, follow
+ * those releases' formats; DZ and MA are not in the registry (formats of the common unofficial
+ * lists). Examples the registry once printed wrongly (NI, RU, ST) are the corrected ones.
+ */
+export const REGISTRY_RELEASE = {
+  release: 95,
+  published: '2023-07',
+  note: 'SWIFT IBAN Registry release 95 (July 2023); HN, OM and YE from later releases; DZ and MA are not in the registry',
+} as const
+
+/**
+ * Countries in the SEPA scheme's geographical scope, as published by the European Payments
+ * Council (EPC409-09, "EPC list of countries and territories included in the SEPA schemes'
+ * geographical scope"): the EU and EEA states (IS, LI, NO), CH, GB, MC, SM, VA, AD and GI, and
+ * AL and ME (admitted November 2024) and MD and MK (admitted 2025). The registry's own SEPA
+ * column predates those admissions and reads No for IS; RS has applied and is not in.
+ */
+export const SEPA_COUNTRIES: ReadonlySet<string> = new Set([
+  'DE',
+  'FR',
+  'IT',
+  'ES',
+  'NL',
+  'BE',
+  'GB',
+  'AT',
+  'CH',
+  'LU',
+  'LI',
+  'MC',
+  'SM',
+  'VA',
+  'AD',
+  'IE',
+  'GI',
+  'SE',
+  'NO',
+  'FI',
+  'DK',
+  'IS',
+  'EE',
+  'LV',
+  'LT',
+  'PT',
+  'GR',
+  'CY',
+  'MT',
+  'RO',
+  'BG',
+  'HR',
+  'SI',
+  'SK',
+  'CZ',
+  'HU',
+  'PL',
+  'AL',
+  'ME',
+  'MK',
+  'MD',
+])
+
 export const COUNTRY_ROWS: readonly CountryRow[] = [
   { code: 'DE', name: 'Germany', bban: ['b8n', 'c10n'], example: 'DE89370400440532013000' },
   {

@@ -1,6 +1,8 @@
 // Builds the country registry from the declarative table once, at import: segments, lengths,
 // structure, format regex and national check layout. Pure data, no I/O.
-import { COUNTRY_ROWS, type CountryRow, type NationalAlgorithmId } from './registry-data.ts'
+import { COUNTRY_ROWS, SEPA_COUNTRIES, type CountryRow, type NationalAlgorithmId } from './registry-data.ts'
+
+export { REGISTRY_RELEASE } from './registry-data.ts'
 
 /** Character class of a BBAN position: digits, upper-case letters, or both. */
 export type CharClass = 'n' | 'a' | 'c'
@@ -44,6 +46,8 @@ export interface CountrySpec {
   /** IBAN layout in groups of four, e.g. `DEkk bbbb bbbb cccc cccc cc`. */
   readonly structure: string
   readonly example: string
+  /** In the SEPA schemes' geographical scope (registry-data.ts names the source). */
+  readonly sepa: boolean
   readonly segments: readonly BbanSegment[]
   /** Names of the BBAN parts in order of first appearance (validation breakdown, CSV columns). */
   readonly partNames: readonly SegmentName[]
@@ -55,6 +59,8 @@ export interface CountrySpec {
   readonly advisoryCheck: NationalCheck | null
   /** Regex over the BBAN built from the registry format. */
   readonly formatPattern: RegExp
+  /** The registry format's class of each BBAN position (one of n, a, c per character). */
+  readonly positionClasses: string
 }
 
 const NAME_BY_LETTER: Readonly<Record<string, SegmentName>> = {
@@ -146,6 +152,7 @@ function buildCountry(row: CountryRow): CountrySpec {
     bbanFormat,
     structure: toStructure(row.code, segments),
     example: row.example,
+    sepa: SEPA_COUNTRIES.has(row.code),
     segments,
     partNames,
     partRanges: partNames.map((name) =>
@@ -154,6 +161,9 @@ function buildCountry(row: CountryRow): CountrySpec {
     nationalCheck,
     advisoryCheck,
     formatPattern: toFormatPattern(bbanFormat),
+    positionClasses: [...bbanFormat.matchAll(FORMAT_GROUP)]
+      .map(([, count, chars]) => (chars as string).repeat(Number(count)))
+      .join(''),
   }
 }
 
@@ -167,6 +177,8 @@ export interface Country {
   bban_format: string
   structure: string
   example: string
+  /** In the SEPA schemes' geographical scope. */
+  sepa: boolean
 }
 
 /** The spec §2.2 view of a country. */
@@ -180,6 +192,7 @@ export function toCountry(spec: CountrySpec): Country {
     bban_format: spec.bbanFormat,
     structure: spec.structure,
     example: spec.example,
+    sepa: spec.sepa,
   }
 }
 
@@ -209,7 +222,7 @@ export function findCountry(code: string): CountrySpec | undefined {
   return index < 0 ? undefined : COUNTRY_BY_LETTERS[index]
 }
 
-/** True when the code (case-insensitive) is one of the 91 supported countries. */
+/** True when the code (case-insensitive) is one of the supported countries. */
 export function isSupportedCountry(code: string): boolean {
   return findCountry(code) !== undefined
 }

@@ -1,18 +1,31 @@
 // IBAN validation: every check reported on its own, plus the BBAN broken into named parts.
 // A wrong IBAN is a result (valid: false), never an exception.
+import { bankOf } from './banks.ts'
 import { formatIban, normalizeIban } from './format.ts'
+import { toIbanBank, type IbanBank } from './generate.ts'
 import { mod97Fold } from './mod97.ts'
 import { verifyParts } from './national.ts'
 import { findCountry, type CountrySpec, type NationalCheck, type SegmentName } from './registry.ts'
 
-/** The checks of a validation (spec §2.5, plus `national`). */
+/**
+ * The checks of a validation, each on its own, so that an IBAN wrong in one way shows exactly
+ * that check false.
+ */
 export interface ValidateChecks {
   mod97: boolean
   /** null when the country is not supported. */
   length: boolean | null
+  /**
+   * Two letters and two digits open the IBAN, and every BBAN character is of the class the
+   * country's format puts at its position (for an unsupported country, or past the country's
+   * length: a digit or upper-case letter). Judged apart from length.
+   */
   format: boolean
   country_supported: boolean
-  /** National check digits: null where the country defines no universal national check. */
+  /**
+   * National check digits: null where the country defines no national check, or where they
+   * cannot be read because length or format is wrong.
+   */
   national: boolean | null
 }
 
@@ -38,12 +51,32 @@ export interface ValidateResult {
   national_check: NationalCheckResult | null
   /** BBAN split into the country's named parts, when length and format are right; else null. */
   bban_parts: Partial<Record<SegmentName, string>> | null
+  /** The real bank whose code the BBAN carries, when it is one ibanmint knows; else null. */
+  bank: IbanBank | null
+  /** The country is in the SEPA schemes' scope; null when the country is not supported. */
+  sepa: boolean | null
 }
 
-function checkResult(check: NationalCheck | null, bban: string, format: boolean): NationalCheckResult | null {
+function checkResult(check: NationalCheck | null, bban: string): NationalCheckResult | null {
   if (check === null) return null
-  const valid = format && verifyParts(check.algorithm, bban, check.parts)
-  return { algorithm: check.algorithm, status: check.status, valid }
+  return { algorithm: check.algorithm, status: check.status, valid: verifyParts(check.algorithm, bban, check.parts) }
+}
+
+/**
+ * True when the IBAN opens with two letters and two digits and each BBAN character is of the
+ * class the format puts at its position (see ValidateChecks).
+ */
+function matchesFormat(spec: CountrySpec | undefined, iban: string, bban: string, length: boolean | null): boolean {
+  if (!hasIbanPrefix(iban)) return false
+  if (spec !== undefined && length === true) return spec.formatPattern.test(bban)
+  const classes = spec === undefined ? '' : spec.positionClasses
+  for (let i = 0; i < bban.length; i++) {
+    const code = bban.charCodeAt(i)
+    const chars = classes[i] ?? 'c'
+    const ok = chars === 'n' ? isDigit(code) : chars === 'a' ? isLetter(code) : isDigit(code) || isLetter(code)
+    if (!ok) return false
+  }
+  return true
 }
 
 /** Splits a BBAN of the right length into named parts; repeated names are concatenated. */
@@ -97,13 +130,15 @@ export function validateIban(input: string): ValidateResult {
   const spec = countryCode.length === 2 ? findCountry(countryCode) : undefined
   const supported = spec !== undefined
   const length = spec === undefined ? null : iban.length === spec.ibanLength
-  const format = length === true && (spec as CountrySpec).formatPattern.test(bban)
-  const national = spec === undefined ? null : checkResult(spec.nationalCheck, bban, format)
+  const format = matchesFormat(spec, iban, bban, length)
+  const readable = spec !== undefined && length === true && format
+  const national = readable ? checkResult(spec.nationalCheck, bban) : null
   const nationalValid = national === null ? null : national.valid
+  const bank = readable ? bankOf(spec.code, bban) : undefined
   return {
     iban,
     formatted: formatIban(iban),
-    valid: mod97 && format && nationalValid !== false,
+    valid: mod97 && readable && nationalValid !== false,
     country_code: countryCode,
     country_supported: supported,
     check_digits: iban.slice(2, 4),
@@ -111,7 +146,9 @@ export function validateIban(input: string): ValidateResult {
     length: iban.length,
     expected_length: spec === undefined ? null : spec.ibanLength,
     checks: { mod97, length, format, country_supported: supported, national: nationalValid },
-    national_check: national ?? (spec === undefined ? null : checkResult(spec.advisoryCheck, bban, format)),
-    bban_parts: format ? bbanPartsOf(spec as CountrySpec, bban) : null,
+    national_check: national ?? (readable ? checkResult(spec.advisoryCheck, bban) : null),
+    bban_parts: readable ? bbanPartsOf(spec, bban) : null,
+    bank: bank === undefined ? null : toIbanBank(bank),
+    sepa: spec === undefined ? null : spec.sepa,
   }
 }

@@ -2,6 +2,7 @@
 // and the endpoint's interface. Free of the SDK: the SDK is loaded on the first MCP request
 // (src/mcp/lazy.ts), so a server that never sees one does not carry it.
 import { VERSION } from '../version.ts'
+import { COUNTRIES } from '../iban/index.ts'
 import type { ToolDefinition, ToolDeps } from './tools.ts'
 
 /** What the server reports in initialize / server/discover, and what the server card repeats. */
@@ -21,8 +22,7 @@ export const MCP_PROTOCOL_VERSIONS: readonly string[] = [
   '2024-10-07',
 ]
 
-export const MCP_INSTRUCTIONS =
-  'ibanmint generates and validates IBANs for 91 countries. Generated IBANs pass MOD-97 and national check digits but are test data: no bank issued them; never use them for payments. Call list_countries for country codes, generate_iban for test IBANs and validate_iban to check one.'
+export const MCP_INSTRUCTIONS = `ibanmint generates and validates IBANs for ${COUNTRIES.length} countries. Generated IBANs pass MOD-97 and national check digits but are test data: no bank issued them; never use them for payments. Call list_countries for country codes, generate_iban for test IBANs (or invalid ones, to test rejection), build_iban to make the IBAN of a bank and account, and validate_iban to check one.`
 
 export interface McpEndpoint {
   /** Serves one MCP request (a web Request with its already-parsed JSON-RPC message). */

@@ -1,15 +1,18 @@
-// The three MCP tools as plain definitions: schemas from src/core/schemas.ts (the ones REST
+// The MCP tools as plain definitions: schemas from src/core/schemas.ts (the ones REST
 // validates with and OpenAPI publishes), handlers that call the same operations as REST.
 // Nothing here knows the SDK; src/mcp/server.ts registers these with it.
 import { ApiError, errorBody, toApiError } from '../core/errors.ts'
-import { countryList, requireCountry, toSeed, validate, type GenerateRequest } from '../core/operations.ts'
+import { build, countryList, requireCountry, toSeed, validate, type GenerateRequest } from '../core/operations.ts'
 import {
   MAX_COUNT,
+  bankParamSchema,
   countryListSchema,
   countSchema,
   countrySchema,
   generateResultSchema,
   ibanInputSchema,
+  ibanSchema,
+  invalidParamSchema,
   publishedSchema,
   realisticBodySchema,
   seedBodySchema,
@@ -19,6 +22,7 @@ import {
 import { compileValidator, type Validator } from '../core/validation.ts'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
+import { COUNTRIES, type InvalidCheck } from '../iban/index.ts'
 
 export interface ToolAnnotations {
   readOnlyHint: boolean
@@ -68,6 +72,28 @@ const generateArguments = argumentsSchema(
     count: countSchema(MAX_COUNT, 1),
     realistic: realisticBodySchema,
     seed: seedBodySchema,
+    bank: bankParamSchema,
+    invalid: invalidParamSchema,
+  },
+  ['country'],
+)
+
+const partArgument = (description: string): Schema => ({
+  type: 'string',
+  minLength: 1,
+  maxLength: 40,
+  description,
+  'x-message': 'each part must be a string of 1 to 40 characters',
+})
+
+const buildArguments = argumentsSchema(
+  {
+    country: countrySchema,
+    bank: partArgument('Bank code (e.g. 37040044 for DE).'),
+    branch: partArgument('Branch or sort code, for countries that have one.'),
+    account: partArgument('Account number without national check digits; shorter digits are zero-padded.'),
+    account_type: partArgument('Account type, for countries that have one.'),
+    other: partArgument('The country’s other BBAN part (holder id, currency, ...), where it has one.'),
   },
   ['country'],
 )
@@ -89,13 +115,13 @@ const COUNTRY_LIST = output(countryList())
 export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
   const checkGenerate: Validator = compileValidator(generateArguments, 'arguments')
   const checkValidate: Validator = compileValidator(validateArguments, 'arguments')
+  const checkBuild: Validator = compileValidator(buildArguments, 'arguments')
   const checkNone: Validator = compileValidator(noArguments, 'arguments')
   return [
     {
       name: 'list_countries',
       title: 'List IBAN countries',
-      description:
-        'Lists the 91 countries ibanmint can generate and validate IBANs for, with each country’s IBAN length, BBAN format, structure and an example. Use it to find a country code for generate_iban or to explain a country’s IBAN layout.',
+      description: `Lists the ${COUNTRIES.length} countries ibanmint can generate and validate IBANs for, with each country’s IBAN length, BBAN format, structure and an example. Use it to find a country code for generate_iban or to explain a country’s IBAN layout.`,
       inputSchema: noArguments,
       outputSchema: countryListSchema,
       annotations: READ_ONLY,
@@ -107,7 +133,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
     {
       name: 'generate_iban',
       title: 'Generate test IBANs',
-      description: `Generates 1 to ${MAX_COUNT} valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes; false gives fully random ones. Pass seed to get the same IBANs again. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
+      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes and reports each IBAN’s bank (name, BIC); false gives fully random ones; bank picks one real bank. Pass seed to get the same IBANs again. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
       inputSchema: generateArguments,
       outputSchema: generateResultSchema,
       annotations: { ...READ_ONLY, idempotentHint: false },
@@ -118,6 +144,8 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
           count: valid['count'] as number,
           realistic: valid['realistic'] as boolean,
           seed: toSeed(valid['seed']),
+          bank: valid['bank'] as string | undefined,
+          invalid: valid['invalid'] as InvalidCheck | undefined,
         }
         const text = (await generateOnPool(deps.pool, request, signal)).toString('utf8')
         return { structured: JSON.parse(text) as Record<string, unknown>, text }
@@ -134,6 +162,19 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
       call: async (args) => {
         const valid = checkValidate(args ?? {})
         return output(validate(valid['iban']) as unknown as Record<string, unknown>)
+      },
+    },
+    {
+      name: 'build_iban',
+      title: 'Build an IBAN from bank and account',
+      description:
+        'Builds the IBAN of a country from its bank code, branch (where the country has one) and account number, computing the national check digits and the IBAN check digits. Example: country DE, bank 37040044, account 0532013000 gives DE89370400440532013000. A missing or malformed part is an error naming it.',
+      inputSchema: buildArguments,
+      outputSchema: ibanSchema,
+      annotations: READ_ONLY,
+      call: async (args) => {
+        const valid = checkBuild(args ?? {})
+        return output(build(valid as { country: string }) as unknown as Record<string, unknown>)
       },
     },
   ]

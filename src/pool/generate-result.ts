@@ -1,6 +1,6 @@
 // A GenerateResult rendered by the pool: the head written here, the `ibans` array by a worker,
 // so that the bytes equal JSON.stringify(generate(request)) exactly.
-import { generateResultHead, type GenerateRequest } from '../core/operations.ts'
+import { datasetOptions, generateResultHead, requireDataset, type GenerateRequest } from '../core/operations.ts'
 import type { GenerationPool } from './pool.ts'
 
 const CLOSE_BRACE = Buffer.from('}')
@@ -10,13 +10,17 @@ export async function generateOnPool(
   request: GenerateRequest,
   signal?: AbortSignal,
 ): Promise<Buffer> {
+  const options = datasetOptions(request)
+  requireDataset(options, request.count)
   const ibans = await pool.run(
     {
       countries: [request.country.code],
-      count: request.count,
       realistic: request.realistic,
       seed: request.seed,
-      batch: 0,
+      bank: request.bank,
+      invalid: request.invalid,
+      start: 0,
+      count: request.count,
       format: 'records',
       first: true,
       last: true,

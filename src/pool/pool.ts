@@ -14,6 +14,7 @@ import { Piscina } from 'piscina'
 import { ApiError } from '../core/errors.ts'
 import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/render.ts'
+import { randomSeed, type InvalidCheck } from '../iban/index.ts'
 import type { BatchTask } from '../../workers/generate.ts'
 
 export interface PoolOptions {
@@ -25,11 +26,17 @@ export interface PoolOptions {
   filename?: string
 }
 
+/** A stream of rows offset … offset + count − 1 of one dataset, in one format. */
 export interface StreamRequest {
   countries: string[]
   count: number
+  /** Row index of the first row (default 0). */
+  offset?: number
   realistic: boolean
+  /** Without a seed, the stream draws one random key for all its batches. */
   seed: string | undefined
+  bank?: string | undefined
+  invalid?: InvalidCheck | undefined
   format: RenderFormat
 }
 
@@ -164,7 +171,9 @@ export class GenerationPool {
     signal: AbortSignal,
     onChunk?: (rows: number, bytes: number) => void,
   ): Promise<void> {
-    const batches = batchesOf(request.count, BATCH_ROWS)
+    const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS)
+    // Every batch of one stream mints from the same dataset, so they share its key.
+    const seed = request.seed ?? randomSeed()
     // Shared memory slots for the batches' bytes: a slot is reused once the sink has written
     // it, so a stream of any length allocates at most SLOT_COUNT slots and leaves the main
     // thread no per-batch garbage. A batch that does not fit (or finds no free slot) is
@@ -185,9 +194,14 @@ export class GenerationPool {
       const batch = next.value
       const slot = takeSlot()
       const task: BatchTask = {
-        ...request,
+        countries: request.countries,
+        realistic: request.realistic,
+        seed,
+        bank: request.bank,
+        invalid: request.invalid,
+        format: request.format,
+        start: batch.start,
         count: batch.count,
-        batch: batch.index,
         first: batch.first,
         last: batch.last,
         ...(slot === undefined ? {} : { slot }),

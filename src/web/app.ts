@@ -1,8 +1,17 @@
 // The page's script, bundled for the browser with the same core the API runs (src/iban through
 // src/core/operations.ts): generation and validation happen in the page, instantly and offline,
 // and give exactly what the API would return for the same request (same seed, same IBANs).
+import { ApiError } from '../core/errors.ts'
 import { generate, validate, type GenerateRequest } from '../core/operations.ts'
-import { COUNTRIES, findCountry, toCountry, type Country, type ValidateResult } from '../iban/index.ts'
+import {
+  COUNTRIES,
+  INVALID_CHECKS,
+  findCountry,
+  toCountry,
+  type Country,
+  type InvalidCheck,
+  type ValidateResult,
+} from '../iban/index.ts'
 
 const PART_NAMES: Record<string, string> = {
   k: 'check digits',
@@ -102,14 +111,24 @@ function showFormat(): void {
     .filter((letter) => PART_NAMES[letter] !== undefined)
     .map((letter) => element('span', { className: `part part-${letter}` }, [`${letter} = ${PART_NAMES[letter]}`]))
   box.replaceChildren(
-    element('span', {}, [`${country.iban_length} characters · BBAN ${country.bban_format} · `]),
+    element('span', {}, [
+      `${country.iban_length} characters · BBAN ${country.bban_format}${country.sepa ? ' · SEPA' : ''} · `,
+    ]),
     element('code', {}, [country.structure]),
     element('span', { className: 'legend' }, legend),
   )
   updateDownloads()
 }
 
-function settings(): { country: Country; count: number; realistic: boolean; seed: string | undefined } | string {
+interface Settings {
+  country: Country
+  count: number
+  realistic: boolean
+  seed: string | undefined
+  invalid: InvalidCheck | undefined
+}
+
+function settings(): Settings | string {
   const country = selectedCountry()
   if (country === undefined) return 'Choose a country.'
   const countText = $<HTMLInputElement>('count').value.trim()
@@ -117,7 +136,15 @@ function settings(): { country: Country; count: number; realistic: boolean; seed
   if (!/^\d+$/.test(countText) || count < 1 || count > 100) return 'Count must be a whole number from 1 to 100.'
   const seed = $<HTMLInputElement>('seed').value
   if (seed.length > 128) return 'The seed may have at most 128 characters.'
-  return { country, count, realistic: $<HTMLInputElement>('realistic').checked, seed: seed === '' ? undefined : seed }
+  const kind = $<HTMLSelectElement>('invalid').value
+  const invalid = INVALID_CHECKS.find((check) => check === kind)
+  return {
+    country,
+    count,
+    realistic: $<HTMLInputElement>('realistic').checked,
+    seed: seed === '' ? undefined : seed,
+    invalid,
+  }
 }
 
 function runGenerate(): void {
@@ -133,14 +160,32 @@ function runGenerate(): void {
     count: chosen.count,
     realistic: chosen.realistic,
     seed: chosen.seed,
+    invalid: chosen.invalid,
   }
-  const result = generate(request)
+  let result
+  try {
+    result = generate(request)
+  } catch (error) {
+    // A kind the country cannot have (no national check digits): the API's own message.
+    $('generate-error').textContent = error instanceof ApiError ? error.message : String(error)
+    list.replaceChildren()
+    $('copy-all').hidden = true
+    return
+  }
   list.replaceChildren(
     ...result.ibans.map((item) => {
       const button = element('button', { type: 'button', className: 'copy', textContent: 'Copy' })
       button.setAttribute('aria-label', `Copy ${item.iban}`)
       button.addEventListener('click', () => void copy(item.iban, button))
-      return element('li', {}, [highlighted(item.formatted, chosen.country), button])
+      const bank =
+        item.bank === undefined
+          ? []
+          : [
+              element('span', { className: 'bank' }, [
+                `${item.bank.name}${item.bank.bic === null ? '' : ` · ${item.bank.bic}`}`,
+              ]),
+            ]
+      return element('li', {}, [element('div', {}, [highlighted(item.formatted, chosen.country), ...bank]), button])
     }),
   )
   $('copy-all').hidden = false
@@ -160,6 +205,7 @@ function updateDownloads(): void {
       realistic: chosen.realistic ? '1' : '0',
     })
     if (chosen.seed !== undefined) query.set('seed', chosen.seed)
+    if (chosen.invalid !== undefined) query.set('invalid', chosen.invalid)
     link.href = `/export/${chosen.country.code}?${query}`
   }
 }
@@ -183,7 +229,8 @@ function reasonOf(result: ValidateResult): string {
   if (!result.checks.country_supported) return `${result.country_code} is not a supported IBAN country.`
   if (result.checks.length === false)
     return `${result.country_code} IBANs have ${result.expected_length} characters; this one has ${result.length}.`
-  if (!result.checks.format) return `The BBAN does not match the ${result.country_code} format.`
+  if (!result.checks.format)
+    return `The BBAN does not match the ${result.country_code} format (a letter where a digit belongs, or the reverse).`
   if (!result.checks.mod97) return 'The check digits do not match (MOD-97): probably a typo.'
   if (result.checks.national === false) return 'The national check digits inside the BBAN are wrong.'
   return ''
@@ -213,6 +260,15 @@ function runValidate(): void {
       element('td', {}, [element('code', {}, [value])]),
     ]),
   )
+  const bank =
+    result.bank === null
+      ? []
+      : [
+          element('tr', {}, [
+            element('th', { scope: 'row' }, ['bank name']),
+            element('td', {}, [`${result.bank.name}${result.bank.bic === null ? '' : ` (${result.bank.bic})`}`]),
+          ]),
+        ]
   const reason = reasonOf(result)
   out.replaceChildren(
     element('p', { className: `verdict ${result.valid ? 'ok' : 'bad'}` }, [
@@ -221,7 +277,7 @@ function runValidate(): void {
     element('table', { className: 'checks' }, [element('caption', {}, ['Checks']), ...rows]),
     ...(parts.length === 0
       ? []
-      : [element('table', { className: 'checks' }, [element('caption', {}, ['BBAN parts']), ...parts])]),
+      : [element('table', { className: 'checks' }, [element('caption', {}, ['BBAN parts']), ...parts, ...bank])]),
   )
 }
 
@@ -231,7 +287,7 @@ function main(): void {
   fillCountries('')
   $('search').addEventListener('input', (event) => fillCountries((event.target as HTMLInputElement).value))
   $('country').addEventListener('change', showFormat)
-  for (const id of ['count', 'seed', 'realistic']) $(id).addEventListener('input', updateDownloads)
+  for (const id of ['count', 'seed', 'realistic', 'invalid']) $(id).addEventListener('input', updateDownloads)
   $('generate-form').addEventListener('submit', (event) => {
     event.preventDefault()
     runGenerate()

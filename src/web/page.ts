@@ -11,6 +11,7 @@ import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
 import type { RouteSpec } from '../http/routes.ts'
+import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT } from '../iban/index.ts'
 import { STYLE } from './style.ts'
 
 const require = createRequire(import.meta.url)
@@ -64,15 +65,15 @@ function page(script: Asset, style: Asset): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>ibanmint: test IBANs for 91 countries</title>
-<meta name="description" content="Generate and validate test IBANs for 91 countries, with correct national check digits.">
+<title>ibanmint: test IBANs for ${COUNTRIES.length} countries</title>
+<meta name="description" content="Generate and validate test IBANs for ${COUNTRIES.length} countries, with correct national check digits.">
 <link rel="stylesheet" href="/assets/${style.name}">
 <script defer src="/assets/${script.name}"></script>
 </head>
 <body>
 <header>
 <h1>ibanmint</h1>
-<p class="tagline">Test IBANs for 91 countries: MOD-97 and national check digits right.</p>
+<p class="tagline">Test IBANs for ${COUNTRIES.length} countries: MOD-97 and national check digits right.</p>
 <p class="warning" role="note"><strong>Test data only.</strong> No bank issued these IBANs. Use them for testing, never for payments.</p>
 </header>
 <main>
@@ -97,6 +98,13 @@ function page(script: Asset, style: Asset): string {
 <div class="row check">
 <input id="realistic" name="realistic" type="checkbox" checked>
 <label for="realistic">Realistic (real bank codes; off: fully random)</label>
+</div>
+<div class="row">
+<label for="invalid">Kind <span class="hint">(negative test data fails exactly one check)</span></label>
+<select id="invalid" name="invalid">
+<option value="">Valid IBANs</option>
+${INVALID_CHECKS.map((check) => `<option value="${check}">Invalid: ${INVALID_CHECK_TEXT[check]}</option>`).join('\n')}
+</select>
 </div>
 <p id="generate-error" class="error" role="alert"></p>
 <div class="actions">

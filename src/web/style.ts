@@ -37,6 +37,7 @@ a { color: var(--accent); }
   border-bottom: 1px solid #eef1f4; flex-wrap: wrap; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 code.iban { font-size: 1.02rem; overflow-wrap: anywhere; }
+.bank { display: block; font-size: .85rem; color: var(--muted); }
 .part { border-radius: .2rem; padding: 0 .05rem; }
 .part-b { background: var(--b); } .part-s { background: var(--s); } .part-c { background: var(--c); }
 .part-x { background: var(--x); } .part-k { background: var(--k); } .part-t, .part-i, .part-n { background: var(--t); }

@@ -43,16 +43,60 @@ test('generate --format csv has the IBAN columns then the BBAN parts, and parses
     'branch',
     'national_check',
     'account',
+    'bank_name',
+    'bic',
+    'sepa',
   ])
   for (const row of rows) {
     const result = validateIban(row['iban']!)
     assert.ok(result.valid)
     assert.equal(row['iban_print'], result.formatted)
+    assert.equal(row['bank_name'], result.bank?.name)
     assert.deepEqual(
       { ...result.bban_parts },
       { bank: row['bank'], branch: row['branch'], national_check: row['national_check'], account: row['account'] },
     )
   }
+})
+
+test('generate --offset, --bank and --invalid; capacity and bad values are usage errors (exit 2)', () => {
+  const whole = run('generate', 'NO', '-n', '30', '--seed', 'cli').stdout.trim().split('\n')
+  assert.equal(new Set(whole).size, 30)
+  const tail = run('generate', 'NO', '-n', '10', '--seed', 'cli', '--offset', '20').stdout.trim().split('\n')
+  assert.deepEqual(tail, whole.slice(20))
+  const bank = run('generate', 'DE', '-n', '5', '--bank', '37040044').stdout.trim().split('\n')
+  assert.ok(bank.every((iban) => iban.slice(4, 12) === '37040044'))
+  const broken = run('generate', 'FR', '-n', '5', '--invalid', 'national').stdout.trim().split('\n')
+  assert.ok(broken.every((iban) => validateIban(iban).checks.national === false && validateIban(iban).checks.mod97))
+  const over = run('generate', 'NO', '-n', '6000000')
+  assert.equal(over.code, 2)
+  assert.match(over.stderr, /--count must be at most 5346000: NO holds 5346000 distinct IBANs in realistic mode/)
+  const national = run('generate', 'DE', '--invalid', 'national')
+  assert.equal(national.code, 2)
+  assert.match(national.stderr, /invalid=national cannot be made for DE/)
+  assert.match(
+    run('generate', 'DE', '--invalid', 'nope').stderr,
+    /--invalid must be one of national, mod97, length, format, country/,
+  )
+  assert.match(run('generate', 'DE', '--bank', '1').stderr, /--bank "1" is not a known bank code of DE/)
+})
+
+test('iban builds an IBAN from bank and account; countries CC shows banks and capacity', () => {
+  const built = run('iban', 'DE', '--bank', '37040044', '--account', '0532013000')
+  assert.equal(built.code, 0)
+  assert.equal(built.stdout, 'DE89370400440532013000\n')
+  const json = JSON.parse(
+    run('iban', 'GB', '--bank', 'NWBK', '--branch', '601613', '--account', '31926819', '--json').stdout,
+  )
+  assert.equal(json.iban, 'GB29NWBK60161331926819')
+  assert.equal(json.bank.bic, 'NWBKGB2L')
+  const short = run('iban', 'DE', '--bank', '3704004', '--account', '1')
+  assert.equal(short.code, 2)
+  assert.match(short.stderr, /--bank must be 8 characters for DE, not 7/)
+  const norway = run('countries', 'NO')
+  assert.match(norway.stdout, /distinct IBANs\s+5,346,000 realistic/)
+  assert.match(norway.stdout, /1503\s+DNBANOKK\s+DNB Bank ASA/)
+  assert.match(run('countries', '--help').stdout, /SWIFT IBAN Registry release 95/)
 })
 
 test('generate --format json and ndjson carry the same rows', () => {

@@ -20,6 +20,7 @@ export interface ReferenceCountry {
   example: string
   segments: { name: string; length: number; chars: string; letter: string; label?: string; fixed?: string }[]
   national_check: { algorithm: string; status: string; positions: [number, number][] } | null
+  sepa: boolean
 }
 
 export interface Vector {
@@ -35,6 +36,7 @@ export interface ReferenceBank {
   name: string
   bank_code: string
   branch_code?: string
+  bic?: string
   de_check_method?: string
 }
 

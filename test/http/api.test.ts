@@ -66,6 +66,98 @@ for (const backend of ['memory', 'redis'] as const) {
       assertError(await app.call('GET', '/api/v1/countries/DEU', { headers: app.auth }), 404, 'not_found')
     })
 
+    test('the registry release is stated in the index and the country list; countries carry sepa', async () => {
+      const index = (await app.call('GET', '/api/v1')).body as { registry: { release: number } }
+      assert.equal(index.registry.release, 95)
+      const list = (await app.call('GET', '/api/v1/countries', { headers: app.auth })).body as {
+        registry: { release: number; published: string }
+        countries: { code: string; sepa: boolean }[]
+      }
+      assert.deepEqual([list.registry.release, list.registry.published], [95, '2023-07'])
+      const sepa = new Map(list.countries.map((c) => [c.code, c.sepa]))
+      assert.deepEqual(
+        ['DE', 'CH', 'GB', 'NO', 'AL', 'TR', 'RS', 'BR'].map((code) => sepa.get(code)),
+        [true, true, true, true, true, false, false, false],
+      )
+    })
+
+    test('GET /countries/{code} lists the real banks, the national check and the capacity per mode', async () => {
+      const { country } = (await app.call('GET', '/api/v1/countries/NO', { headers: app.auth })).body as {
+        country: {
+          banks: { code: string; name: string; bic: string | null }[]
+          capacity: { realistic: number; random: number }
+          national_check: { algorithm: string } | null
+        }
+      }
+      assert.ok(country.banks.some((bank) => bank.code === '1503' && bank.bic === 'DNBANOKK'))
+      assert.equal(country.capacity.realistic, country.banks.length * 891_000)
+      assert.equal(country.capacity.random, 9999 * 99 * 1000 * 9)
+      assert.equal(country.national_check?.algorithm, 'no-mod11')
+    })
+
+    test('POST /iban builds the IBAN of a bank and account; a bad part is a 422 naming it', async () => {
+      const res = await app.call('POST', '/api/v1/iban', {
+        headers: app.auth,
+        json: { country: 'DE', bank: '37040044', account: '0532013000' },
+      })
+      assert.equal(res.status, 200)
+      assert.deepEqual(res.body, {
+        iban: 'DE89370400440532013000',
+        formatted: 'DE89 3704 0044 0532 0130 00',
+        country: 'DE',
+        check_digits: '89',
+        bban: '370400440532013000',
+        length: 22,
+        valid: true,
+        bank: { code: '37040044', name: 'Commerzbank', bic: 'COBADEFF' },
+      })
+      const fr = await app.call('POST', '/api/v1/iban', {
+        headers: app.auth,
+        json: { country: 'fr', bank: '30006', branch: '00001', account: '12345678901' },
+      })
+      assert.equal((fr.body as { iban: string }).iban, 'FR7630006000011234567890189')
+      const cases: [Record<string, unknown>, number, RegExp][] = [
+        [{ country: 'DE', bank: '3704004', account: '1' }, 422, /^bank must be 8 characters for DE, not 7$/],
+        [{ country: 'DE', bank: '37040044', account: '1X' }, 422, /^account must be 10 characters/],
+        [{ country: 'DE', bank: '37040044' }, 422, /^account is required for DE \(10 characters\)$/],
+        [{ country: 'DE', bank: '37040044', branch: '1', account: '1' }, 422, /^branch: DE has no branch part/],
+        [{ country: 'DE', bank: '37040044', account: 5 }, 422, /^account must be a string/],
+        [{ country: 'DE', bank: '37040044', account: '1', colour: 'red' }, 422, /colour/],
+        [{ country: 'XX', bank: '1', account: '1' }, 404, /country "XX" is not supported/],
+      ]
+      for (const [json, status, message] of cases) {
+        const error = await app.call('POST', '/api/v1/iban', { headers: app.auth, json })
+        assert.match(assertError(error, status, status === 404 ? 'not_found' : 'invalid_request'), message)
+      }
+    })
+
+    test('GET /generate: distinct IBANs with their bank; bank= and invalid= as documented', async () => {
+      const res = await app.call('GET', '/api/v1/generate/NO?count=100&seed=api', { headers: app.auth })
+      const result = res.body as { ibans: { iban: string; bank: { code: string } }[] }
+      assert.equal(new Set(result.ibans.map((i) => i.iban)).size, 100)
+      for (const item of result.ibans) assert.equal(item.iban.slice(4, 8), item.bank.code)
+      const banked = await app.call('POST', '/api/v1/generate', {
+        headers: app.auth,
+        json: { country: 'DE', count: 5, bank: '70150000', invalid: 'mod97' },
+      })
+      const body = banked.body as { bank: string; invalid: string; ibans: { iban: string; valid: boolean }[] }
+      assert.equal(body.bank, '70150000')
+      assert.equal(body.invalid, 'mod97')
+      for (const item of body.ibans) {
+        assert.equal(item.valid, false)
+        assert.equal(item.iban.slice(4, 12), '70150000')
+        assert.equal(validateIban(item.iban).checks.mod97, false)
+      }
+      assert.match(
+        assertError(
+          await app.call('GET', '/api/v1/generate/GB?invalid=national', { headers: app.auth }),
+          422,
+          'invalid_request',
+        ),
+        /^invalid=national cannot be made for GB: it has no national check digits$/,
+      )
+    })
+
     test('GET /generate/{country} returns count valid IBANs and echoes realistic (§4.5)', async () => {
       const res = await app.call('GET', '/api/v1/generate/it?count=5&realistic=0', { headers: app.auth })
       assert.equal(res.status, 200)

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test'
 import { request } from 'undici'
 import { COUNTRIES, findCountry, validateIban } from '../../src/iban/index.ts'
 import { columnsOf, renderBatch } from '../../src/formats/render.ts'
-import { batchesOf, randomForBatch } from '../../src/formats/batches.ts'
+import { batchesOf } from '../../src/formats/batches.ts'
 import { assertError, startApp, type TestApp } from '../helpers/app.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { sqlite, startPostgres, type Postgres } from '../helpers/databases.ts'
@@ -22,10 +22,11 @@ function reference(countries: string[], count: number, format: 'csv' | 'txt', se
   const chunks = [...batchesOf(count)].map((batch) =>
     renderBatch({
       countries,
+      start: batch.start,
       count: batch.count,
       realistic: true,
+      seed,
       format,
-      random: randomForBatch(seed, batch.index),
       first: batch.first,
       last: batch.last,
     }),
@@ -62,6 +63,9 @@ describe('export and bulk downloads', () => {
       'branch',
       'account',
       'national_check',
+      'bank_name',
+      'bic',
+      'sepa',
     ])
     for (const row of rows) {
       const result = validateIban(row['iban'] as string)
@@ -69,9 +73,43 @@ describe('export and bulk downloads', () => {
       assert.equal(row['iban_print'], result.formatted)
       assert.equal(row['country'], 'FR')
       assert.equal(row['check_digits'], result.check_digits)
-      const { iban: _iban, iban_print: _print, country: _country, check_digits: _digits, ...parts } = row
+      assert.equal(row['bank_name'], result.bank?.name)
+      assert.equal(row['bic'], result.bank?.bic)
+      assert.equal(row['sepa'], 'true')
+      const { iban: _iban, iban_print: _print, country: _country, check_digits: _digits, ...rest } = row
+      const { bank_name: _name, bic: _bic, sepa: _sepa, ...parts } = rest
       assert.deepEqual(parts, expectedParts('FR', row['iban'] as string))
     }
+  })
+
+  test('export rows are distinct and carry bank name and BIC in realistic mode, nothing in random mode', async () => {
+    for (const realistic of ['1', '0']) {
+      const json = JSON.parse(
+        (await app.call('GET', `/export/NO?count=100&format=json&realistic=${realistic}`)).text,
+      ) as Record<string, unknown>[]
+      assert.equal(new Set(json.map((row) => row['iban'])).size, 100)
+      for (const row of json) {
+        const bank = validateIban(row['iban'] as string).bank
+        if (realistic === '1') {
+          assert.ok(bank !== null)
+          assert.equal(row['bank_name'], bank.name)
+          assert.equal(row['bic'], bank.bic)
+        } else {
+          assert.equal(row['bank_name'], null)
+          assert.equal(row['bic'], null)
+        }
+        assert.equal(row['sepa'], true)
+      }
+    }
+    const turkey = await parseCsv((await app.call('GET', '/export/TR?count=3&realistic=0')).text)
+    assert.deepEqual(
+      turkey.map((row) => [row['bank_name'], row['bic'], row['sepa']]),
+      [
+        ['', '', 'false'],
+        ['', '', 'false'],
+        ['', '', 'false'],
+      ],
+    )
   })
 
   for (const spec of COUNTRIES.filter((_, i) => i % 9 === 0)) {
@@ -85,15 +123,21 @@ describe('export and bulk downloads', () => {
         .map((line) => JSON.parse(line) as Record<string, string>)
       const txt = (await app.call('GET', `${base}&format=txt`)).text.trim().split('\n')
       assert.equal(csv.length, 25)
-      assert.deepEqual(csv, json, 'csv and json carry the same rows')
+      // csv writes null as an empty field and booleans as true/false
+      const asCsv = json.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? '' : String(v)])),
+      )
+      assert.deepEqual(csv, asCsv, 'csv and json carry the same rows')
       assert.deepEqual(json, ndjson)
       assert.deepEqual(
         txt,
         json.map((row) => row['iban']),
       )
       for (const row of json) {
-        const { iban, iban_print: _print, country, check_digits: _digits, ...parts } = row
+        const { iban, iban_print: _print, country, check_digits: _digits, ...rest } = row
+        const { bank_name: _name, bic: _bic, sepa, ...parts } = rest
         assert.equal(country, spec.code)
+        assert.equal(sepa, spec.sepa)
         assert.deepEqual(parts, expectedParts(spec.code, iban as string))
       }
     })
@@ -107,11 +151,15 @@ describe('export and bulk downloads', () => {
       const json = JSON.parse(
         (await app.call('GET', `/export/${code}?format=json&count=100&seed=sql&realistic=0`)).text,
       ) as Record<string, string>[]
-      const columns = columnsOf([code])
+      // Booleans print differently in each database: sepa is compared on its own.
+      const columns = columnsOf([code]).filter((column) => column !== 'sepa')
       const query = `SELECT ${columns.join(', ')} FROM ibans ORDER BY iban;`
       const expected = json.map((row) => columns.map((c) => row[c]).join(',')).sort()
       assert.deepEqual(sqlite(res.text, query), expected, `SQLite ${code}`)
       assert.deepEqual(postgres.run(`DROP TABLE IF EXISTS ibans;\n${res.text}`, query), expected, `PostgreSQL ${code}`)
+      const sepa = 'SELECT DISTINCT sepa FROM ibans;'
+      assert.deepEqual(sqlite(res.text, sepa), [code === 'BR' ? '0' : '1'])
+      assert.deepEqual(postgres.run(`DROP TABLE IF EXISTS ibans;\n${res.text}`, sepa), [code === 'BR' ? 'f' : 't'])
     }
   })
 
@@ -210,7 +258,11 @@ describe('export and bulk downloads', () => {
       'account',
       'branch',
       'national_check',
+      'bank_name',
+      'bic',
+      'sepa',
     ])
+    assert.equal(new Set(rows.map((row) => row['iban'])).size, rows.length)
     const seen = new Set(rows.map((row) => row['country']))
     assert.deepEqual([...seen].sort(), ['CZ', 'DE', 'FR'])
     for (const row of rows) {
@@ -218,6 +270,73 @@ describe('export and bulk downloads', () => {
       for (const column of ['bank', 'account', 'branch', 'national_check'])
         assert.equal(row[column], parts[column] ?? '', column)
     }
+  })
+
+  test('bulk: 1,000,000 NO rows in realistic mode hold no IBAN twice (rows from every pool thread)', async () => {
+    const res = await app.call('GET', '/api/v1/bulk/NO?count=1000000&format=txt&seed=1', { headers: app.auth })
+    assert.equal(res.status, 200)
+    const lines = res.text.trim().split('\n')
+    assert.equal(lines.length, 1_000_000)
+    assert.equal(new Set(lines).size, 1_000_000)
+  })
+
+  test('a count beyond what the dataset holds is a 422 naming count and the capacity, before streaming', async () => {
+    const res = await app.call('GET', '/api/v1/bulk/NO?count=6000000', { headers: app.auth })
+    assert.match(
+      assertError(res, 422, 'invalid_request'),
+      /^count must be at most 5,346,000: NO holds 5,346,000 distinct IBANs in realistic mode$/,
+    )
+    assert.match(
+      assertError(
+        await app.call('GET', '/api/v1/bulk/NO?count=900000&bank=1503', { headers: app.auth }),
+        422,
+        'invalid_request',
+      ),
+      /count must be at most 891,000: .* for bank 1503/,
+    )
+    assert.equal(
+      (await app.call('GET', '/api/v1/bulk/NO?count=891000&bank=1503&format=txt', { headers: app.auth })).status,
+      200,
+    )
+  })
+
+  test('bank= keeps realistic rows to one bank; invalid= gives rows that fail exactly that check', async () => {
+    const rows = await parseCsv((await app.call('GET', '/export/DE?count=50&bank=50010517')).text)
+    assert.ok(
+      rows.every((row) => row['bank'] === '50010517' && row['bank_name'] === 'ING-DiBa' && row['bic'] === 'INGDDEFF'),
+    )
+    for (const check of ['national', 'mod97', 'length', 'format', 'country'] as const) {
+      const txt = (
+        await app.call('GET', `/api/v1/bulk/IT,FR?count=2000&format=txt&invalid=${check}`, { headers: app.auth })
+      ).text
+      const ibans = txt.trim().split('\n')
+      assert.equal(new Set(ibans).size, 2000)
+      const name = check === 'country' ? 'country_supported' : check
+      for (const iban of ibans) {
+        const checks = validateIban(iban).checks as unknown as Record<string, boolean | null>
+        assert.deepEqual(
+          Object.keys(checks).filter((k) => checks[k] === false),
+          [name],
+          iban,
+        )
+      }
+    }
+    assert.match(
+      assertError(await app.call('GET', '/export/DE?invalid=national'), 422, 'invalid_request'),
+      /invalid=national cannot be made for DE: it has no national check digits/,
+    )
+    assert.match(
+      assertError(await app.call('GET', '/export/DE?invalid=checksum'), 422, 'invalid_request'),
+      /invalid must be one of/,
+    )
+    assert.match(
+      assertError(await app.call('GET', '/export/DE?bank=99999999'), 422, 'invalid_request'),
+      /bank "99999999" is not a known bank code of DE/,
+    )
+    assert.match(
+      assertError(await app.call('GET', '/export/DE?bank=37040044&realistic=0'), 422, 'invalid_request'),
+      /bank needs realistic mode/,
+    )
   })
 
   test('1,000,000 rows stream through bulk complete and in order (same bytes as one thread renders)', async () => {

@@ -28,6 +28,7 @@ for (const reference of referenceCountries) {
       bban_format: reference.bban_format,
       structure: reference.structure,
       example: reference.example,
+      sepa: reference.sepa,
     })
     assert.deepEqual(
       spec.segments.map((s) => [s.name, s.length, s.chars, s.letter, s.fixed, s.label]),

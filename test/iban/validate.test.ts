@@ -16,15 +16,29 @@ test('validateIban normalizes spaces and case and reports every check (spec §2.
     checks: { mod97: true, length: true, format: true, country_supported: true, national: true },
     national_check: { algorithm: 'rib-key', status: 'confirmed', valid: true },
     bban_parts: { bank: '20041', branch: '01005', account: '0500013M026', national_check: '06' },
+    bank: { code: '2004101005', name: 'LA BANQUE POSTALE', bic: 'PSSTFRPPBOR' },
+    sepa: true,
   })
+})
+
+test('validateIban reports the bank when its code is one ibanmint knows, else null', () => {
+  assert.deepEqual(validateIban('DE89370400440532013000').bank, {
+    code: '37040044',
+    name: 'Commerzbank',
+    bic: 'COBADEFF',
+  })
+  assert.equal(validateIban('DE02120300000000202051').bank, null)
+  assert.equal(validateIban('US64SVBKUS6S3300958879').bank, null)
+  assert.equal(validateIban('US64SVBKUS6S3300958879').sepa, null)
+  assert.equal(validateIban('TR330006100519786457841326').sepa, false)
 })
 
 // input → [valid, mod97, length, format, country_supported, national]
 const CASES: [string, [boolean, boolean, boolean | null, boolean, boolean, boolean | null]][] = [
   ['DE89370400440532013000', [true, true, true, true, true, null]],
   ['DE89370400440532013001', [false, false, true, true, true, null]],
-  ['DE8937040044053201300', [false, false, false, false, true, null]],
-  ['US64SVBKUS6S3300958879', [false, true, null, false, false, null]], // passes MOD-97 but unsupported
+  ['DE8937040044053201300', [false, false, false, true, true, null]], // one digit short, digits fine
+  ['US64SVBKUS6S3300958879', [false, true, null, true, false, null]], // passes MOD-97 but unsupported
   ['FR7630006000011234567890189', [true, true, true, true, true, true]],
   ['FR7630006000011234567890188', [false, false, true, true, true, false]],
   ['IT60X0542811101000000123456', [true, true, true, true, true, true]],

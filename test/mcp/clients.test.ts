@@ -74,11 +74,11 @@ describe('MCP server with the official clients', () => {
         assert.deepEqual(client.getServerVersion(), card['serverInfo'])
       })
 
-      test('tools/list: three tools in a fixed order, with bounds, output schemas and annotations', async () => {
+      test('tools/list: four tools in a fixed order, with bounds, output schemas and annotations', async () => {
         const { tools } = await client.listTools()
         assert.deepEqual(
           tools.map((tool) => tool.name),
-          ['list_countries', 'generate_iban', 'validate_iban'],
+          ['list_countries', 'generate_iban', 'validate_iban', 'build_iban'],
         )
         for (const tool of tools) {
           assert.equal(typeof tool['title'], 'string')
@@ -104,7 +104,8 @@ describe('MCP server with the official clients', () => {
         )
         assert.equal(generate.properties['count']?.['default'], 1)
         assert.equal(generate.properties['realistic']?.['default'], true)
-        assert.deepEqual(Object.keys(generate.properties), ['country', 'count', 'realistic', 'seed'])
+        assert.deepEqual(Object.keys(generate.properties), ['country', 'count', 'realistic', 'seed', 'bank', 'invalid'])
+        assert.deepEqual(generate.properties['invalid']?.['enum'], ['national', 'mod97', 'length', 'format', 'country'])
         const list = tools[0]?.['inputSchema'] as { properties?: object; additionalProperties: boolean }
         assert.deepEqual(list.properties ?? {}, {})
         assert.equal(list.additionalProperties, false)
@@ -117,6 +118,7 @@ describe('MCP server with the official clients', () => {
           list_countries: {},
           generate_iban: { country: 'IT', count: 5 },
           validate_iban: { iban: 'GB82 WEST 1234 5698 7654 32' },
+          build_iban: { country: 'DE', bank: '37040044', account: '532013000' },
         }
         for (const tool of tools) {
           const result = await client.callTool({ name: tool.name, arguments: calls[tool.name] ?? {} })
@@ -151,6 +153,38 @@ describe('MCP server with the official clients', () => {
         }
         const many = await client.callTool({ name: 'generate_iban', arguments: { country: 'PL', count: 100 } })
         assert.equal((many['structuredContent'] as { ibans: unknown[] }).ibans.length, 100)
+      })
+
+      test('generate_iban: bank and invalid as over REST; build_iban equals POST /api/v1/iban', async () => {
+        const broken = await client.callTool({
+          name: 'generate_iban',
+          arguments: { country: 'IT', count: 20, invalid: 'national', seed: 'mcp' },
+        })
+        const rest = await app.call('GET', '/api/v1/generate/IT?count=20&invalid=national&seed=mcp', {
+          headers: app.auth,
+        })
+        assert.deepEqual(broken['structuredContent'], rest.body)
+        for (const { iban } of (broken['structuredContent'] as { ibans: { iban: string }[] }).ibans) {
+          assert.equal(validateIban(iban).checks.national, false)
+        }
+        const bank = await client.callTool({
+          name: 'generate_iban',
+          arguments: { country: 'DE', count: 3, bank: '10011001' },
+        })
+        for (const item of (bank['structuredContent'] as { ibans: { bank: { name: string } }[] }).ibans) {
+          assert.equal(item.bank.name, 'N26 Bank')
+        }
+        const built = await client.callTool({
+          name: 'build_iban',
+          arguments: { country: 'DE', bank: '37040044', account: '0532013000' },
+        })
+        const post = await app.call('POST', '/api/v1/iban', {
+          headers: app.auth,
+          json: { country: 'DE', bank: '37040044', account: '0532013000' },
+        })
+        assert.equal(post.status, 200)
+        assert.deepEqual(built['structuredContent'], post.body)
+        assert.equal((post.body as { iban: string }).iban, 'DE89370400440532013000')
       })
 
       test('validate_iban equals REST: valid, invalid (a result, not an error), spaces and lower case', async () => {
@@ -188,6 +222,25 @@ describe('MCP server with the official clients', () => {
           ['validate_iban', { iban: 42 }, 'invalid_request', /^iban must be a string/],
           ['validate_iban', { iban: 'DE89-3704' }, 'invalid_request', /^iban must be 1 to 64 letters and digits/],
           ['validate_iban', {}, 'invalid_request', /^iban is required$/],
+          [
+            'generate_iban',
+            { country: 'DE', invalid: 'national' },
+            'invalid_request',
+            /^invalid=national cannot be made for DE/,
+          ],
+          [
+            'generate_iban',
+            { country: 'DE', bank: 'x' },
+            'invalid_request',
+            /^bank "x" is not a known bank code of DE/,
+          ],
+          [
+            'build_iban',
+            { country: 'DE', bank: '1', account: '1' },
+            'invalid_request',
+            /^bank must be 8 characters for DE, not 1$/,
+          ],
+          ['build_iban', { country: 'DE', bank: '37040044' }, 'invalid_request', /^account is required for DE/],
           ['list_countries', { all: true }, 'invalid_request', /^unknown argument "all"$/],
         ]
         for (const [name, args, code, message] of cases) {

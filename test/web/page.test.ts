@@ -67,6 +67,30 @@ describe('web page in Chromium', () => {
     }
   })
 
+  test('shows each realistic IBAN’s bank and BIC; negative test data fails the chosen check, as the API does', async () => {
+    await generateIn('DE', 3, 'bank')
+    const banks = await page.locator('#results .bank').allTextContents()
+    assert.equal(banks.length, 3)
+    const rest = await app.call('GET', '/api/v1/generate/DE?count=3&seed=bank', { headers: app.auth })
+    const expected = (rest.body as { ibans: { bank: { name: string; bic: string } }[] }).ibans
+    assert.deepEqual(
+      banks,
+      expected.map((item) => `${item.bank.name} · ${item.bank.bic}`),
+    )
+    await page.selectOption('#invalid', 'national')
+    const broken = await generateIn('FR', 5, 'broken')
+    const api = await app.call('GET', '/api/v1/generate/FR?count=5&seed=broken&invalid=national', { headers: app.auth })
+    assert.deepEqual(
+      broken,
+      (api.body as { ibans: { iban: string }[] }).ibans.map((i) => i.iban),
+    )
+    for (const iban of broken) assert.equal(validateIban(iban).checks.national, false)
+    assert.match((await page.getAttribute('a[data-format="csv"]', 'href')) ?? '', /invalid=national/)
+    await generateIn('DE', 2, 'none')
+    assert.match((await page.textContent('#generate-error')) ?? '', /invalid=national cannot be made for DE/)
+    await page.selectOption('#invalid', '')
+  })
+
   test('shows the format and highlights the parts by structure letter', async () => {
     await generateIn('FR', 1, 'parts')
     assert.match((await page.textContent('#format')) ?? '', /27 characters · BBAN 5n5n11c2n/)
@@ -142,7 +166,7 @@ describe('web page in Chromium', () => {
 
   test('keyboard only: tab to Generate and press Enter', async () => {
     await page.fill('#count', '2')
-    await page.focus('#realistic')
+    await page.focus('#invalid')
     await page.keyboard.press('Tab')
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'generate')
     await page.keyboard.press('Enter')

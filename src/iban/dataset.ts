@@ -1,0 +1,245 @@
+// A dataset: the fixed sequence of rows that one request (country list, mode, bank, seed,
+// invalid kind) stands for. Row i is minted on its own from (key, i), so any slice of the
+// sequence can be produced anywhere, by any number of threads or machines, and the rows never
+// repeat:
+//   1. the key: four round keys and a row key drawn from the seeded stream of the seed and the
+//      country code (a random key when there is no seed);
+//   2. one country: row number p = P(i), with P a keyed permutation of [0, capacity)
+//      (permutation.ts); several countries: P over [0, k × C), country p mod k, and that
+//      country's own permutation of ⌊p / k⌋ (C: the smallest country capacity);
+//   3. p is split into bank (p mod banks) and account number, which becomes the BBAN's free
+//      characters in mixed radix (layout.ts); check digits follow.
+// Distinct i give distinct p, distinct p give distinct free characters: no two rows share an
+// IBAN, with no memory of what was minted.
+import { BANK_ROWS, type BankRow } from './banks-data.ts'
+import { asciiString, mintRow, planFor, toIbanRecord, type Iban, type MintPlan } from './generate.ts'
+import { breakCheck, INVALID_CHECKS, unbreakable, type InvalidCheck } from './invalid.ts'
+import { MAX_IBAN_LENGTH } from './layout.ts'
+import { MAX_PERMUTATION_SIZE, Permutation, RowRandom } from './permutation.ts'
+import { SeededRandom } from './random.ts'
+import { findCountry } from './registry.ts'
+
+export interface DatasetOptions {
+  /** Country codes (case-insensitive); rows are spread evenly across them. */
+  countries: readonly string[]
+  /** Realistic mode (default true): digits in alphanumeric fields, real bank codes. */
+  realistic?: boolean | undefined
+  /** Reproducible output: the same seed and options give the same rows everywhere. */
+  seed?: string | undefined
+  /** Restricts realistic rows to the real bank with this code (one country only). */
+  bank?: string | undefined
+  /** Rows that fail exactly this check and pass every other one. */
+  invalid?: InvalidCheck | undefined
+}
+
+/** A request that cannot be met; `parameter` names the option at fault. */
+export class DatasetError extends RangeError {
+  readonly parameter: string
+
+  constructor(parameter: string, message: string) {
+    super(message)
+    this.name = 'DatasetError'
+    this.parameter = parameter
+  }
+}
+
+function keysOf(seed: string, label: string): number[] {
+  const random = new SeededRandom(`${seed}\u0000${label}`)
+  return [random.uint32(), random.uint32(), random.uint32(), random.uint32(), random.uint32()]
+}
+
+/** A fresh random key for an unseeded dataset (128 bits from Web Crypto). */
+export function randomSeed(): string {
+  const words = globalThis.crypto.getRandomValues(new Uint32Array(4))
+  return Array.from(words, (word) => word.toString(16).padStart(8, '0')).join('')
+}
+
+/** The real bank of `country` with this code (case-insensitive), or a DatasetError. */
+export function requireBank(country: string, code: string): BankRow {
+  const upper = code.toUpperCase()
+  const bank = (BANK_ROWS[country] ?? []).find((row) => row.code === upper)
+  if (bank === undefined) {
+    const known = BANK_ROWS[country]
+    throw new DatasetError(
+      'bank',
+      known === undefined
+        ? `bank: no real bank codes are known for ${country}`
+        : `bank "${code.slice(0, 34)}" is not a known bank code of ${country} (known: ${known.map((b) => b.code).join(', ')})`,
+    )
+  }
+  return bank
+}
+
+export class Dataset {
+  readonly plans: readonly MintPlan[]
+  /** How many rows the dataset holds before it would repeat: the largest valid count. */
+  readonly capacity: number
+  readonly invalid: InvalidCheck | undefined
+  /** The last minted row: its plan (and that plan's index), bank layout and IBAN length. */
+  plan: MintPlan
+  planIndex = 0
+  variantIndex = 0
+  length = 0
+  readonly #permutations: Permutation[]
+  readonly #outer: Permutation | undefined
+  readonly #random: RowRandom
+
+  constructor(options: DatasetOptions) {
+    const realistic = options.realistic ?? true
+    const seed = options.seed ?? randomSeed()
+    const codes = [...new Set(options.countries.map((code) => code.toUpperCase()))]
+    if (codes.length === 0) throw new DatasetError('country', 'country: at least one country is needed')
+    if (options.invalid !== undefined && !INVALID_CHECKS.includes(options.invalid)) {
+      throw new DatasetError('invalid', `invalid must be one of ${INVALID_CHECKS.join(', ')}`)
+    }
+    let bank: BankRow | undefined
+    if (options.bank !== undefined) {
+      if (!realistic) throw new DatasetError('bank', 'bank needs realistic mode (real bank codes)')
+      if (codes.length !== 1) throw new DatasetError('bank', 'bank needs exactly one country')
+      bank = requireBank(codes[0] as string, options.bank)
+    }
+    this.plans = codes.map((code) => {
+      const plan = planFor(code, realistic, bank)
+      if (plan === undefined) throw new DatasetError('country', `country "${code.slice(0, 16)}" is not supported`)
+      return plan
+    })
+    const invalid = options.invalid
+    if (invalid !== undefined) {
+      for (const plan of this.plans) {
+        const reason = unbreakable(plan.spec, invalid)
+        if (reason !== undefined) {
+          throw new DatasetError('invalid', `invalid=${invalid} cannot be made for ${plan.spec.code}: it ${reason}`)
+        }
+      }
+    }
+    this.invalid = invalid
+    this.plan = this.plans[0] as MintPlan
+    this.#permutations = this.plans.map((plan) => new Permutation(plan.capacity, keysOf(seed, keyLabel(plan))))
+    const k = this.plans.length
+    if (k === 1) {
+      this.capacity = this.plan.capacity
+      this.#outer = undefined
+    } else {
+      const share = Math.min(...this.plans.map((plan) => plan.capacity), Math.floor(MAX_PERMUTATION_SIZE / k))
+      this.capacity = share * k
+      this.#outer = new Permutation(this.capacity, keysOf(seed, `*${codes.join(',')}`))
+    }
+    this.#random = new RowRandom(keysOf(seed, 'rows')[4] as number)
+  }
+
+  /** The real bank of the last minted row, if it has one. */
+  get bank(): BankRow | undefined {
+    return this.plan.variants[this.variantIndex]?.bank
+  }
+
+  /**
+   * Mints row `index` (0 ≤ index < capacity) into `out[0, length)`, then sets `plan`,
+   * `variant` and `length`. `out` must hold MAX_IBAN_LENGTH bytes.
+   */
+  mint(index: number, out: Uint8Array): void {
+    if (!(index >= 0 && index < this.capacity)) {
+      throw new DatasetError('count', `row ${index} is beyond the dataset's capacity of ${this.capacity}`)
+    }
+    let which = 0
+    let row = index
+    if (this.#outer !== undefined) {
+      const p = this.#outer.at(index)
+      which = p % this.plans.length
+      row = (p - which) / this.plans.length
+    }
+    const plan = this.plans[which] as MintPlan
+    const random = this.#random
+    random.reset(index)
+    this.plan = plan
+    this.planIndex = which
+    this.variantIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), random, out)
+    this.length = plan.spec.ibanLength
+    if (this.invalid !== undefined) this.length = breakCheck(this.invalid, plan, out, this.length, random)
+  }
+}
+
+function keyLabel(plan: MintPlan): string {
+  return `${plan.spec.code}${plan.realistic ? '+' : '-'}${plan.bank?.code ?? ''}`
+}
+
+export interface GenerateOptions {
+  /** Realistic mode (default true): digits in alphanumeric fields, real bank codes. */
+  realistic?: boolean | undefined
+  /** Reproducible output: the same seed gives the same IBANs on every machine. */
+  seed?: string | undefined
+  /** Realistic rows of this real bank only. */
+  bank?: string | undefined
+  /** IBANs that fail exactly this check. */
+  invalid?: InvalidCheck | undefined
+  /** Row index of the first IBAN in the seeded dataset (default 0). */
+  offset?: number | undefined
+}
+
+/**
+ * Generates `count` distinct IBANs for one supported country (code case-insensitive), rows
+ * offset … offset + count − 1 of the dataset the options describe. National check digits are
+ * right in both modes (unless `invalid` asks otherwise). Throws DatasetError (a RangeError)
+ * for an unsupported country, an unknown bank or more rows than the dataset holds.
+ */
+export function generateIbans(country: string, count: number, options: GenerateOptions = {}): Iban[] {
+  if (findCountry(country) === undefined) throw new DatasetError('country', `country "${country}" is not supported`)
+  if (options.seed === undefined && options.offset === undefined)
+    return recordsOf(...unseeded(country, count, options), count)
+  const dataset = new Dataset({ ...options, countries: [country] })
+  const offset = options.offset ?? 0
+  if (offset + count > dataset.capacity) {
+    throw new DatasetError(
+      'count',
+      `count: ${country.toUpperCase()} holds ${dataset.capacity} distinct IBANs in this mode`,
+    )
+  }
+  return recordsOf(dataset, offset, count)
+}
+
+interface Unseeded {
+  dataset: Dataset
+  next: number
+}
+
+const UNSEEDED = new Map<string, Unseeded>()
+
+/**
+ * Unseeded calls draw from one random dataset per country and options, taking the next rows
+ * each time, so that successive calls do not repeat each other either; a dataset that runs
+ * out is replaced by a fresh one.
+ */
+function unseeded(country: string, count: number, options: GenerateOptions): [Dataset, number] {
+  const key = `${country}|${options.realistic ?? true}|${options.bank ?? ''}|${options.invalid ?? ''}`
+  let entry = UNSEEDED.get(key)
+  if (entry === undefined || entry.next + count > entry.dataset.capacity) {
+    entry = { dataset: new Dataset({ ...options, countries: [country] }), next: 0 }
+    if (count > entry.dataset.capacity) {
+      throw new DatasetError(
+        'count',
+        `count: ${country.toUpperCase()} holds ${entry.dataset.capacity} distinct IBANs in this mode`,
+      )
+    }
+    UNSEEDED.set(key, entry)
+  }
+  const offset = entry.next
+  entry.next += count
+  return [entry.dataset, offset]
+}
+
+const SCRATCH = new Uint8Array(MAX_IBAN_LENGTH)
+
+/** Iban records of rows offset … offset + count − 1 of a dataset. */
+export function recordsOf(dataset: Dataset, offset: number, count: number): Iban[] {
+  const ibans = new Array<Iban>(count)
+  const valid = dataset.invalid === undefined
+  for (let i = 0; i < count; i++) {
+    dataset.mint(offset + i, SCRATCH)
+    ibans[i] = toIbanRecord(asciiString(SCRATCH, dataset.length), valid, dataset.bank)
+  }
+  return ibans
+}
+
+/** Generates one IBAN for a supported country; see generateIbans. */
+export function generateIban(country: string, options: GenerateOptions = {}): Iban {
+  return generateIbans(country, 1, options)[0] as Iban
+}

@@ -1,0 +1,297 @@
+// The row space of one country and mode: every BBAN position is a constant (a fixed segment,
+// a real bank code, a country rule), derived (a national or bank check digit), or part of a
+// field, one free choice among `size` values. A row is a number in mixed radix over the fields,
+// so distinct numbers give distinct BBANs, and the derived positions are functions of the rest.
+//
+// A national check that admits no check digit for some inputs (weighted mod 11 with a
+// forbidden remainder: NO, IS, CZ, SK, the NL elfproef) gets a guard: the last free digit of
+// its input becomes a choice among 9, the k-th digit for which the check exists. Exactly one
+// digit value at most is forbidden (its weight is a unit mod 11), so 9 always remain.
+import type { BankRow } from './banks-data.ts'
+import { LAYOUT_RULES, type LayoutEditor } from './constraints.ts'
+import { DE_ACCOUNT_METHODS } from './de-account.ts'
+import type { ComputeCheck } from './national.ts'
+import type { CheckPart, CountrySpec } from './registry.ts'
+
+/** Byte index of the BBAN in an IBAN. */
+export const BBAN = 4
+/** Largest IBAN length of any country (ISO 13616 caps it at 34). */
+export const MAX_IBAN_LENGTH = 34
+
+/** A national check step: where it writes and what it reads. */
+export interface CheckStep {
+  readonly compute: ComputeCheck
+  readonly part: CheckPart
+  /** Scratch for the input's character codes (exact length). */
+  readonly codes: number[]
+}
+
+/** One free choice: value v writes `values[v × width + k]` at `positions[k]`. */
+export interface Field {
+  readonly size: number
+  /** IBAN byte indices. */
+  readonly positions: readonly number[]
+  readonly values: Uint8Array
+  /** For a guard: the check whose input it completes (values are then unused). */
+  readonly guard: CheckStep | undefined
+}
+
+/** A field of 9 choices that keeps a nullable check computable. */
+export const GUARD_SIZE = 9
+
+/** The row layout under one real bank (or the only layout, without one). */
+export interface Variant {
+  readonly bank: BankRow | undefined
+  /** An IBAN's bytes with the country code and every constant in place. */
+  readonly template: Uint8Array
+  /**
+   * Every field: first the `indexedCount` fields that the row number decides, lowest digit
+   * first; then those beyond what a row number covers, drawn from the row's random source.
+   */
+  readonly fields: readonly Field[]
+  readonly indexedCount: number
+  /** Product of the indexed fields' sizes. */
+  readonly size: number
+  /**
+   * The fields cut into runs whose sizes multiply to less than 2^30: a run's share of the row
+   * number is split off with one floating-point division (or, for drawn fields, one draw), and
+   * its fields are then decoded in 32-bit integer arithmetic. `runEnds[k]` is the index after
+   * run k's last field; `runDrawn[k]` tells a drawn run.
+   */
+  readonly runEnds: readonly number[]
+  readonly runSizes: readonly number[]
+  readonly runDrawn: readonly boolean[]
+  /** The fields flattened for the hot loop: size, and for a one-character field its IBAN
+   * position and where its characters start in `chars` (position -1: see `fields`). */
+  readonly sizes: Int32Array
+  readonly positions: Int32Array
+  readonly starts: Int32Array
+  readonly chars: Uint8Array
+  /**
+   * For BBANs of digits only (`digitWeights` set), the BBAN's remainder mod 97 is summed as
+   * the row is written: Σ digit × 10^k mod 97, with `weights[f]` the weight of simple field
+   * f's position, `constantSum` the constants' share and `derived` the positions written
+   * after the fields (check digits, guards, multi-character fields), summed at the end.
+   */
+  readonly digitWeights: Int32Array | undefined
+  readonly weights: Int32Array
+  readonly constantSum: number
+  readonly derived: Int32Array
+  /** Writes a bank's own account check digit (DE), after the fields. */
+  readonly finish: ((out: Uint8Array) => void) | undefined
+}
+
+const DIGITS = '0123456789'
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'
+const ALPHANUMERICS = DIGITS + LETTERS
+
+type Slot = { kind: 'choice'; chars: string } | { kind: 'derived' } | { kind: 'group' }
+
+function toBytes(values: readonly string[]): Uint8Array {
+  const width = values[0]?.length ?? 0
+  const bytes = new Uint8Array(values.length * width)
+  values.forEach((value, v) => {
+    for (let k = 0; k < width; k++) bytes[v * width + k] = value.charCodeAt(k)
+  })
+  return bytes
+}
+
+/**
+ * Builds the layout of `spec` in one mode, under `bank` when given. `checks` are the plan's
+ * check steps; `nullable` tells which of them may admit no check digit; `limit` caps the
+ * product of the indexed fields (the rest are drawn from the row's random source);
+ * `letterChecks` tells the checks whose characters may be letters.
+ */
+export function buildVariant(
+  spec: CountrySpec,
+  realistic: boolean,
+  bank: BankRow | undefined,
+  checks: readonly CheckStep[],
+  nullable: ReadonlySet<ComputeCheck>,
+  letterChecks: ReadonlySet<ComputeCheck>,
+  limit: number,
+): Variant {
+  const template = new Uint8Array(MAX_IBAN_LENGTH)
+  template[0] = spec.code.charCodeAt(0)
+  template[1] = spec.code.charCodeAt(1)
+  const slots: Slot[] = []
+  const setConstant = (index: number, char: string) => {
+    slots[index] = { kind: 'choice', chars: char }
+  }
+  for (const segment of spec.segments) {
+    for (let i = 0; i < segment.length; i++) {
+      const index = segment.offset + i
+      if (segment.fixed !== undefined) setConstant(index, segment.fixed[i] as string)
+      else if (segment.chars === 'n' || (realistic && segment.chars === 'c'))
+        slots[index] = { kind: 'choice', chars: DIGITS }
+      else slots[index] = { kind: 'choice', chars: segment.chars === 'a' ? LETTERS : ALPHANUMERICS }
+    }
+  }
+  for (const step of checks) {
+    for (let i = step.part.check[0]; i <= step.part.check[1]; i++) slots[i] = { kind: 'derived' }
+  }
+  const taken = new Set<number>()
+  const bankOffset = spec.segments.find((s) => s.name === 'bank')?.offset ?? 0
+  if (bank !== undefined) {
+    for (let i = 0; i < bank.code.length; i++) {
+      setConstant(bankOffset + i, bank.code[i] as string)
+      taken.add(bankOffset + i)
+    }
+  }
+  let finish: Variant['finish']
+  const method = bank?.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method]
+  if (method !== undefined) {
+    const accountOffset = spec.segments.find((s) => s.name === 'account')?.offset ?? 0
+    method.positions.forEach((chars, k) => {
+      slots[accountOffset + k] = chars === '' ? { kind: 'derived' } : { kind: 'choice', chars }
+    })
+    const check = method.check
+    if (check !== undefined) finish = (out) => check(out, BBAN + accountOffset)
+  }
+  const groups: Field[] = []
+  const editor: LayoutEditor = {
+    realistic,
+    fix(index, text) {
+      for (let i = 0; i < text.length; i++) if (!taken.has(index + i)) setConstant(index + i, text[i] as string)
+    },
+    choose(positions, values) {
+      if (positions.some((p) => taken.has(p))) return
+      for (const p of positions) {
+        slots[p] = { kind: 'group' }
+        taken.add(p)
+      }
+      groups.push({
+        size: values.length,
+        positions: positions.map((p) => BBAN + p),
+        values: toBytes(values),
+        guard: undefined,
+      })
+    },
+  }
+  LAYOUT_RULES[spec.code]?.(editor)
+
+  // Guards: the last plain digit position in each nullable check's input.
+  const guards = new Map<number, CheckStep>()
+  for (const step of checks) {
+    if (!nullable.has(step.compute)) continue
+    const inputs = step.part.input.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => from + i))
+    const position = inputs.reverse().find((p) => {
+      const slot = slots[p]
+      return slot?.kind === 'choice' && slot.chars === DIGITS && !guards.has(p)
+    })
+    if (position === undefined) throw new Error(`layout: no free digit to guard the check of ${spec.code}`)
+    guards.set(position, step)
+  }
+
+  const fields: Field[] = [...groups]
+  slots.forEach((slot, index) => {
+    if (slot.kind !== 'choice') return
+    if (slot.chars.length === 1) {
+      template[BBAN + index] = slot.chars.charCodeAt(0)
+      return
+    }
+    const guard = guards.get(index)
+    fields.push({
+      size: guard === undefined ? slot.chars.length : GUARD_SIZE,
+      positions: [BBAN + index],
+      values: toBytes([...slot.chars]),
+      guard,
+    })
+  })
+  // Lowest digit first: the row number's low digits fill the BBAN from its end.
+  fields.sort((a, b) => Math.max(...b.positions) - Math.max(...a.positions))
+  const indexed: Field[] = []
+  let size = 1
+  let next = 0
+  while (next < fields.length && size * (fields[next] as Field).size <= limit) {
+    size *= (fields[next] as Field).size
+    indexed.push(fields[next] as Field)
+    next++
+  }
+  const free = fields.slice(next)
+  const all = [...indexed, ...free]
+  const runEnds: number[] = []
+  const runSizes: number[] = []
+  const runDrawn: boolean[] = []
+  let run = 1
+  all.forEach((field, f) => {
+    // A run never mixes the row number's fields with drawn ones.
+    if (f > 0 && (run * field.size >= RUN_LIMIT || f === indexed.length)) {
+      runEnds.push(f)
+      runSizes.push(run)
+      runDrawn.push(f > indexed.length)
+      run = 1
+    }
+    run *= field.size
+  })
+  if (all.length > 0) {
+    runEnds.push(all.length)
+    runSizes.push(run)
+    runDrawn.push(all.length > indexed.length)
+  }
+  const sizes = Int32Array.from(all, (field) => field.size)
+  const simple = (field: Field) => field.guard === undefined && field.positions.length === 1
+  const positions = Int32Array.from(all, (field) => (simple(field) ? (field.positions[0] as number) : -1))
+  const starts = new Int32Array(all.length)
+  const chars = new Uint8Array(all.reduce((sum, field) => sum + field.values.length, 0))
+  let start = 0
+  all.forEach((field, f) => {
+    starts[f] = start
+    chars.set(field.values, start)
+    start += field.values.length
+  })
+  // Digits only: every constant, every field value and every check character is a digit.
+  const isDigit = (byte: number) => byte >= 48 && byte <= 57
+  const digitsOnly =
+    chars.every(isDigit) &&
+    slots.every(
+      (slot, index) => slot.kind !== 'choice' || slot.chars.length !== 1 || isDigit(template[BBAN + index] as number),
+    ) &&
+    checks.every((step) => !letterChecks.has(step.compute))
+  const digitWeights = digitsOnly ? mod97Weights(spec.bbanLength) : undefined
+  const weights = Int32Array.from(positions, (at) =>
+    digitWeights === undefined || at < 0 ? 0 : (digitWeights[at - BBAN] as number),
+  )
+  let constantSum = 0
+  const covered = new Set(
+    all.filter((_, f) => (positions[f] as number) >= 0).map((field) => field.positions[0] as number),
+  )
+  const derived: number[] = []
+  slots.forEach((slot, index) => {
+    if (slot.kind === 'choice' && slot.chars.length === 1) {
+      constantSum += ((template[BBAN + index] as number) - 48) * (digitWeights?.[index] ?? 0)
+    } else if (!covered.has(BBAN + index)) derived.push(BBAN + index)
+  })
+  return {
+    bank,
+    template,
+    fields: all,
+    indexedCount: indexed.length,
+    size,
+    runEnds,
+    runSizes,
+    runDrawn,
+    sizes,
+    positions,
+    starts,
+    chars,
+    digitWeights,
+    weights,
+    constantSum,
+    derived: Int32Array.from(derived),
+    finish,
+  }
+}
+
+/** The weights 10^(L−1−i) mod 97 of the digits of an L-character number. */
+export function mod97Weights(length: number): Int32Array {
+  const weights = new Int32Array(length)
+  let weight = 1
+  for (let i = length - 1; i >= 0; i--) {
+    weights[i] = weight
+    weight = (weight * 10) % 97
+  }
+  return weights
+}
+
+const RUN_LIMIT = 2 ** 30
