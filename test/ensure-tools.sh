@@ -6,7 +6,7 @@
 # installs what is missing; elsewhere it says what to install.
 set -euo pipefail
 
-declare -A PACKAGE_OF=([redis-server]=redis-server [ktoblzcheck]=ktoblzcheck [sqlite3]=sqlite3 [psql]=postgresql-client [chromium]=chromium)
+declare -A PACKAGE_OF=([curl]=curl [redis-server]=redis-server [ktoblzcheck]=ktoblzcheck [sqlite3]=sqlite3 [psql]=postgresql-client [chromium]=chromium)
 missing=()
 for program in "${!PACKAGE_OF[@]}"; do
   command -v "$program" >/dev/null 2>&1 || missing+=("${PACKAGE_OF[$program]}")

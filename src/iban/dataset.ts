@@ -17,7 +17,7 @@ import { breakCheck, INVALID_CHECKS, unbreakable, type InvalidCheck } from './in
 import { MAX_IBAN_LENGTH } from './layout.ts'
 import { MAX_PERMUTATION_SIZE, Permutation, RowRandom } from './permutation.ts'
 import { SeededRandom } from './random.ts'
-import { findCountry } from './registry.ts'
+import { findCountry, type CountrySpec } from './registry.ts'
 
 export interface DatasetOptions {
   /** Country codes (case-insensitive); rows are spread evenly across them. */
@@ -152,7 +152,7 @@ export class Dataset {
     random.reset(index)
     this.plan = plan
     this.planIndex = which
-    this.variantIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), random, out)
+    this.variantIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), out)
     this.length = plan.spec.ibanLength
     if (this.invalid !== undefined) this.length = breakCheck(this.invalid, plan, out, this.length, random)
   }
@@ -182,9 +182,10 @@ export interface GenerateOptions {
  * for an unsupported country, an unknown bank or more rows than the dataset holds.
  */
 export function generateIbans(country: string, count: number, options: GenerateOptions = {}): Iban[] {
-  if (findCountry(country) === undefined) throw new DatasetError('country', `country "${country}" is not supported`)
+  const spec = findCountry(country)
+  if (spec === undefined) throw new DatasetError('country', `country "${country}" is not supported`)
   if (options.seed === undefined && options.offset === undefined)
-    return recordsOf(...unseeded(country, count, options), count)
+    return recordsOf(...unseeded(spec, count, options), count)
   const dataset = new Dataset({ ...options, countries: [country] })
   const offset = options.offset ?? 0
   if (offset + count > dataset.capacity) {
@@ -202,24 +203,26 @@ interface Unseeded {
 }
 
 const UNSEEDED = new Map<string, Unseeded>()
+/** The common case (no bank, no invalid kind) by country, without building a key. */
+const UNSEEDED_PLAIN = [new Map<CountrySpec, Unseeded>(), new Map<CountrySpec, Unseeded>()] as const
 
 /**
  * Unseeded calls draw from one random dataset per country and options, taking the next rows
  * each time, so that successive calls do not repeat each other either; a dataset that runs
  * out is replaced by a fresh one.
  */
-function unseeded(country: string, count: number, options: GenerateOptions): [Dataset, number] {
-  const key = `${country}|${options.realistic ?? true}|${options.bank ?? ''}|${options.invalid ?? ''}`
-  let entry = UNSEEDED.get(key)
+function unseeded(spec: CountrySpec, count: number, options: GenerateOptions): [Dataset, number] {
+  const plain = options.bank === undefined && options.invalid === undefined
+  const byCountry = UNSEEDED_PLAIN[options.realistic === false ? 0 : 1]
+  const key = plain ? '' : `${spec.code}|${options.realistic ?? true}|${options.bank}|${options.invalid}`
+  let entry = plain ? byCountry.get(spec) : UNSEEDED.get(key)
   if (entry === undefined || entry.next + count > entry.dataset.capacity) {
-    entry = { dataset: new Dataset({ ...options, countries: [country] }), next: 0 }
+    entry = { dataset: new Dataset({ ...options, countries: [spec.code] }), next: 0 }
     if (count > entry.dataset.capacity) {
-      throw new DatasetError(
-        'count',
-        `count: ${country.toUpperCase()} holds ${entry.dataset.capacity} distinct IBANs in this mode`,
-      )
+      throw new DatasetError('count', `count: ${spec.code} holds ${entry.dataset.capacity} distinct IBANs in this mode`)
     }
-    UNSEEDED.set(key, entry)
+    if (plain) byCountry.set(spec, entry)
+    else UNSEEDED.set(key, entry)
   }
   const offset = entry.next
   entry.next += count

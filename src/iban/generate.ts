@@ -4,12 +4,15 @@
 // dataset (dataset.ts) decides which row number each output row gets. Works on ASCII bytes so
 // serializers can copy the result without building strings.
 import { BANK_ROWS, type BankRow } from './banks-data.ts'
+import { toIbanBank, type IbanBank } from './banks.ts'
 import { formatIban } from './format.ts'
 import {
   buildVariant,
   BBAN,
   MAX_IBAN_LENGTH,
   mod97Weights,
+  OP_DIGITS,
+  OP_RUN,
   type CheckStep,
   type Field,
   type Variant,
@@ -17,17 +20,9 @@ import {
 import { mod97Fold, mod97FoldBytes } from './mod97.ts'
 import { NATIONAL_ALGORITHMS, NULLABLE_ALGORITHMS, type ComputeCheck } from './national.ts'
 import { mix32 } from './permutation.ts'
-import type { RandomSource } from './random.ts'
 import { findCountry, type CountrySpec } from './registry.ts'
 
 export { MAX_IBAN_LENGTH } from './layout.ts'
-
-/** A bank as the Iban record and validation report it. */
-export interface IbanBank {
-  code: string
-  name: string
-  bic: string | null
-}
 
 /** An IBAN as returned by generation (the Iban record of the API, plus `bank` when known). */
 export interface Iban {
@@ -151,24 +146,18 @@ function writeGuard(field: Field, value: number, out: Uint8Array): void {
   throw new Error(`generate: guard at ${position} found fewer than ${value + 1} digits`)
 }
 
+const RANGE_31 = 0x80000000
+
 const GUARDS: Field[] = []
 const GUARD_VALUES: number[] = []
 
-/** A uniform integer in [0, bound) for bound ≤ 2^32, by multiply and rejection (no modulo). */
-function below(random: RandomSource, bound: number): number {
-  const limit = Math.floor(0x100000000 / bound) * bound
-  let value = random.uint32()
-  while (value >= limit) value = random.uint32()
-  return Math.floor((value / limit) * bound)
-}
-
 /**
  * Mints row `row` (0 ≤ row < plan.capacity, typically a permuted index) as ASCII bytes into
- * `out[0, ibanLength)`. `random` supplies the fields beyond the row number (reset per row by
- * the caller); `out` must hold at least MAX_IBAN_LENGTH bytes. Returns the index of the
- * variant used.
+ * `out[0, ibanLength)`; the characters past what a row number covers come from a hash chain
+ * of `row`. `out` must hold at least MAX_IBAN_LENGTH bytes. Returns the index of the variant
+ * used.
  */
-export function mintRow(plan: MintPlan, row: number, random: RandomSource, out: Uint8Array): number {
+export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
   const variants = plan.variants
   const count = variants.length
   let index = 0
@@ -185,33 +174,50 @@ export function mintRow(plan: MintPlan, row: number, random: RandomSource, out: 
   if (spread > 1) rest += plan.share * ((mix32((rest >>> 0) ^ mix32(Math.floor(rest / 0x100000000))) >>> 1) % spread)
   out.set(variant.template)
   let guards = 0
+  let draw = mix32((row >>> 0) ^ mix32(Math.floor(row / 0x100000000)))
   let sum = variant.constantSum
-  const { runEnds, runSizes, runDrawn, sizes, positions, starts, chars, weights } = variant
-  let f = 0
-  for (let k = 0; k < runEnds.length; k++) {
-    // Split the run's share off the row number (or draw it): `part` fits 32 bits, so the
-    // fields' values come by integer division (radix 10 by a constant: a multiplication).
-    const runSize = runSizes[k] as number
-    let part: number
-    if (runDrawn[k] === true) part = below(random, runSize)
-    else {
-      const quotient = Math.floor(rest / runSize)
-      part = (rest - quotient * runSize) | 0
-      rest = quotient
-    }
-    const end = runEnds[k] as number
-    for (; f < end; f++) {
-      const size = sizes[f] as number
-      let value: number
-      if (size === 10) {
+  const { runSizes, runDrawn, sizes, positions, starts, chars, weights, program, positionWeights } = variant
+  let part = 0
+  for (let pc = 0; pc < program.length;) {
+    const op = program[pc] as number
+    if (op === OP_DIGITS) {
+      // Plain digits at positions at, at − 1, …: the hot case (accounts).
+      const count = program[pc + 1] as number
+      let at = program[pc + 2] as number
+      for (let j = 0; j < count; j++, at--) {
         const next = (part / 10) | 0
-        value = part - next * 10
+        const digit = part - next * 10
         part = next
-      } else {
-        const next = (part / size) | 0
-        value = part - next * size
-        part = next
+        out[at] = 48 + digit
+        sum += digit * (positionWeights[at] as number)
       }
+      pc += 3
+    } else if (op === OP_RUN) {
+      // Split the run's share off the row number (or draw it): `part` fits 32 bits, so the
+      // fields' values come by integer division (radix 10 by a constant: a multiplication).
+      const k = program[pc + 1] as number
+      const runSize = runSizes[k] as number
+      if (runDrawn[k] === true) {
+        // Characters past the row number: a hash chain seeded by the row number (which the
+        // dataset's key already permuted), 31 bits a draw, rejected above a multiple of the size.
+        const limit = RANGE_31 - (RANGE_31 % runSize)
+        do {
+          draw = mix32((draw + 0x9e3779b9) | 0)
+          part = draw >>> 1
+        } while (part >= limit)
+        part %= runSize
+      } else {
+        const quotient = Math.floor(rest / runSize)
+        part = (rest - quotient * runSize) | 0
+        rest = quotient
+      }
+      pc += 2
+    } else {
+      const f = program[pc + 1] as number
+      const size = sizes[f] as number
+      const next = (part / size) | 0
+      const value = part - next * size
+      part = next
       const at = positions[f] as number
       if (at >= 0) {
         const char = chars[(starts[f] as number) + value] as number
@@ -225,6 +231,7 @@ export function mintRow(plan: MintPlan, row: number, random: RandomSource, out: 
           GUARD_VALUES[guards++] = value
         }
       }
+      pc += 2
     }
   }
   variant.finish?.(out)
@@ -295,11 +302,6 @@ export function asciiString(bytes: Uint8Array, length: number): string {
   const codes = CHAR_ARRAYS[length] as number[]
   for (let i = 0; i < length; i++) codes[i] = bytes[i] as number
   return String.fromCharCode.apply(null, codes)
-}
-
-/** The bank object of a bank row (`bic` null when unknown). */
-export function toIbanBank(bank: BankRow): IbanBank {
-  return { code: bank.code, name: bank.name, bic: bank.bic ?? null }
 }
 
 /** The Iban record for a compact IBAN string, with its bank when one is known. */

@@ -3,16 +3,8 @@
 // modules, so the same code runs in browsers.
 export { COUNTRIES, REGISTRY_RELEASE, findCountry, isSupportedCountry, toCountry } from './registry.ts'
 export type { BbanSegment, CharClass, CheckPart, Country, CountrySpec, NationalCheck, SegmentName } from './registry.ts'
-export {
-  mintRow,
-  planFor,
-  asciiString,
-  toIbanRecord,
-  toIbanBank,
-  MAX_IBAN_LENGTH,
-  COUNTRY_CAPACITY_LIMIT,
-} from './generate.ts'
-export type { Iban, IbanBank, MintPlan } from './generate.ts'
+export { mintRow, planFor, asciiString, toIbanRecord, MAX_IBAN_LENGTH, COUNTRY_CAPACITY_LIMIT } from './generate.ts'
+export type { Iban, MintPlan } from './generate.ts'
 export { Dataset, DatasetError, generateIban, generateIbans, randomSeed, recordsOf, requireBank } from './dataset.ts'
 export type { DatasetOptions, GenerateOptions } from './dataset.ts'
 export { INVALID_CHECKS, INVALID_CHECK_TEXT } from './invalid.ts'
@@ -24,8 +16,8 @@ export type { NationalCheckResult, ValidateChecks, ValidateResult } from './vali
 export { CryptoRandom, SeededRandom, randomBelow } from './random.ts'
 export type { RandomSource } from './random.ts'
 export { Permutation, RowRandom } from './permutation.ts'
-export { banksOf, bankOf } from './banks.ts'
-export type { BankRow } from './banks.ts'
+export { banksOf, bankOf, toIbanBank } from './banks.ts'
+export type { BankRow, IbanBank } from './banks.ts'
 export { NATIONAL_ALGORITHMS } from './national.ts'
 export type { AlgorithmId } from './national.ts'
 export { ibanCheckDigits, isMod97Valid } from './mod97.ts'

@@ -46,7 +46,7 @@ export interface Variant {
   readonly template: Uint8Array
   /**
    * Every field: first the `indexedCount` fields that the row number decides, lowest digit
-   * first; then those beyond what a row number covers, drawn from the row's random source.
+   * first; then those beyond what a row number covers, drawn from a hash chain of it.
    */
   readonly fields: readonly Field[]
   readonly indexedCount: number
@@ -75,6 +75,10 @@ export interface Variant {
    */
   readonly digitWeights: Int32Array | undefined
   readonly weights: Int32Array
+  /** The decoding program (OP_RUN, OP_DIGITS, OP_FIELD; see buildVariant). */
+  readonly program: Int32Array
+  /** `digitWeights` by IBAN position (zeros when the BBAN may hold letters). */
+  readonly positionWeights: Int32Array
   readonly constantSum: number
   readonly derived: Int32Array
   /** Writes a bank's own account check digit (DE), after the fields. */
@@ -99,7 +103,7 @@ function toBytes(values: readonly string[]): Uint8Array {
 /**
  * Builds the layout of `spec` in one mode, under `bank` when given. `checks` are the plan's
  * check steps; `nullable` tells which of them may admit no check digit; `limit` caps the
- * product of the indexed fields (the rest are drawn from the row's random source);
+ * product of the indexed fields (the rest are drawn from a hash chain of the row number);
  * `letterChecks` tells the checks whose characters may be letters.
  */
 export function buildVariant(
@@ -252,6 +256,32 @@ export function buildVariant(
   const weights = Int32Array.from(positions, (at) =>
     digitWeights === undefined || at < 0 ? 0 : (digitWeights[at - BBAN] as number),
   )
+  // The decoding program: per run, OP_RUN k, then each stretch of plain digit fields at
+  // positions p, p − 1, … as OP_DIGITS count p, and any other field as OP_FIELD f.
+  const isPlainDigit = (f: number) =>
+    (sizes[f] as number) === 10 &&
+    (positions[f] as number) >= 0 &&
+    String.fromCharCode(...(all[f] as Field).values) === DIGITS
+  const program: number[] = []
+  let first = 0
+  runEnds.forEach((end, k) => {
+    program.push(OP_RUN, k)
+    for (let f = first; f < end;) {
+      if (!isPlainDigit(f)) {
+        program.push(OP_FIELD, f)
+        f++
+        continue
+      }
+      let count = 1
+      while (f + count < end && isPlainDigit(f + count) && positions[f + count] === (positions[f] as number) - count)
+        count++
+      program.push(OP_DIGITS, count, positions[f] as number)
+      f += count
+    }
+    first = end
+  })
+  const positionWeights = new Int32Array(MAX_IBAN_LENGTH)
+  if (digitWeights !== undefined) digitWeights.forEach((weight, i) => (positionWeights[BBAN + i] = weight))
   let constantSum = 0
   const covered = new Set(
     all.filter((_, f) => (positions[f] as number) >= 0).map((field) => field.positions[0] as number),
@@ -277,6 +307,8 @@ export function buildVariant(
     chars,
     digitWeights,
     weights,
+    program: Int32Array.from(program),
+    positionWeights,
     constantSum,
     derived: Int32Array.from(derived),
     finish,
@@ -295,3 +327,8 @@ export function mod97Weights(length: number): Int32Array {
 }
 
 const RUN_LIMIT = 2 ** 30
+
+/** Decoding program operations. */
+export const OP_RUN = 0
+export const OP_DIGITS = 1
+export const OP_FIELD = 2

@@ -1,8 +1,7 @@
 // IBAN validation: every check reported on its own, plus the BBAN broken into named parts.
 // A wrong IBAN is a result (valid: false), never an exception.
-import { bankOf } from './banks.ts'
+import { bankRecordOf, type IbanBank } from './banks.ts'
 import { formatIban, normalizeIban } from './format.ts'
-import { toIbanBank, type IbanBank } from './generate.ts'
 import { mod97Fold } from './mod97.ts'
 import { verifyParts } from './national.ts'
 import { findCountry, type CountrySpec, type NationalCheck, type SegmentName } from './registry.ts'
@@ -63,12 +62,10 @@ function checkResult(check: NationalCheck | null, bban: string): NationalCheckRe
 }
 
 /**
- * True when the IBAN opens with two letters and two digits and each BBAN character is of the
- * class the format puts at its position (see ValidateChecks).
+ * For a BBAN of the wrong length or an unsupported country: each character is of the class
+ * the format puts at its position, or past it (or without a country) a digit or a letter.
  */
-function matchesFormat(spec: CountrySpec | undefined, iban: string, bban: string, length: boolean | null): boolean {
-  if (!hasIbanPrefix(iban)) return false
-  if (spec !== undefined && length === true) return spec.formatPattern.test(bban)
+function classesFit(spec: CountrySpec | undefined, bban: string): boolean {
   const classes = spec === undefined ? '' : spec.positionClasses
   for (let i = 0; i < bban.length; i++) {
     const code = bban.charCodeAt(i)
@@ -119,10 +116,12 @@ export function validateIban(input: string): ValidateResult {
   // The BBAN's MOD-97 fold doubles as the scan for characters other than 0-9 and A-Z, so the
   // common compact upper-case input is read once; anything else is normalized first.
   let iban = input
-  let bbanRemainder = input.length > 4 && hasIbanPrefix(input) ? mod97Fold(input, 0, 4) : -1
+  let prefix = hasIbanPrefix(input)
+  let bbanRemainder = input.length > 4 && prefix ? mod97Fold(input, 0, 4) : -1
   if (bbanRemainder < 0) {
     iban = normalizeIban(input)
-    bbanRemainder = iban.length > 4 && hasIbanPrefix(iban) ? mod97Fold(iban, 0, 4) : -1
+    prefix = hasIbanPrefix(iban)
+    bbanRemainder = iban.length > 4 && prefix ? mod97Fold(iban, 0, 4) : -1
   }
   const mod97 = bbanRemainder >= 0 && mod97Fold(iban, bbanRemainder, 0, 4) === 1
   const countryCode = iban.slice(0, 2)
@@ -130,11 +129,11 @@ export function validateIban(input: string): ValidateResult {
   const spec = countryCode.length === 2 ? findCountry(countryCode) : undefined
   const supported = spec !== undefined
   const length = spec === undefined ? null : iban.length === spec.ibanLength
-  const format = matchesFormat(spec, iban, bban, length)
+  const format = prefix && (length === true ? (spec as CountrySpec).formatPattern.test(bban) : classesFit(spec, bban))
   const readable = spec !== undefined && length === true && format
   const national = readable ? checkResult(spec.nationalCheck, bban) : null
   const nationalValid = national === null ? null : national.valid
-  const bank = readable ? bankOf(spec.code, bban) : undefined
+  const bank = readable ? bankRecordOf(spec.code, bban) : null
   return {
     iban,
     formatted: formatIban(iban),
@@ -148,7 +147,7 @@ export function validateIban(input: string): ValidateResult {
     checks: { mod97, length, format, country_supported: supported, national: nationalValid },
     national_check: national ?? (readable ? checkResult(spec.advisoryCheck, bban) : null),
     bban_parts: readable ? bbanPartsOf(spec, bban) : null,
-    bank: bank === undefined ? null : toIbanBank(bank),
+    bank,
     sepa: spec === undefined ? null : spec.sepa,
   }
 }
