@@ -4,11 +4,19 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'scratch/**'] },
+  { ignores: ['node_modules/**', 'scratch/**', 'dist/**', 'artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', globalThis: 'readonly' } },
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        globalThis: 'readonly',
+        URL: 'readonly',
+        performance: 'readonly',
+      },
+    },
     rules: {
       'no-restricted-imports': [
         'error',
@@ -44,7 +52,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/cli/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'bin/**/*.js'],
+    files: ['src/cli/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'bin/**/*.js', 'scripts/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
 )

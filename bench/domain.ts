@@ -7,9 +7,11 @@
 //        npm run bench:quick             short rounds, prints only
 import { execFileSync } from 'node:child_process'
 import { saveSection } from './sections.ts'
-import { COUNTRIES, generateIban, generateIbans, randomSeed, validateIban } from '../src/iban/index.ts'
-import { ByteWriter } from '../src/formats/byte-writer.ts'
-import { renderBatch } from '../src/formats/render.ts'
+// The code measured is the built JavaScript that ships (npm run build), not the TypeScript
+// sources through a loader.
+import { COUNTRIES, generateIban, generateIbans, randomSeed, validateIban } from '../dist/src/iban/index.js'
+import { ByteWriter } from '../dist/src/formats/byte-writer.js'
+import { renderBatch } from '../dist/src/formats/render.js'
 
 const QUICK = process.argv.includes('--quick')
 const ROUNDS = QUICK ? 3 : 7

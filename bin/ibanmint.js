@@ -1,6 +1,11 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx's loader (no build step).
-import { register } from 'tsx/esm/api'
+// The ibanmint command: the built JavaScript in dist/ (`npm run build` makes it; `npm ci` and
+// `npm pack` run the build). Plain Node, no TypeScript loader.
+import { existsSync } from 'node:fs'
 
-register()
-await import('../src/cli/main.ts')
+const main = new URL('../dist/src/cli/main.js', import.meta.url)
+if (!existsSync(main)) {
+  process.stderr.write('ibanmint: dist/ is missing: run "npm run build" (or "npm ci") first\n')
+  process.exit(1)
+}
+await import(main.href)

@@ -6,8 +6,14 @@ export class UsageError extends Error {}
 
 type Options = NonNullable<ParseArgsConfig['options']>
 
+/** What a command's arguments parse into: option values by name, and the positionals. */
+export interface ParsedCommand {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>
+  positionals: string[]
+}
+
 /** parseArgs with strict options; any parse failure becomes a one-line UsageError. */
-export function parseCommand<T extends Options>(args: string[], options: T) {
+export function parseCommand(args: string[], options: Options): ParsedCommand {
   try {
     return parseArgs({
       args,

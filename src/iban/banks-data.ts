@@ -4,6 +4,7 @@
 // PL (8 digits) and HR (7 digits) codes include their own national check digit.
 // `method` (DE only) is the Bundesbank account check method of that bank code.
 
+/** A curated real bank: its code as the BBAN holds it, name, BIC and (DE) check method. */
 export interface BankRow {
   readonly code: string
   readonly name: string

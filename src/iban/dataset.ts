@@ -19,6 +19,7 @@ import { MAX_PERMUTATION_SIZE, Permutation, RowRandom } from './permutation.ts'
 import { SeededRandom } from './random.ts'
 import { findCountry, type CountrySpec } from './registry.ts'
 
+/** What a dataset stands for: countries, mode, seed, bank filter and negative kind. */
 export interface DatasetOptions {
   /** Country codes (case-insensitive); rows are spread evenly across them. */
   countries: readonly string[]
@@ -70,6 +71,10 @@ export function requireBank(country: string, code: string): BankRow {
   return bank
 }
 
+/**
+ * A fixed, duplicate-free sequence of rows (see the top of this file): `mint(i, bytes)` makes
+ * row i on its own, so slices can be made anywhere, in any order. `capacity` rows at most.
+ */
 export class Dataset {
   readonly plans: readonly MintPlan[]
   /** How many rows the dataset holds before it would repeat: the largest valid count. */
@@ -162,6 +167,7 @@ function keyLabel(plan: MintPlan): string {
   return `${plan.spec.code}${plan.realistic ? '+' : '-'}${plan.bank?.code ?? ''}`
 }
 
+/** Options of generateIban and generateIbans. */
 export interface GenerateOptions {
   /** Realistic mode (default true): digits in alphanumeric fields, real bank codes. */
   realistic?: boolean | undefined

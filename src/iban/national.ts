@@ -6,6 +6,7 @@ import type { NationalAlgorithmId } from './registry-data.ts'
 import type { CheckPart } from './registry.ts'
 import { mod97Fold, twoDigits } from './mod97.ts'
 
+/** The id of a national check-digit algorithm (NATIONAL_ALGORITHMS). */
 export type AlgorithmId = NationalAlgorithmId | 'nl-elfproef'
 
 /** Computes the check characters for the input, or null when none is valid. */

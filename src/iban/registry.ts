@@ -10,6 +10,7 @@ export type CharClass = 'n' | 'a' | 'c'
 /** What a BBAN segment holds, in the registry's words. */
 export type SegmentName = 'bank' | 'branch' | 'account' | 'national_check' | 'account_type' | 'other'
 
+/** One segment of a country's BBAN: what it holds, where, and which characters. */
 export interface BbanSegment {
   readonly name: SegmentName
   /** Placeholder letter used in `structure` (b, s, c, x, t, i, n). */
@@ -27,6 +28,7 @@ export interface CheckPart {
   readonly input: readonly (readonly [number, number])[]
 }
 
+/** A country's national check digits: the algorithm, how sure we are, and where they sit. */
 export interface NationalCheck {
   readonly algorithm: NationalAlgorithmId | 'nl-elfproef'
   /** confirmed: a documented national rule; probable: inferred from official examples. */

@@ -50,17 +50,22 @@ export interface ChunkSink {
 }
 
 const require = createRequire(import.meta.url)
+/** Running the built JavaScript (dist/): the worker module was bundled by the build. */
+const BUILT = import.meta.url.endsWith('.js')
+const BUILT_WORKER = fileURLToPath(new URL('../../workers/generate.js', import.meta.url))
 const TASK_SOURCE = fileURLToPath(new URL('../../workers/generate.ts', import.meta.url))
 const LOADER_WORKER = fileURLToPath(new URL('../../workers/generate-worker.mjs', import.meta.url))
 const BUNDLE_DIR = fileURLToPath(new URL('../../node_modules/.cache/ibanmint/', import.meta.url))
 
 /**
- * The worker module as one plain-JS file, bundled with esbuild (which tsx already ships) from
- * workers/generate.ts. A worker that loads it needs no TypeScript loader: 45 MB less resident
- * memory for two threads and faster starts. Falls back to the loader
- * shim when the bundle cannot be written (a read-only install).
+ * The worker module as one plain-JS file. The build (scripts/build.mjs) makes it; running
+ * from the TypeScript sources (development, tests), it is bundled here with esbuild (a
+ * development dependency) from workers/generate.ts. A worker that loads it needs no
+ * TypeScript loader: 45 MB less resident memory for two threads and faster starts. Falls back
+ * to the loader shim when the bundle cannot be written (a read-only checkout).
  */
-function bundledWorker(): string {
+function workerModule(): string {
+  if (BUILT) return BUILT_WORKER
   try {
     mkdirSync(BUNDLE_DIR, { recursive: true })
     const target = join(BUNDLE_DIR, 'generate-worker.mjs')
@@ -111,7 +116,7 @@ export class GenerationPool {
     // Admission is counted here (running + waiting ≤ threads + maxQueue) rather than left to
     // Piscina's maxQueue, which does not count tasks handed to workers that are still starting.
     this.#piscina = new Piscina<BatchTask, Uint8Array | number>({
-      filename: options.filename ?? bundledWorker(),
+      filename: options.filename ?? workerModule(),
       minThreads: this.threads,
       maxThreads: this.threads,
       // Workers are kept: starting one (loader + modules) costs ~100 ms.

@@ -1,5 +1,5 @@
 // The web page at the site root: one HTML document, a script bundled from src/web/app.ts (and
-// through it src/iban) with esbuild at start, and a stylesheet. Assets have content-hashed names
+// through it src/iban) by the build, and a stylesheet. Assets have content-hashed names
 // and are cached for a year; the page itself is revalidated with its ETag. Nothing is loaded
 // from anywhere else (the Content-Security-Policy says so), so the page works offline.
 import { execFile } from 'node:child_process'
@@ -15,8 +15,11 @@ import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT } from '../iban/index.ts'
 import { STYLE } from './style.ts'
 
 const require = createRequire(import.meta.url)
+/** Running the built JavaScript (dist/src/web/page.js): the build bundled the script. */
+const BUILT = import.meta.url.endsWith('.js')
 const ENTRY = fileURLToPath(new URL('./app.ts', import.meta.url))
-const README = fileURLToPath(new URL('../../README.md', import.meta.url))
+const BUILT_SCRIPT = fileURLToPath(new URL('../../web/app.js', import.meta.url))
+const README = fileURLToPath(new URL(BUILT ? '../../../README.md' : '../../README.md', import.meta.url))
 
 export interface Asset {
   name: string
@@ -38,8 +41,13 @@ function hashOf(body: Buffer | string): string {
   return createHash('sha256').update(body).digest('base64url').slice(0, 16)
 }
 
-/** Bundles src/web/app.ts for browsers, in a short-lived child process (as the worker bundle is). */
+/**
+ * The page's script: built, dist/web/app.js as the build bundled it; from the TypeScript
+ * sources (development, tests), src/web/app.ts bundled now with esbuild (a development
+ * dependency) in a short-lived child process.
+ */
 async function bundleScript(): Promise<string> {
+  if (BUILT) return readFileSync(BUILT_SCRIPT, 'utf8')
   const options = {
     entryPoints: [ENTRY],
     bundle: true,

@@ -1,0 +1,42 @@
+// The build: tsc compiles src/ and workers/ to plain JavaScript with declaration files in
+// dist/ (the library, the service and the command line), then esbuild bundles the web page's
+// script for browsers and the pool's worker into one file each. npm runs it on `npm ci`
+// (prepare) and `npm pack`; `npm start` and the bin then run dist/ with plain Node.
+import { execFileSync } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const require = createRequire(import.meta.url)
+const started = performance.now()
+
+rmSync(`${root}/dist`, { recursive: true, force: true })
+execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', `${root}/tsconfig.build.json`], {
+  stdio: 'inherit',
+})
+await build({
+  entryPoints: [`${root}/src/web/app.ts`],
+  outfile: `${root}/dist/web/app.js`,
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: ['es2020'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+})
+await build({
+  entryPoints: [`${root}/workers/generate.ts`],
+  outfile: `${root}/dist/workers/generate.js`,
+  allowOverwrite: true,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: ['piscina'],
+  sourcemap: true,
+  logLevel: 'warning',
+})
+console.log(`ibanmint: built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`)
