@@ -1,4 +1,6 @@
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { INVALID_CHECKS, INVALID_CHECK_TEXT, REGISTRY_RELEASE } from '../iban/index.ts'
+import { ERROR_CODES } from './errors.ts'
 
 // JSON Schemas (2020-12) of every parameter and wire shape. The HTTP router validates with
 // them (ajv), the OpenAPI document publishes them, and the MCP tools reuse them: one source.
@@ -16,16 +18,20 @@ export const MAX_SEED_LENGTH = 128
 export const MAX_IBAN_INPUT = 64
 export const MAX_BATCH = 1000
 
-export const countrySchema: Schema = {
+// Parameter schemas are literal (`as const`): json-schema-to-ts derives the types handlers
+// receive from them (see ParamsOf), so a handler's parameters cannot drift from what is
+// validated.
+
+export const countrySchema = {
   type: 'string',
   minLength: 2,
   maxLength: 2,
   description: 'ISO 3166-1 alpha-2 code of a supported country, case-insensitive (e.g. DE).',
   examples: ['DE'],
   'x-message': 'country must be a two-letter country code',
-}
+} as const
 
-export function countSchema(max: number, fallback: number): Schema {
+export function countSchema(max: number, fallback: number) {
   return {
     type: 'integer',
     minimum: 1,
@@ -33,36 +39,36 @@ export function countSchema(max: number, fallback: number): Schema {
     default: fallback,
     description: `How many IBANs, 1 to ${max.toLocaleString('en')} (default ${fallback}).`,
     'x-message': `count must be an integer between 1 and ${max.toLocaleString('en')}`,
-  }
+  } as const
 }
 
 /** realistic as a query parameter: 1, 0, true or false. */
-export const realisticQuerySchema: Schema = {
+export const realisticQuerySchema = {
   type: 'string',
   enum: ['1', '0', 'true', 'false'],
   default: 'true',
   description:
     'Realistic mode (default): digits in alphanumeric fields and real bank codes. 0 or false: fully random bank codes and accounts, letters wherever the format allows them.',
   'x-message': 'realistic must be one of 1, 0, true, false',
-}
+} as const
 
 /** realistic in a JSON body: a boolean. */
-export const realisticBodySchema: Schema = {
+export const realisticBodySchema = {
   type: 'boolean',
   default: true,
   description: 'Realistic mode (default true); false gives fully random bank codes and accounts.',
   'x-message': 'realistic must be a boolean',
-}
+} as const
 
-export const seedQuerySchema: Schema = {
+export const seedQuerySchema = {
   type: 'string',
   minLength: 1,
   maxLength: MAX_SEED_LENGTH,
   description: 'Reproducible output (ibanmint extension): the same seed gives the same IBANs on every machine.',
   'x-message': `seed must be a string of 1 to ${MAX_SEED_LENGTH} characters`,
-}
+} as const
 
-export const seedBodySchema: Schema = {
+export const seedBodySchema = {
   type: ['string', 'integer'],
   minLength: 1,
   maxLength: MAX_SEED_LENGTH,
@@ -70,9 +76,9 @@ export const seedBodySchema: Schema = {
   maximum: Number.MAX_SAFE_INTEGER,
   description: `Reproducible output (ibanmint extension): a string of 1 to ${MAX_SEED_LENGTH} characters or a non-negative integer (42 and "42" are the same seed).`,
   'x-message': `seed must be a string of 1 to ${MAX_SEED_LENGTH} characters or a non-negative integer`,
-}
+} as const
 
-export const bankParamSchema: Schema = {
+export const bankParamSchema = {
   type: 'string',
   minLength: 1,
   maxLength: 34,
@@ -81,16 +87,16 @@ export const bankParamSchema: Schema = {
     'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}` lists it under `banks` (e.g. 37040044 for DE). Needs realistic mode and one country.',
   examples: ['37040044'],
   'x-message': 'bank must be a bank code of 1 to 34 letters and digits',
-}
+} as const
 
-export const invalidParamSchema: Schema = {
+export const invalidParamSchema = {
   type: 'string',
-  enum: [...INVALID_CHECKS],
+  enum: INVALID_CHECKS,
   description: `Negative test data: every row fails exactly this check and passes every other one, so that validation reports only it false. ${INVALID_CHECKS.map((check) => `\`${check}\`: ${INVALID_CHECK_TEXT[check]}`).join('; ')}.`,
   'x-message': `invalid must be one of ${INVALID_CHECKS.join(', ')}`,
-}
+} as const
 
-export function offsetSchema(max: number): Schema {
+export function offsetSchema(max: number) {
   return {
     type: 'integer',
     minimum: 0,
@@ -99,19 +105,36 @@ export function offsetSchema(max: number): Schema {
     description:
       'Row index of the first row in the seeded dataset (default 0). With the same seed, `offset=0&count=a` followed by `offset=a&count=b` gives exactly the rows of `count=a+b`: slices made apart join into one dataset. offset + count may not exceed the dataset’s capacity.',
     'x-message': `offset must be an integer between 0 and ${max}`,
-  }
+  } as const
 }
 
-export const ibanInputSchema: Schema = {
+export const ibanInputSchema = {
   type: 'string',
   minLength: 1,
   maxLength: 256,
   description: `An IBAN: 1 to ${MAX_IBAN_INPUT} letters and digits once whitespace is removed; lower case is accepted.`,
   examples: ['DE89 3704 0044 0532 0130 00'],
   'x-message': 'iban must be a string of letters and digits',
+} as const
+
+/** A JSON object schema of these parameters (query strings, bodies, tool arguments). */
+export function objectOf<
+  const P extends Readonly<Record<string, JSONSchema>>,
+  const R extends readonly (keyof P & string)[] = [],
+>(properties: P, options: { required?: R; message?: string } = {}) {
+  return {
+    type: 'object',
+    properties,
+    required: (options.required ?? []) as R,
+    additionalProperties: false,
+    ...(options.message === undefined ? {} : { 'x-message': options.message }),
+  } as const
 }
 
-// ---------------------------------------------------------------- wire shapes (spec §2)
+/** The validated value of an object schema made by objectOf (defaults filled in). */
+export type ParamsOf<S extends JSONSchema> = FromSchema<S>
+
+// ---------------------------------------------------------------- wire shapes
 
 export const errorSchema: Schema = {
   type: 'object',
@@ -123,23 +146,7 @@ export const errorSchema: Schema = {
       required: ['code', 'message'],
       additionalProperties: false,
       properties: {
-        code: {
-          type: 'string',
-          enum: [
-            'invalid_request',
-            'invalid_json',
-            'batch_not_supported',
-            'unauthorized',
-            'forbidden',
-            'not_found',
-            'method_not_allowed',
-            'payload_too_large',
-            'unsupported_media_type',
-            'rate_limited',
-            'service_unavailable',
-            'internal_error',
-          ],
-        },
+        code: { type: 'string', enum: ERROR_CODES },
         message: { type: 'string' },
       },
     },

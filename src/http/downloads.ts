@@ -7,15 +7,18 @@ import {
   countSchema,
   countrySchema,
   invalidParamSchema,
+  objectOf,
   offsetSchema,
+  type ParamsOf,
   realisticQuerySchema,
   seedQuerySchema,
   type Schema,
 } from '../core/schemas.ts'
-import { COUNTRIES, type InvalidCheck } from '../iban/index.ts'
+import { COUNTRIES } from '../iban/index.ts'
 import { FORMATS, type FormatName } from '../formats/render.ts'
 import type { StreamRequest } from '../pool/pool.ts'
-import type { Context, Reply, RouteDeps, RouteSpec } from './routes.ts'
+import type { GenerationPool } from '../pool/pool.ts'
+import { route, type Context, type Reply, type RouteSpec } from './route.ts'
 
 /** Content-Type per format. */
 export const CONTENT_TYPES: Record<FormatName, string> = {
@@ -26,14 +29,14 @@ export const CONTENT_TYPES: Record<FormatName, string> = {
   txt: 'text/plain; charset=utf-8',
 }
 
-const formatSchema: Schema = {
+const formatSchema = {
   type: 'string',
-  enum: [...FORMATS],
+  enum: FORMATS,
   default: 'csv',
   description:
     'csv (header row, one column per BBAN part), json (array of objects), ndjson (one object per line), sql (CREATE TABLE IF NOT EXISTS ibans + INSERTs in a transaction) or txt (one IBAN per line).',
   'x-message': `format must be one of ${FORMATS.join(', ')}`,
-}
+} as const
 
 const MAX_BULK_COUNTRIES = COUNTRIES.length
 
@@ -73,10 +76,16 @@ function downloadResponses(description: string): RouteSpec['responses'] {
   return { 200: { description, contentTypes: types, schema: { type: 'array', items: downloadRowSchema } } }
 }
 
+/** What downloads need: the pool, and the largest bulk count. */
+export interface DownloadDeps {
+  pool: GenerationPool
+  bulkMaxCount: number
+}
+
 /** Streams the request's rows from the pool into the response, once the dataset is checked. */
 async function streamDownload(
-  deps: RouteDeps,
-  context: Context,
+  deps: Pick<DownloadDeps, 'pool'>,
+  context: Context<DownloadQuery>,
   request: StreamRequest & { format: FormatName },
 ): Promise<Reply> {
   requireDataset(request, request.count, request.offset)
@@ -98,33 +107,37 @@ async function streamDownload(
   return 'sent'
 }
 
-const downloadQuery = (max: number, fallback: number): Record<string, Schema> => ({
-  format: formatSchema,
-  count: countSchema(max, fallback),
-  offset: offsetSchema(Number.MAX_SAFE_INTEGER),
-  realistic: realisticQuerySchema,
-  seed: seedQuerySchema,
-  bank: bankParamSchema,
-  invalid: invalidParamSchema,
-})
+function downloadQuery(max: number, fallback: number) {
+  return objectOf({
+    format: formatSchema,
+    count: countSchema(max, fallback),
+    offset: offsetSchema(Number.MAX_SAFE_INTEGER),
+    realistic: realisticQuerySchema,
+    seed: seedQuerySchema,
+    bank: bankParamSchema,
+    invalid: invalidParamSchema,
+  })
+}
+
+type DownloadQuery = ParamsOf<ReturnType<typeof downloadQuery>>
 
 /** The stream request of a validated download query. */
-function streamRequestOf(countries: string[], query: Record<string, unknown>): StreamRequest & { format: FormatName } {
+function streamRequestOf(countries: string[], query: DownloadQuery): StreamRequest & { format: FormatName } {
   return {
     countries,
-    count: query['count'] as number,
-    offset: (query['offset'] as number | undefined) ?? 0,
-    realistic: toRealistic(query['realistic']),
-    seed: toSeed(query['seed']),
-    bank: query['bank'] as string | undefined,
-    invalid: query['invalid'] as InvalidCheck | undefined,
-    format: query['format'] as FormatName,
+    count: query.count,
+    offset: query.offset,
+    realistic: toRealistic(query.realistic),
+    seed: toSeed(query.seed),
+    bank: query.bank,
+    invalid: query.invalid,
+    format: query.format,
   }
 }
 
-/** GET /export/{country}: keyless, 30 downloads per minute per client IP (spec §4.9). */
-export function exportSpec(deps: RouteDeps): RouteSpec {
-  return {
+/** GET /export/{country}: keyless, EXPORT_RATE_LIMIT (30) downloads per minute per client IP. */
+export function exportSpec(deps: Pick<DownloadDeps, 'pool'>): RouteSpec {
+  return route<DownloadQuery>({
     method: 'GET',
     path: '/export/{country}',
     access: 'ip',
@@ -134,18 +147,19 @@ export function exportSpec(deps: RouteDeps): RouteSpec {
       'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`.',
     tag: 'export',
     pathParams: { country: countrySchema },
-    query: downloadQuery(100, 10),
+    query: downloadQuery(100, 10).properties,
+    errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed.'),
     handle: (context) => {
       const { params, query } = context
-      return streamDownload(deps, context, streamRequestOf([requireCountry(params['country'] as string).code], query))
+      return streamDownload(deps, context, streamRequestOf([requireCountry(params['country'] ?? '').code], query))
     },
-  }
+  })
 }
 
 /** GET /api/v1/bulk/{country}: keyed; up to BULK_MAX_COUNT rows, counted as one request. */
-export function bulkSpec(deps: RouteDeps): RouteSpec {
-  return {
+export function bulkSpec(deps: DownloadDeps): RouteSpec {
+  return route<DownloadQuery>({
     method: 'GET',
     path: '/api/v1/bulk/{country}',
     access: 'key',
@@ -161,16 +175,17 @@ export function bulkSpec(deps: RouteDeps): RouteSpec {
         examples: ['DE', 'DE,FR,IT'],
       },
     },
-    query: downloadQuery(deps.bulkMaxCount, 10),
+    query: downloadQuery(deps.bulkMaxCount, 10).properties,
+    errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed (chunked).'),
     handle: (context) => {
       const { params, query } = context
-      const codes = (params['country'] as string).split(',')
+      const codes = (params['country'] ?? '').split(',')
       if (codes.length > MAX_BULK_COUNTRIES) {
         throw new ApiError('invalid_request', `country may list at most ${MAX_BULK_COUNTRIES} countries`)
       }
       const countries = [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
       return streamDownload(deps, context, streamRequestOf(countries, query))
     },
-  }
+  })
 }

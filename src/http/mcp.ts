@@ -9,7 +9,7 @@ import { COUNTRIES } from '../iban/index.ts'
 import { MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, type McpEndpoint } from '../mcp/info.ts'
 import { readJsonBody } from './body.ts'
 import type { Schema } from '../core/schemas.ts'
-import type { Context, Reply, RouteSpec } from './routes.ts'
+import type { Context, Reply, RouteSpec } from './route.ts'
 
 export const MAX_MCP_BODY = 64 * 1024
 
@@ -205,6 +205,7 @@ export function mcpRouteSpecs(deps: McpRouteDeps): RouteSpec[] {
         'Keyless and stateless. Serves MCP revisions 2026-07-28 (server/discover) and 2025-03-26 to 2025-11-25 (initialize). One JSON-RPC message per request, at most 64 KiB; browser origins must be allowed by MCP_ALLOWED_ORIGINS (others get 403). Limited per client IP (MCP_RATE_LIMIT, default 120 per minute). Protocol errors are JSON-RPC errors; a tool called with bad arguments returns `isError: true` with the REST error body as its text.',
       tag: 'mcp',
       requestBody: { description: 'One JSON-RPC 2.0 request or notification.', schema: { type: 'object' } },
+      errors: ['batch_not_supported', 'forbidden'],
       responses: {
         200: { description: 'The JSON-RPC response.', schema: jsonRpcResponseSchema },
         202: { description: 'A notification was accepted.' },
@@ -224,6 +225,7 @@ export function mcpRouteSpecs(deps: McpRouteDeps): RouteSpec[] {
       method: 'OPTIONS',
       path: '/mcp',
       access: 'public',
+      errors: ['forbidden'],
       summary: 'CORS preflight for browser-based MCP clients from an allowed origin',
       tag: 'mcp',
       responses: { 204: { description: 'The origin may POST to /mcp.' } },

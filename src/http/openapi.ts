@@ -1,46 +1,42 @@
 // The OpenAPI 3.1 document and the service index, both generated from the route table and
 // the same JSON Schemas ajv validates with.
+import { ERROR_CODES, ERRORS, type ErrorCode } from '../core/errors.ts'
 import { REGISTRY } from '../core/operations.ts'
 import { errorSchema, publishedSchema as publish } from '../core/schemas.ts'
 import { COUNTRIES } from '../iban/index.ts'
-import type { RouteSpec } from './routes.ts'
+import type { RouteSpec } from './route.ts'
 
 export const OPENAPI_VERSION = '1.1.0'
 export const SERVICE_NAME = 'ibanmint'
 export const DISCLAIMER =
   'Generated IBANs are test data: no bank issued them. Use them for testing, QA and education, never for payments.'
 
-const ERROR_RESPONSES: Record<number, string> = {
-  400: 'Invalid JSON body (`invalid_json`), or a JSON-RPC batch sent to /mcp (`batch_not_supported`).',
-  401: 'API key missing, invalid, revoked or expired (`unauthorized`).',
-  403: 'The request’s Origin is not allowed to call the MCP server (`forbidden`).',
-  404: 'Unknown country or endpoint (`not_found`).',
-  406: 'The Accept header rules out every response type.',
-  405: 'Method not allowed for this path (`method_not_allowed`); see the Allow header.',
-  413: 'Request body too large (`payload_too_large`): 16 KiB; 64 KiB for batch validation and /mcp.',
-  415: 'Request body is not JSON (`unsupported_media_type`).',
-  422: 'Invalid parameter (`invalid_request`); the message names it and its rule.',
-  429: 'Rate limit exceeded (`rate_limited`); see Retry-After.',
-  500: 'Unexpected failure (`internal_error`), without internals.',
-  503: 'A dependency is unavailable (`service_unavailable`); see Retry-After.',
+/**
+ * The errors a route can answer: those of the pipeline, which follow from how the route is
+ * declared (access, parameters, body), and those its handler declares in `errors`.
+ */
+export function errorsOf(route: RouteSpec): ErrorCode[] {
+  const codes = new Set<ErrorCode>(['method_not_allowed', 'internal_error'])
+  if (route.access === 'key')
+    for (const code of ['unauthorized', 'rate_limited', 'service_unavailable'] as const) codes.add(code)
+  if (route.access === 'ip') codes.add('rate_limited')
+  if (route.query !== undefined) codes.add('invalid_request')
+  if (route.body !== undefined || route.requestBody !== undefined) {
+    for (const code of ['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const) codes.add(code)
+  }
+  if (route.body !== undefined) codes.add('invalid_request')
+  for (const code of route.errors ?? []) codes.add(code)
+  return ERROR_CODES.filter((code) => codes.has(code))
 }
 
-function errorCodesOf(route: RouteSpec): number[] {
-  const codes = [405, 500]
-  if (route.access === 'key') codes.push(401, 429, 503)
-  if (route.access === 'ip') codes.push(429)
-
-  if (route.path.includes('{country}') || route.path.includes('{code}')) codes.push(404)
-  if (route.path.includes('bulk') || route.path.startsWith('/export') || route.path.includes('generate'))
-    codes.push(503)
-  if (route.body !== undefined) {
-    codes.push(400, 413, 415)
-    if (JSON.stringify(route.body).includes('"country"')) codes.push(404)
+/** The route's error responses by status: the descriptions of every code with that status. */
+function errorResponsesOf(route: RouteSpec): Map<number, string> {
+  const byStatus = new Map<number, string>()
+  for (const code of errorsOf(route)) {
+    const { status, description } = ERRORS[code]
+    byStatus.set(status, byStatus.has(status) ? `${byStatus.get(status)} ${description}` : description)
   }
-  if (route.query !== undefined || route.body !== undefined || route.path.includes('{iban}')) codes.push(422)
-  if (route.path === '/readyz') codes.push(503)
-  if (route.path === '/mcp') codes.push(...(route.method === 'POST' ? [400, 403, 404, 406, 413, 415] : [403]))
-  return [...new Set(codes)].sort()
+  return byStatus
 }
 
 const RATE_LIMIT_HEADERS = {
@@ -81,11 +77,11 @@ function operationOf(route: RouteSpec): Record<string, unknown> {
               ),
     }
   }
-  for (const status of errorCodesOf(route)) {
+  for (const [status, description] of errorResponsesOf(route)) {
     const own = route.responses[status]
     const error = { $ref: '#/components/schemas/Error' }
     responses[String(status)] = {
-      description: own === undefined ? ERROR_RESPONSES[status] : `${ERROR_RESPONSES[status]} ${own.description}`,
+      description: own === undefined ? description : `${description} ${own.description}`,
       content: {
         'application/json': { schema: own?.schema === undefined ? error : { oneOf: [error, publish(own.schema)] } },
       },
@@ -155,7 +151,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], publicUrl: string): R
   }
 }
 
-/** The service index (spec §2.7), with the endpoint list from the same table. */
+/** The service index, with the endpoint list from the same table. */
 export function buildIndex(routes: readonly RouteSpec[], publicUrl: string): Record<string, unknown> {
   return {
     name: SERVICE_NAME,

@@ -1,22 +1,7 @@
 // Writing responses: JSON bodies (with Content-Length), prebuilt bytes, and the one error
-// writer that renders every ApiError as the spec §2.8 body and never throws.
+// writer that renders every ApiError as the error body and never throws.
 import type { ServerResponse } from 'node:http'
-import { errorBody, type ApiError, type ErrorCode } from '../core/errors.ts'
-
-export const STATUS_BY_CODE: Record<ErrorCode, number> = {
-  invalid_request: 422,
-  invalid_json: 400,
-  batch_not_supported: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  method_not_allowed: 405,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  service_unavailable: 503,
-  internal_error: 500,
-}
+import { errorBody, statusOf, type ApiError } from '../core/errors.ts'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 
@@ -49,7 +34,7 @@ export function sendError(res: ServerResponse, error: ApiError): void {
     }
     const headers: Record<string, string> = { 'cache-control': 'no-store', ...error.headers }
     if (error.retryAfter !== undefined) headers['retry-after'] = String(error.retryAfter)
-    const status = STATUS_BY_CODE[error.code]
+    const status = statusOf(error.code)
     const message = status === 500 ? 'internal error' : error.message
     sendBody(res, status, JSON.stringify(errorBody(error.code, message)), JSON_TYPE, headers)
   } catch {

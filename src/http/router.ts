@@ -1,6 +1,6 @@
 // Matches a method and path against the route table: an exact-match map for static paths
 // first, then the few templated paths ({name} stands for one path segment).
-import type { Route } from './routes.ts'
+import type { Route } from './route.ts'
 
 export type Match =
   { kind: 'route'; route: Route; params: Record<string, string> } | { kind: 'method'; allow: string } | { kind: 'none' }

@@ -2,8 +2,9 @@
 // → validate parameters → handler → write. Errors of any kind are rendered once by sendError.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Logger } from 'pino'
-import { ApiError, toApiError } from '../core/errors.ts'
-import type { KeyAuthenticator } from '../keys/authenticator.ts'
+import { ApiError } from '../core/errors.ts'
+import { toHttpError } from './errors.ts'
+import { unauthorized, type KeyAuthenticator } from '../keys/authenticator.ts'
 import type { KeyRecord } from '../keys/key.ts'
 import type { RateLimits, LimitResult } from '../limits/rate-limit.ts'
 import type { McpEndpoint } from '../mcp/info.ts'
@@ -15,7 +16,8 @@ import { readJsonBody } from './body.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
 import { sendBody, sendError, JSON_TYPE } from './respond.ts'
 import { Router } from './router.ts'
-import { compileRoutes, routeSpecs, type Context, type Route } from './routes.ts'
+import type { Context, Reply, Route } from './route.ts'
+import { compileRoutes, routeSpecs } from './routes.ts'
 
 export interface AppDeps {
   publicUrl: string
@@ -68,14 +70,33 @@ export const SERVER_TIMEOUTS: Readonly<{
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
 
-/** The key from `X-API-Key` or `Authorization: Bearer`. */
+const BEARER = /^bearer\s+/i
+
+/**
+ * The key from `X-API-Key` or `Authorization: Bearer`. Both may be sent only when they hold
+ * the same key: two different credentials are refused (401), never served under either.
+ */
 function presentedKey(req: IncomingMessage): string | undefined {
   const header = req.headers['x-api-key']
-  if (typeof header === 'string') return header.trim()
+  const apiKey = typeof header === 'string' ? header.trim() : undefined
   const authorization = req.headers.authorization
-  if (authorization !== undefined && /^bearer\s+/i.test(authorization))
-    return authorization.replace(/^bearer\s+/i, '').trim()
-  return undefined
+  const bearer =
+    authorization !== undefined && BEARER.test(authorization) ? authorization.replace(BEARER, '').trim() : undefined
+  if (apiKey !== undefined && bearer !== undefined && apiKey !== bearer) throw conflictingKeys()
+  return apiKey ?? bearer
+}
+
+function conflictingKeys(): ApiError {
+  return unauthorized('two different API keys were presented (X-API-Key and Authorization: Bearer); send one')
+}
+
+/** The 429 of a limit that was reached, for `who` (a key, or a client IP). */
+function rateLimited(limit: LimitResult, who: string): ApiError {
+  return new ApiError(
+    'rate_limited',
+    `rate limit of ${limit.limit} requests per minute${who} exceeded; retry in ${limit.reset} s`,
+    { retryAfter: limit.reset },
+  )
 }
 
 function parseQuery(search: string): Record<string, unknown> {
@@ -177,11 +198,8 @@ export function createApp(deps: AppDeps): App {
   const { logger, keys, limits } = deps
   const access = accessLogger(logger)
 
-  async function run(req: IncomingMessage, res: ServerResponse, state: { route: string; key: string | undefined }) {
-    const url = req.url ?? '/'
-    const mark = url.indexOf('?')
-    let path = mark < 0 ? url : url.slice(0, mark)
-    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+  /** Finds the route of a request: 404 for an unknown path, 405 (with Allow) for a wrong method. */
+  function matchRoute(req: IncomingMessage, path: string): { route: Route; params: Record<string, string> } {
     const match = router.match(req.method ?? 'GET', path)
     if (match.kind === 'none') throw new ApiError('not_found', `no endpoint at ${path.slice(0, 200)}`)
     if (match.kind === 'method') {
@@ -189,67 +207,84 @@ export function createApp(deps: AppDeps): App {
         headers: { allow: match.allow },
       })
     }
-    const route = match.route
-    state.route = route.path
-    const context = new RequestContext(req, res, match.params)
-    if (route.access === 'ip') {
-      const bucket = route.bucket === 'mcp' ? 'mcp' : 'export'
-      const limit = await limits.consume(bucket, clientIp(req, deps.trustProxy), deps.ipRateLimits[bucket])
-      setRateLimitHeaders(res, limit)
-      if (!limit.allowed) {
-        throw new ApiError(
-          'rate_limited',
-          `rate limit of ${limit.limit} requests per minute per client exceeded; retry in ${limit.reset} s`,
-          {
-            retryAfter: limit.reset,
-          },
-        )
-      }
+    return { route: match.route, params: match.params }
+  }
+
+  /** Counts a keyless request against its client IP's bucket (export, MCP). */
+  async function limitClient(req: IncomingMessage, res: ServerResponse, route: Route): Promise<void> {
+    const bucket = route.bucket === 'mcp' ? 'mcp' : 'export'
+    const limit = await limits.consume(bucket, clientIp(req, deps.trustProxy), deps.ipRateLimits[bucket])
+    setRateLimitHeaders(res, limit)
+    if (!limit.allowed) throw rateLimited(limit, ' per client')
+  }
+
+  /**
+   * The key of a keyed request. A client IP past its failed-authentication limit gets 429 before
+   * its key is even parsed; a 401 counts as a failure.
+   */
+  async function authenticate(req: IncomingMessage): Promise<KeyRecord> {
+    const ip = clientIp(req, deps.trustProxy)
+    const blocked = deps.authFailures.blockedFor('auth-failures', ip)
+    if (blocked > 0) {
+      throw new ApiError(
+        'rate_limited',
+        `too many failed authentications from this client (${deps.authFailureLimit} per minute); retry in ${blocked} s`,
+        { retryAfter: blocked },
+      )
     }
-    if (route.access === 'key') {
-      const ip = clientIp(req, deps.trustProxy)
-      const blocked = deps.authFailures.blockedFor('auth-failures', ip)
-      if (blocked > 0) {
-        throw new ApiError(
-          'rate_limited',
-          `too many failed authentications from this client (${deps.authFailureLimit} per minute); retry in ${blocked} s`,
-          { retryAfter: blocked },
-        )
-      }
-      let key
-      try {
-        const found = keys.authenticate(presentedKey(req))
-        key = found instanceof Promise ? await found : found
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'unauthorized')
-          await deps.authFailures.countFailure('auth-failures', ip, deps.authFailureLimit)
-        throw error
-      }
-      state.key = key.id
-      context.key = key
-      const limit = await limits.consume('api', key.id, key.limit ?? deps.defaultRateLimit)
-      setRateLimitHeaders(res, limit)
-      if (!limit.allowed) {
-        throw new ApiError(
-          'rate_limited',
-          `rate limit of ${limit.limit} requests per minute exceeded; retry in ${limit.reset} s`,
-          {
-            retryAfter: limit.reset,
-          },
-        )
-      }
+    try {
+      const found = keys.authenticate(presentedKey(req))
+      return found instanceof Promise ? await found : found
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'unauthorized')
+        await deps.authFailures.countFailure('auth-failures', ip, deps.authFailureLimit)
+      throw error
     }
-    if (route.pathParams !== undefined) context.params = decodeParams(match.params)
-    if (route.validateQuery !== undefined)
-      context.query = route.validateQuery(parseQuery(mark < 0 ? '' : url.slice(mark + 1)))
-    if (route.validateBody !== undefined) context.body = route.validateBody(await readJsonBody(req, route.maxBody))
-    // Handlers that answer at once return their reply itself: no promise to wait for.
-    const handled = route.handle(context)
-    const reply = handled instanceof Promise ? await handled : handled
+  }
+
+  /** Counts a keyed request against its key's limit. */
+  async function limitKey(res: ServerResponse, key: KeyRecord): Promise<void> {
+    const limit = await limits.consume('api', key.id, key.limit ?? deps.defaultRateLimit)
+    setRateLimitHeaders(res, limit)
+    if (!limit.allowed) throw rateLimited(limit, '')
+  }
+
+  /** Decodes the path parameters and validates the query and the body into the context. */
+  async function readParameters(context: RequestContext, route: Route, search: string): Promise<void> {
+    if (route.pathParams !== undefined) context.params = decodeParams(context.params)
+    if (route.validateQuery !== undefined) context.query = route.validateQuery(parseQuery(search))
+    if (route.validateBody !== undefined)
+      context.body = route.validateBody(await readJsonBody(context.req, route.maxBody))
+  }
+
+  /** Writes a handler's reply (unless it wrote the response itself). */
+  function write(res: ServerResponse, reply: Reply): void {
     if (reply === 'sent') return
     const status = reply.status ?? 200
     if (reply.bytes !== undefined) sendBody(res, status, reply.bytes, JSON_TYPE, reply.headers)
     else sendBody(res, status, JSON.stringify(reply.json), JSON_TYPE, reply.headers)
+  }
+
+  /** One request: route → limits and key → parameters → handler → reply. */
+  async function run(req: IncomingMessage, res: ServerResponse, state: { route: string; key: string | undefined }) {
+    const url = req.url ?? '/'
+    const mark = url.indexOf('?')
+    let path = mark < 0 ? url : url.slice(0, mark)
+    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+    const { route, params } = matchRoute(req, path)
+    state.route = route.path
+    const context = new RequestContext(req, res, params)
+    if (route.access === 'ip') await limitClient(req, res, route)
+    if (route.access === 'key') {
+      const key = await authenticate(req)
+      state.key = key.id
+      context.key = key
+      await limitKey(res, key)
+    }
+    await readParameters(context, route, mark < 0 ? '' : url.slice(mark + 1))
+    // Handlers that answer at once return their reply itself: no promise to wait for.
+    const handled = route.handle(context)
+    write(res, handled instanceof Promise ? await handled : handled)
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -271,7 +306,7 @@ export function createApp(deps: AppDeps): App {
     try {
       await run(req, res, state)
     } catch (error) {
-      const apiError = toApiError(error)
+      const apiError = toHttpError(error)
       if (
         apiError.code === 'internal_error' ||
         (apiError.code === 'service_unavailable' && apiError.cause !== undefined)

@@ -20,8 +20,8 @@ interface Entry {
 const UNAUTHORIZED_MESSAGE = 'a valid API key is required (X-API-Key header or Authorization: Bearer)'
 const WWW_AUTHENTICATE = 'ApiKey header="X-API-Key", Bearer realm="ibanmint"'
 
-export function unauthorized(): ApiError {
-  return new ApiError('unauthorized', UNAUTHORIZED_MESSAGE, { headers: { 'www-authenticate': WWW_AUTHENTICATE } })
+export function unauthorized(message = UNAUTHORIZED_MESSAGE): ApiError {
+  return new ApiError('unauthorized', message, { headers: { 'www-authenticate': WWW_AUTHENTICATE } })
 }
 
 function verify(record: KeyRecord | null, secret: string, now: number): KeyRecord {

@@ -1,7 +1,8 @@
 // The MCP tools as plain definitions: schemas from src/core/schemas.ts (the ones REST
 // validates with and OpenAPI publishes), handlers that call the same operations as REST.
 // Nothing here knows the SDK; src/mcp/server.ts registers these with it.
-import { ApiError, errorBody, toApiError } from '../core/errors.ts'
+import { errorBody, type ApiError } from '../core/errors.ts'
+import { toHttpError } from '../http/errors.ts'
 import { build, countryList, requireCountry, toSeed, validate, type GenerateRequest } from '../core/operations.ts'
 import {
   MAX_COUNT,
@@ -187,7 +188,7 @@ export function listedSchema(schema: Schema): Schema {
 
 /** A failed call as the REST error body: the code and message clients already handle. */
 export function toolError(error: unknown): { body: ReturnType<typeof errorBody>; internal: boolean } {
-  const apiError: ApiError = toApiError(error)
+  const apiError: ApiError = toHttpError(error)
   const internal = apiError.code === 'internal_error'
   return { body: errorBody(apiError.code, internal ? 'internal error' : apiError.message), internal }
 }

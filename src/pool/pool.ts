@@ -11,11 +11,30 @@ import { threadId } from 'node:worker_threads'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
-import { ApiError } from '../core/errors.ts'
 import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/render.ts'
 import { randomSeed, type InvalidCheck } from '../iban/index.ts'
 import type { BatchTask } from '../../workers/generate.ts'
+
+/** The pool's queue is full: new work is refused at once (retry after `retryAfter` seconds). */
+export class PoolBusyError extends Error {
+  readonly retryAfter = 1
+
+  constructor() {
+    super('the generator is busy; retry shortly')
+    this.name = 'PoolBusyError'
+  }
+}
+
+/** A worker failed (crashed, ran out of memory) during a batch; Piscina replaces it. */
+export class GenerationFailedError extends Error {
+  readonly retryAfter = 1
+
+  constructor(cause: unknown) {
+    super('generation failed; retry', { cause })
+    this.name = 'GenerationFailedError'
+  }
+}
 
 export interface PoolOptions {
   /** Worker threads (default: the machine's available parallelism). */
@@ -146,23 +165,23 @@ export class GenerationPool {
     return this.threads * 2
   }
 
-  /** Runs one batch; a full queue is a 503, an abort rejects with AbortError. */
+  /** Runs one batch; a full queue rejects with PoolBusyError, an abort with AbortError. */
   async run(task: Omit<BatchTask, 'slot'>, signal?: AbortSignal): Promise<Uint8Array> {
     return (await this.#run(task, signal)) as Uint8Array
   }
 
   async #run(task: BatchTask, signal?: AbortSignal): Promise<Uint8Array | number> {
     if (this.#outstanding >= this.threads + this.maxQueue) {
-      throw new ApiError('service_unavailable', 'the generator is busy; retry shortly', { retryAfter: 1 })
+      throw new PoolBusyError()
     }
     this.#outstanding++
     try {
       return await this.#piscina.run(task, signal === undefined ? {} : { signal })
     } catch (error) {
-      if (isAbort(error) || error instanceof ApiError) throw error
+      if (isAbort(error)) throw error
       // A worker that failed (crashed, ran out of memory) is replaced by Piscina; the request
       // that met it gets a retryable 503, and the cause goes to the log as an internal error.
-      throw new ApiError('service_unavailable', 'generation failed; retry', { retryAfter: 1, cause: error })
+      throw new GenerationFailedError(error)
     } finally {
       this.#outstanding--
     }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
-import type { RouteSpec } from '../http/routes.ts'
+import type { RouteSpec } from '../http/route.ts'
 import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT } from '../iban/index.ts'
 import { STYLE } from './style.ts'
 
@@ -226,6 +226,7 @@ export function webRouteSpecs(web: WebAssets): RouteSpec[] {
       method: 'GET',
       path: '/assets/{name}',
       access: 'public',
+      errors: ['not_found'],
       summary: 'The page’s script and stylesheet (content-hashed names, cached for a year)',
       tag: 'web',
       pathParams: { name: { type: 'string', maxLength: 64, 'x-message': 'name must be an asset name' } },
@@ -251,6 +252,7 @@ export function webRouteSpecs(web: WebAssets): RouteSpec[] {
       method: 'GET',
       path: '/README.md',
       access: 'public',
+      errors: ['not_found'],
       summary: 'The README (quick start, API, MCP, command line), as Markdown',
       tag: 'web',
       responses: { 200: { description: 'Markdown.', contentTypes: ['text/markdown'] } },

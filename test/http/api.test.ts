@@ -419,6 +419,24 @@ for (const backend of ['memory', 'redis'] as const) {
       assert.equal(bearer.status, 200)
     })
 
+    test('two different keys (X-API-Key and Bearer) are refused with 401, never served under either', async () => {
+      const other = (await app.createKey()).key
+      const mine = app.auth['x-api-key'] as string
+      for (const headers of [
+        { 'x-api-key': mine, authorization: `Bearer ${other}` },
+        { 'x-api-key': other, authorization: `Bearer ${mine}` },
+        { 'x-api-key': mine, authorization: 'Bearer imk_nothing_here' },
+      ]) {
+        const res = await app.call('GET', '/api/v1/countries', { headers })
+        assert.match(assertError(res, 401, 'unauthorized'), /two different API keys/)
+        assert.equal(res.headers['ratelimit-remaining'], undefined, 'no key was counted')
+      }
+      const same = await app.call('GET', '/api/v1/countries', {
+        headers: { 'x-api-key': mine, authorization: `Bearer ${mine}` },
+      })
+      assert.equal(same.status, 200, 'the same key twice is one credential')
+    })
+
     test('keyed responses carry RateLimit headers; a key with limit 2 gets 429 on its third request (§8)', async () => {
       const { key } = await app.createKey({ limit: 2 })
       const headers = { 'x-api-key': key }

@@ -1,0 +1,299 @@
+// The JSON API's own routes (/api/v1: index, OpenAPI, countries, generate, validate, iban) and
+// the health probes. Each handler receives its parameters typed from the schemas that
+// validate them (ParamsOf), never as a bag of unknowns.
+import {
+  build,
+  countryDetail,
+  countryList,
+  generate,
+  requireCountry,
+  toRealistic,
+  toSeed,
+  validate,
+  validateBatch,
+  type GenerateRequest,
+} from '../core/operations.ts'
+import {
+  MAX_BATCH,
+  MAX_COUNT,
+  bankParamSchema,
+  countSchema,
+  countryDetailSchema,
+  countryListSchema,
+  countrySchema,
+  generateResultSchema,
+  ibanInputSchema,
+  ibanSchema,
+  invalidParamSchema,
+  objectOf,
+  realisticBodySchema,
+  realisticQuerySchema,
+  seedBodySchema,
+  seedQuerySchema,
+  validateBatchResultSchema,
+  validateResultSchema,
+  type ParamsOf,
+} from '../core/schemas.ts'
+import { COUNTRIES } from '../iban/index.ts'
+import { generateOnPool } from '../pool/generate-result.ts'
+import type { GenerationPool } from '../pool/pool.ts'
+import { route, type Reply, type RouteSpec } from './route.ts'
+
+/** What the API routes need: the documents built from the finished table, and the pool. */
+export interface ApiDeps {
+  /** Bodies built once from the finished table (index, OpenAPI). */
+  documents: { index: () => Buffer; openapi: () => Buffer }
+  pool: GenerationPool
+  /** JSON generate requests up to this count are served inline (measured threshold). */
+  poolInlineMax: number
+}
+
+const COUNTRY_LIST_BODY = Buffer.from(JSON.stringify(countryList()))
+const COUNTRY_BODIES = new Map(
+  countryList().countries.map((c) => [c.code, Buffer.from(JSON.stringify(countryDetail(requireCountry(c.code))))]),
+)
+
+const BODY_MESSAGE = 'the request body must be a JSON object'
+
+const generateQuery = objectOf({
+  count: countSchema(MAX_COUNT, 1),
+  realistic: realisticQuerySchema,
+  seed: seedQuerySchema,
+  bank: bankParamSchema,
+  invalid: invalidParamSchema,
+})
+
+const generateBody = objectOf(
+  {
+    country: countrySchema,
+    count: countSchema(MAX_COUNT, 1),
+    realistic: realisticBodySchema,
+    seed: seedBodySchema,
+    bank: bankParamSchema,
+    invalid: invalidParamSchema,
+  },
+  { required: ['country'], message: BODY_MESSAGE },
+)
+
+function partSchema(name: string, example: string) {
+  return {
+    type: 'string',
+    minLength: 1,
+    maxLength: 40,
+    description: `The ${name} part, as validation reports it in \`bban_parts\`.`,
+    examples: [example],
+    'x-message': `${name} must be a string of 1 to 40 characters`,
+  } as const
+}
+
+const buildBody = objectOf(
+  {
+    country: countrySchema,
+    bank: partSchema('bank', '37040044'),
+    branch: partSchema('branch (or sort code)', '01005'),
+    account: {
+      ...partSchema('account', '0532013000'),
+      description:
+        'The account number without national check digits (as `bban_parts.account` reports it); a shorter number of digits is zero-padded on the left.',
+    },
+    account_type: partSchema('account type', '00'),
+    other: partSchema('other (holder id, currency, ...)', '0101701234'),
+  },
+  { required: ['country'], message: BODY_MESSAGE },
+)
+
+const validateBody = objectOf({ iban: ibanInputSchema }, { required: ['iban'], message: BODY_MESSAGE })
+
+const batchBody = objectOf(
+  {
+    ibans: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_BATCH,
+      items: { type: 'string' },
+      'x-message': `ibans must be an array of 1 to ${MAX_BATCH.toLocaleString('en')} strings`,
+    },
+  },
+  { required: ['ibans'], message: BODY_MESSAGE },
+)
+
+type GenerateFields = ParamsOf<typeof generateQuery> | ParamsOf<typeof generateBody>
+
+/** A GenerateRequest from a validated query or body (they share field names). */
+function toGenerateRequest(country: string, fields: GenerateFields): GenerateRequest {
+  return {
+    country: requireCountry(country),
+    count: fields.count,
+    realistic: toRealistic(fields.realistic),
+    seed: toSeed(fields.seed),
+    bank: fields.bank,
+    invalid: fields.invalid,
+  }
+}
+
+/** The API's routes under /api/v1. */
+export function apiRoutes(deps: ApiDeps): RouteSpec[] {
+  /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
+  async function generateReply(request: GenerateRequest, signal: AbortSignal): Promise<Reply> {
+    if (request.count <= deps.poolInlineMax) return { json: generate(request) }
+    return { bytes: await generateOnPool(deps.pool, request, signal) }
+  }
+  const generateDescription =
+    'National check digits are correct in both modes, and the IBANs of one response are distinct. `seed` (ibanmint extension) makes the output reproducible: the same seed, country, count and mode give the same IBANs on every machine. `bank` restricts realistic rows to one real bank; `invalid` gives negative test data. Realistic IBANs of a known bank carry `bank` (code, name, BIC).'
+  return [
+    route({
+      method: 'GET',
+      path: '/api/v1',
+      access: 'public',
+      summary: 'Service index: name, version, documentation, authentication and endpoints',
+      tag: 'service',
+      responses: { 200: { description: 'The service index: name, version, links, endpoints.' } },
+      handle: () => ({ bytes: deps.documents.index() }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/openapi.json',
+      access: 'public',
+      summary: 'This OpenAPI 3.1 document',
+      tag: 'service',
+      responses: { 200: { description: 'OpenAPI 3.1 description of the REST API.' } },
+      handle: () => ({ bytes: deps.documents.openapi(), headers: { 'access-control-allow-origin': '*' } }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/countries',
+      access: 'key',
+      bucket: 'api',
+      summary: `List the ${COUNTRIES.length} supported countries with their IBAN formats`,
+      tag: 'countries',
+      responses: { 200: { description: 'CountryList.', schema: countryListSchema } },
+      handle: () => ({ bytes: COUNTRY_LIST_BODY }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/countries/{code}',
+      access: 'key',
+      bucket: 'api',
+      summary: 'One country with its IBAN format, real banks and capacity',
+      description:
+        'The code is case-insensitive. Returns every Country field (the spec names a subset), plus the national check, the real banks realistic mode uses (`bank=` picks one) and how many distinct IBANs one dataset holds per mode (`capacity`).',
+      tag: 'countries',
+      pathParams: { code: countrySchema },
+      errors: ['not_found'],
+      responses: { 200: { description: '`{ country: Country }`.', schema: countryDetailSchema } },
+      handle: ({ params }) => ({ bytes: COUNTRY_BODIES.get(requireCountry(params['code'] ?? '').code) as Buffer }),
+    }),
+    route<ParamsOf<typeof generateQuery>>({
+      method: 'GET',
+      path: '/api/v1/generate/{country}',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Generate 1 to 100 test IBANs for a country',
+      description: generateDescription,
+      tag: 'generate',
+      pathParams: { country: countrySchema },
+      query: generateQuery.properties,
+      errors: ['not_found', 'service_unavailable'],
+      responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
+      handle: ({ params, query, signal }) => generateReply(toGenerateRequest(params['country'] ?? '', query), signal),
+    }),
+    route<unknown, ParamsOf<typeof generateBody>>({
+      method: 'POST',
+      path: '/api/v1/generate',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Generate 1 to 100 test IBANs for a country (JSON body)',
+      description: 'Unknown body fields are rejected (422) so that a misspelled field never goes unnoticed.',
+      tag: 'generate',
+      body: generateBody,
+      errors: ['not_found', 'service_unavailable'],
+      responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
+      handle: ({ body, signal }) => generateReply(toGenerateRequest(body.country, body), signal),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/validate/{iban}',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Validate an IBAN given in the path',
+      description:
+        'Letters and digits only (lower case is accepted). A malformed or unsupported IBAN is a result with `valid: false` and every check; only a candidate with other characters is rejected (422).',
+      tag: 'validate',
+      pathParams: { iban: { ...ibanInputSchema, pattern: '^[0-9A-Za-z]+$' } },
+      errors: ['invalid_request'],
+      responses: { 200: { description: 'ValidateResult.', schema: validateResultSchema } },
+      handle: ({ params }) => ({ json: validate(params['iban'], 'iban', false) }),
+    }),
+    route<unknown, ParamsOf<typeof validateBody>>({
+      method: 'POST',
+      path: '/api/v1/validate',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Validate an IBAN given in a JSON body',
+      description: 'Whitespace inside `iban` is removed. Returns the full ValidateResult, as the path form does.',
+      tag: 'validate',
+      body: validateBody,
+      responses: { 200: { description: 'ValidateResult.', schema: validateResultSchema } },
+      handle: ({ body }) => ({ json: validate(body.iban) }),
+    }),
+    route<unknown, ParamsOf<typeof batchBody>>({
+      method: 'POST',
+      path: '/api/v1/validate/batch',
+      access: 'key',
+      bucket: 'api',
+      summary: `Validate up to ${MAX_BATCH.toLocaleString('en')} IBANs in one request (ibanmint extension)`,
+      description:
+        'One result per item, in order. The request counts once against the rate limit. An item that is not a string of letters and digits fails the whole request (422 naming `ibans[i]`). The body may be up to 64 KiB.',
+      tag: 'validate',
+      maxBody: 64 * 1024,
+      body: batchBody,
+      responses: { 200: { description: 'One ValidateResult per item.', schema: validateBatchResultSchema } },
+      handle: ({ body }) => ({ json: validateBatch(body.ibans) }),
+    }),
+    route<unknown, ParamsOf<typeof buildBody>>({
+      method: 'POST',
+      path: '/api/v1/iban',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Build an IBAN from bank, branch and account (ibanmint extension)',
+      description:
+        'Computes the national check digits (where the country has them) and the IBAN check digits. Parts are those validation reports in `bban_parts`, without national check digits; a part the country does not have, a missing part, a wrong length or character gets 422 naming the field. E.g. DE, bank 37040044, account 0532013000 gives DE89370400440532013000.',
+      tag: 'generate',
+      body: buildBody,
+      errors: ['not_found'],
+      responses: { 200: { description: 'The Iban record.', schema: ibanSchema } },
+      handle: ({ body }) => ({ json: build(body) }),
+    }),
+  ]
+}
+
+const HEALTHY = Buffer.from('{"status":"ok"}')
+const READY = Buffer.from('{"status":"ready"}')
+
+/** Liveness and readiness probes; `ready` resolves when every configured dependency answers. */
+export function probeRoutes(ready: () => Promise<void>): RouteSpec[] {
+  return [
+    route({
+      method: 'GET',
+      path: '/healthz',
+      access: 'public',
+      summary: 'Liveness: the process serves requests',
+      tag: 'operations',
+      responses: { 200: { description: '`{ "status": "ok" }`' } },
+      handle: () => ({ bytes: HEALTHY }),
+    }),
+    route({
+      method: 'GET',
+      path: '/readyz',
+      access: 'public',
+      summary: 'Readiness: every configured dependency (Redis) answers',
+      tag: 'operations',
+      errors: ['service_unavailable'],
+      responses: { 200: { description: '`{ "status": "ready" }`' } },
+      handle: async () => {
+        await ready()
+        return { bytes: READY }
+      },
+    }),
+  ]
+}
