@@ -6,7 +6,24 @@ import tseslint from 'typescript-eslint'
 export default tseslint.config(
   { ignores: ['node_modules/**', 'scratch/**', 'dist/**', 'artifacts/**'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // Async functions that implement an async interface need not await anything.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // node:test's test() and describe() return promises the runner itself awaits.
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after'] },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     languageOptions: {
       globals: {

@@ -5,7 +5,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-// @ts-expect-error autocannon ships no type declarations
 import autocannon from 'autocannon'
 import { listening } from '../test/helpers/process.ts'
 import { freePort } from '../test/helpers/redis.ts'
@@ -97,7 +96,7 @@ export interface Run {
 
 /** autocannon with 50 connections after a warm-up (1 s, or `warmup`); any non-2xx or error throws. */
 export async function cannon(name: string, load: Load, seconds: number, warmup = 1): Promise<Run> {
-  const options = { method: 'GET', ...load, connections: 50 }
+  const options = { method: 'GET' as const, ...load, connections: 50 }
   await autocannon({ ...options, connections: 10, duration: warmup })
   const result = await autocannon({ ...options, duration: seconds })
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)

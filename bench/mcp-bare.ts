@@ -2,7 +2,7 @@
 // stateless handler (the same createMcpHandler setup ibanmint uses) and one tool that returns
 // a constant GenerateResult-sized value. No ibanmint code, no limits, no logging, no pool.
 // The HTTP benchmarks measure it next to ibanmint's /mcp.
-import { createServer } from 'node:http'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { McpServer, createMcpHandler, fromJsonSchema } from '@modelcontextprotocol/server'
 import { SAMPLE_RESULT } from './sample.ts'
 
@@ -29,7 +29,9 @@ const handler = createMcpHandler(
   { legacy: 'reject', responseMode: 'auto', keepAliveMs: 0 },
 )
 
-const server = createServer(async (req, res) => {
+const server = createServer((req, res) => void answer(req, res))
+
+async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   const headers = new Headers()
@@ -38,7 +40,7 @@ const server = createServer(async (req, res) => {
     if (typeof value === 'string') headers.set(name, value)
   }
   const response = await handler.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers }), {
-    parsedBody: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+    parsedBody: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
   })
   const body = Buffer.from(await response.arrayBuffer())
   res.writeHead(response.status, {
@@ -46,7 +48,7 @@ const server = createServer(async (req, res) => {
     'content-length': body.length,
   })
   res.end(body)
-})
+}
 server.keepAliveTimeout = 5_000
 server.listen(Number(process.env['PORT'] ?? 0), '127.0.0.1', () => {
   process.stderr.write(`bare MCP listening on ${JSON.stringify(server.address())}\n`)

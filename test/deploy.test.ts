@@ -36,7 +36,7 @@ test('the Dockerfile has no lint errors or warnings (dockerfile-utils)', () => {
     (d) => d.severity === ValidationSeverity.ERROR || d.severity === ValidationSeverity.WARNING,
   )
   assert.deepEqual(
-    problems.map((d) => `${d.range.start.line + 1}: ${d.message}`),
+    problems.map((d) => `${d.range.start.line + 1}: ${typeof d.message === 'string' ? d.message : d.message.value}`),
     [],
   )
 })

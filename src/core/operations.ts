@@ -101,8 +101,8 @@ export function toRealistic(value: unknown): boolean {
   return !(value === false || value === '0' || value === 'false')
 }
 
-/** seed from a query string or a JSON string or integer. */
-export function toSeed(value: unknown): string | undefined {
+/** seed from a query string or a JSON string or integer (42 and "42" are the same seed). */
+export function toSeed(value: string | number | undefined): string | undefined {
   return value === undefined ? undefined : String(value)
 }
 

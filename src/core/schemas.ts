@@ -10,7 +10,9 @@ export type Schema = Record<string, unknown>
 
 /** A schema without our `x-message` annotations: what OpenAPI and MCP publish is plain JSON Schema. */
 export function publishedSchema(schema: Schema): Schema {
-  return JSON.parse(JSON.stringify(schema), (key, value) => (key === 'x-message' ? undefined : value)) as Schema
+  return JSON.parse(JSON.stringify(schema), (key: string, value: unknown) =>
+    key === 'x-message' ? undefined : value,
+  ) as Schema
 }
 
 export const MAX_COUNT = 100

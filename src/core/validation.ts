@@ -5,7 +5,8 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import { ApiError } from './errors.ts'
 import type { Schema } from './schemas.ts'
 
-export type Validator = (data: unknown) => Record<string, unknown>
+/** Validates (and, for queries, coerces) a value; throws a 422 ApiError naming what is wrong. */
+export type Validator<T = Record<string, unknown>> = (data: unknown) => T
 
 function newAjv(coerceTypes: boolean): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: false, verbose: true, coerceTypes, useDefaults: true, allowUnionTypes: true })
@@ -54,7 +55,7 @@ function integerProperties(schema: Schema): [string, string][] {
 }
 
 /** Compiles a schema of the query (coerced), a body or tool arguments (strict) into a throwing validator. */
-export function compileValidator(schema: Schema, where: Source): Validator {
+export function compileValidator<T = Record<string, unknown>>(schema: Schema, where: Source): Validator<T> {
   const validate: ValidateFunction = (where === 'query' ? QUERY_AJV : BODY_AJV).compile(schema)
   const integers = where === 'query' ? integerProperties(schema) : []
   return (data) => {
@@ -62,7 +63,7 @@ export function compileValidator(schema: Schema, where: Source): Validator {
       const value = (data as Record<string, unknown>)[name]
       if (typeof value === 'string' && !DECIMAL.test(value)) throw new ApiError('invalid_request', message)
     }
-    if (validate(data)) return data as Record<string, unknown>
+    if (validate(data)) return data as T
     const error = validate.errors?.[0]
     throw new ApiError('invalid_request', error === undefined ? 'invalid request' : messageOf(error, where))
   }

@@ -11,7 +11,7 @@ interface Template {
   byMethod: Map<string, Route>
 }
 
-const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>
+const NO_PARAMS: Record<string, string> = Object.freeze({})
 
 function allowOf(byMethod: Map<string, Route>): string {
   const methods = [...byMethod.keys()]

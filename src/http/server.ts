@@ -68,7 +68,7 @@ export const SERVER_TIMEOUTS: Readonly<{
   socketTimeout: 60_000,
 }
 
-const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
+const EMPTY: Record<string, unknown> = Object.freeze({})
 
 const BEARER = /^bearer\s+/i
 

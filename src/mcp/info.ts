@@ -33,7 +33,7 @@ export interface McpEndpoint {
 
 export interface McpDeps extends ToolDeps {
   /** Reports failures of our own code inside a tool (logged, answered as internal_error). */
-  onInternalError(error: unknown, tool: string): void
+  onInternalError: (error: unknown, tool: string) => void
   /** Reports SDK-level errors and rejected requests (diagnostics only). */
-  onProtocolError?(error: Error): void
+  onProtocolError?: (error: Error) => void
 }

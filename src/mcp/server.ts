@@ -88,8 +88,10 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
       capabilities: { tools: { listChanged: false } },
       cacheHints: { 'tools/list': CACHE_HINT, 'server/discover': CACHE_HINT },
     })
-    for (const { name, config, run } of registrations) {
-      server.registerTool(name, config, (args: unknown, ctx) => run(args, ctx.mcpReq.signal))
+    for (const registration of registrations) {
+      server.registerTool(registration.name, registration.config, (args: unknown, ctx) =>
+        registration.run(args, ctx.mcpReq.signal),
+      )
     }
     return server
   }

@@ -14,16 +14,18 @@ import {
   ibanInputSchema,
   ibanSchema,
   invalidParamSchema,
+  objectOf,
   publishedSchema,
   realisticBodySchema,
   seedBodySchema,
   validateResultSchema,
+  type ParamsOf,
   type Schema,
 } from '../core/schemas.ts'
-import { compileValidator, type Validator } from '../core/validation.ts'
+import { compileValidator } from '../core/validation.ts'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
-import { COUNTRIES, type InvalidCheck } from '../iban/index.ts'
+import { COUNTRIES } from '../iban/index.ts'
 
 export interface ToolAnnotations {
   readOnlyHint: boolean
@@ -63,11 +65,7 @@ const READ_ONLY: ToolAnnotations = {
   openWorldHint: false,
 }
 
-function argumentsSchema(properties: Record<string, Schema>, required: string[]): Schema {
-  return { type: 'object', properties, required, additionalProperties: false }
-}
-
-const generateArguments = argumentsSchema(
+const generateArguments = objectOf(
   {
     country: countrySchema,
     count: countSchema(MAX_COUNT, 1),
@@ -76,18 +74,20 @@ const generateArguments = argumentsSchema(
     bank: bankParamSchema,
     invalid: invalidParamSchema,
   },
-  ['country'],
+  { required: ['country'] },
 )
 
-const partArgument = (description: string): Schema => ({
-  type: 'string',
-  minLength: 1,
-  maxLength: 40,
-  description,
-  'x-message': 'each part must be a string of 1 to 40 characters',
-})
+function partArgument(description: string) {
+  return {
+    type: 'string',
+    minLength: 1,
+    maxLength: 40,
+    description,
+    'x-message': 'each part must be a string of 1 to 40 characters',
+  } as const
+}
 
-const buildArguments = argumentsSchema(
+const buildArguments = objectOf(
   {
     country: countrySchema,
     bank: partArgument('Bank code (e.g. 37040044 for DE).'),
@@ -96,12 +96,12 @@ const buildArguments = argumentsSchema(
     account_type: partArgument('Account type, for countries that have one.'),
     other: partArgument('The country’s other BBAN part (holder id, currency, ...), where it has one.'),
   },
-  ['country'],
+  { required: ['country'] },
 )
 
-const validateArguments = argumentsSchema({ iban: ibanInputSchema }, ['iban'])
+const validateArguments = objectOf({ iban: ibanInputSchema }, { required: ['iban'] })
 
-const noArguments = argumentsSchema({}, [])
+const noArguments = objectOf({})
 
 function output(value: Record<string, unknown>): ToolOutput {
   return { structured: value, text: JSON.stringify(value) }
@@ -114,10 +114,10 @@ const COUNTRY_LIST = output(countryList())
  * not the SDK's, so that a bad argument gets the same error code and message as over REST.
  */
 export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
-  const checkGenerate: Validator = compileValidator(generateArguments, 'arguments')
-  const checkValidate: Validator = compileValidator(validateArguments, 'arguments')
-  const checkBuild: Validator = compileValidator(buildArguments, 'arguments')
-  const checkNone: Validator = compileValidator(noArguments, 'arguments')
+  const checkGenerate = compileValidator<ParamsOf<typeof generateArguments>>(generateArguments, 'arguments')
+  const checkValidate = compileValidator<ParamsOf<typeof validateArguments>>(validateArguments, 'arguments')
+  const checkBuild = compileValidator<ParamsOf<typeof buildArguments>>(buildArguments, 'arguments')
+  const checkNone = compileValidator(noArguments, 'arguments')
   return [
     {
       name: 'list_countries',
@@ -141,12 +141,12 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
       call: async (args, signal) => {
         const valid = checkGenerate(args ?? {})
         const request: GenerateRequest = {
-          country: requireCountry(valid['country'] as string),
-          count: valid['count'] as number,
-          realistic: valid['realistic'] as boolean,
-          seed: toSeed(valid['seed']),
-          bank: valid['bank'] as string | undefined,
-          invalid: valid['invalid'] as InvalidCheck | undefined,
+          country: requireCountry(valid.country),
+          count: valid.count,
+          realistic: valid.realistic,
+          seed: toSeed(valid.seed),
+          bank: valid.bank,
+          invalid: valid.invalid,
         }
         const text = (await generateOnPool(deps.pool, request, signal)).toString('utf8')
         return { structured: JSON.parse(text) as Record<string, unknown>, text }
@@ -162,7 +162,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
       annotations: READ_ONLY,
       call: async (args) => {
         const valid = checkValidate(args ?? {})
-        return output(validate(valid['iban']) as unknown as Record<string, unknown>)
+        return output(validate(valid.iban) as unknown as Record<string, unknown>)
       },
     },
     {
@@ -175,7 +175,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
       annotations: READ_ONLY,
       call: async (args) => {
         const valid = checkBuild(args ?? {})
-        return output(build(valid as { country: string }) as unknown as Record<string, unknown>)
+        return output(build(valid) as unknown as Record<string, unknown>)
       },
     },
   ]

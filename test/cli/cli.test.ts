@@ -87,7 +87,7 @@ test('iban builds an IBAN from bank and account; countries CC shows banks and ca
   assert.equal(built.stdout, 'DE89370400440532013000\n')
   const json = JSON.parse(
     run('iban', 'GB', '--bank', 'NWBK', '--branch', '601613', '--account', '31926819', '--json').stdout,
-  )
+  ) as { iban: string; bank: { bic: string } }
   assert.equal(json.iban, 'GB29NWBK60161331926819')
   assert.equal(json.bank.bic, 'NWBKGB2L')
   const short = run('iban', 'DE', '--bank', '3704004', '--account', '1')
@@ -100,14 +100,14 @@ test('iban builds an IBAN from bank and account; countries CC shows banks and ca
 })
 
 test('generate --format json and ndjson carry the same rows', () => {
-  const json = JSON.parse(run('generate', 'IT', '-n', '4', '-f', 'json', '--seed', 'j').stdout)
+  const json = JSON.parse(run('generate', 'IT', '-n', '4', '-f', 'json', '--seed', 'j').stdout) as { country: string }[]
   const ndjson = run('generate', 'IT', '-n', '4', '-f', 'ndjson', '--seed', 'j')
     .stdout.trim()
     .split('\n')
-    .map((line) => JSON.parse(line))
+    .map((line) => JSON.parse(line) as { country: string })
   assert.equal(json.length, 4)
   assert.deepEqual(json, ndjson)
-  assert.equal(json[0].country, 'IT')
+  assert.equal(json[0]?.country, 'IT')
 })
 
 test('validate exits 0 when all are valid and 1 when one is not', () => {
@@ -118,14 +118,14 @@ test('validate exits 0 when all are valid and 1 when one is not', () => {
   assert.equal(bad.code, 1)
   assert.match(bad.stdout, /invalid: MOD-97/)
   const json = run('validate', '--json', 'XX00').stdout
-  assert.equal(JSON.parse(json).country_supported, false)
+  assert.equal((JSON.parse(json) as { country_supported: boolean }).country_supported, false)
 })
 
 test('countries lists all 91; --json gives the CountryList', () => {
   assert.equal(run('countries').stdout.trim().split('\n').length, 91)
-  const list = JSON.parse(run('countries', '--json').stdout)
+  const list = JSON.parse(run('countries', '--json').stdout) as { count: number; countries: { structure: string }[] }
   assert.equal(list.count, 91)
-  assert.equal(list.countries[0].structure, 'DEkk bbbb bbbb cccc cccc cc')
+  assert.equal(list.countries[0]?.structure, 'DEkk bbbb bbbb cccc cccc cc')
 })
 
 test('--help works for the program and every command', () => {

@@ -84,7 +84,9 @@ function buildChecker(document: Record<string, unknown>) {
     const key = `${method} ${found.template} ${status}`
     let validate = compiled.get(key)
     if (validate === undefined) {
-      const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'))
+      const rewritten = JSON.parse(
+        JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'),
+      ) as object
       validate = ajv.compile(rewritten)
       compiled.set(key, validate)
     }

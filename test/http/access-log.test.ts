@@ -43,7 +43,10 @@ test('an access line is the JSON pino writes for the same entry', async () => {
     const { time: t2, ...b } = JSON.parse(expected as string) as Record<string, unknown>
     assert.deepEqual(a, b)
     assert.equal(typeof t1, typeof t2)
-    assert.deepEqual(Object.keys(JSON.parse(line as string)), Object.keys(JSON.parse(expected as string)))
+    assert.deepEqual(
+      Object.keys(JSON.parse(line as string) as object),
+      Object.keys(JSON.parse(expected as string) as object),
+    )
   }
 })
 

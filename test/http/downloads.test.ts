@@ -14,7 +14,7 @@ function expectedParts(code: string, iban: string): Record<string, string> {
   const parts = validateIban(iban).bban_parts
   assert.ok(parts, `${iban} has BBAN parts`)
   assert.deepEqual(Object.keys(parts), findCountry(code)?.partNames)
-  return parts as Record<string, string>
+  return parts
 }
 
 /** What a single thread renders for this request: the reference for pool output. */

@@ -27,13 +27,13 @@ async function connect(app: TestApp, era: Era): Promise<ToolClient> {
     const transport = new LegacyTransport(url)
     await client.connect(transport)
     assert.equal(transport.sessionId, undefined, 'stateless: no session id')
-    return client as unknown as ToolClient
+    return client
   }
   const mode = era === 'auto (v2)' ? 'auto' : { pin: '2026-07-28' }
   const client = new Client({ name: 'ibanmint-tests', version: '1.0.0' }, { versionNegotiation: { mode } })
   await client.connect(new StreamableHTTPClientTransport(url))
   if (era === 'modern (v2, 2026-07-28)') assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28')
-  return client as unknown as ToolClient
+  return client
 }
 
 function textOf(result: Record<string, unknown>): string {

@@ -98,11 +98,15 @@ describe('web page in Chromium', () => {
       .locator('#results li')
       .first()
       .locator('span.part')
-      .evaluateAll((nodes) =>
-        nodes.map((node) => [node.className.replace('part part-', ''), (node.textContent ?? '').replace(/ /g, '')]),
+      .evaluateAll((nodes: HTMLElement[]) =>
+        nodes.map((node): [string, string] => [
+          node.className.replace('part part-', ''),
+          (node.textContent ?? '').replace(/ /g, ''),
+        ]),
       )
     const letters = parts.map(([letter]) => letter)
-    for (const letter of ['k', 'b', 's', 'c', 'x']) assert.ok(letters.includes(letter), `${letter} in ${letters}`)
+    for (const letter of ['k', 'b', 's', 'c', 'x'])
+      assert.ok(letters.includes(letter), `${letter} in ${letters.join('')}`)
     const bank = parts
       .filter(([letter]) => letter === 'b')
       .map(([, text]) => text)
@@ -154,7 +158,7 @@ describe('web page in Chromium', () => {
     for (const format of ['csv', 'json', 'sql', 'txt']) {
       const [download] = await Promise.all([page.waitForEvent('download'), page.click(`a[data-format="${format}"]`)])
       assert.equal(download.suggestedFilename(), `ibans-de-7.${format}`)
-      const text = readFileSync((await download.path()) as string, 'utf8')
+      const text = readFileSync(await download.path(), 'utf8')
       const api = await app.call('GET', `/export/DE?format=${format}&count=7&realistic=1&seed=download`)
       assert.equal(text, api.text, format)
       if (format === 'csv') assert.equal((await parseCsv(text)).length, 7)
