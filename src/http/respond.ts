@@ -21,10 +21,6 @@ export function sendBody(
   else res.end(body)
 }
 
-export function sendJson(res: ServerResponse, status: number, value: unknown, headers?: Record<string, string>): void {
-  sendBody(res, status, JSON.stringify(value), JSON_TYPE, headers)
-}
-
 /** Renders an ApiError. Never throws: a response already under way is cut off instead. */
 export function sendError(res: ServerResponse, error: ApiError): void {
   try {

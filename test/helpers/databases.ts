@@ -5,6 +5,7 @@ import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freePort } from './redis.ts'
+import { waitFor } from './wait.ts'
 
 /** Runs SQL in a fresh in-memory SQLite database, then `query`; returns the query's output lines. */
 export function sqlite(sql: string, query: string): string[] {
@@ -70,11 +71,11 @@ export async function startPostgres(): Promise<Postgres> {
     'fsync=off',
   ])
   const child = spawn(server.command, server.args, { stdio: 'ignore' })
-  const deadline = Date.now() + 20_000
-  while (spawnSync(join(bin, 'pg_isready'), ['-h', dir, '-p', String(port)]).status !== 0) {
-    if (Date.now() > deadline) throw new Error('PostgreSQL did not start')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  await waitFor(() => spawnSync(join(bin, 'pg_isready'), ['-h', dir, '-p', String(port)]).status === 0, {
+    timeout: 20_000,
+    interval: 100,
+    message: 'PostgreSQL to start',
+  })
   return {
     run(sql, query) {
       const file = join(dir, `script-${Date.now()}.sql`)

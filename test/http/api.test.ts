@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test'
 import { validateIban } from '../../src/iban/index.ts'
 import { assertError, startApp, type TestApp } from '../helpers/app.ts'
 import { startRedis } from '../helpers/redis.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 // The same black-box suite runs with the embedded defaults (key file, memory limits) and on
 // a real Redis (keys and limits in Redis).
@@ -488,10 +489,18 @@ for (const backend of ['memory', 'redis'] as const) {
     })
 
     test('access logs name route, status, duration and key id, never the key (security)', async () => {
-      await app.call('GET', '/api/v1/generate/DE', { headers: app.auth })
-      await app.call('GET', '/api/v1/countries', { headers: { authorization: `Bearer ${app.auth['x-api-key']}` } })
-      await app.call('GET', '/api/v1/countries', { headers: { 'x-api-key': 'imk_AAAAAAAAAAAA_' + 'C'.repeat(32) } })
-      await new Promise((resolve) => setTimeout(resolve, 50))
+      const ids = [`log-a-${backend}`, `log-b-${backend}`, `log-c-${backend}`]
+      await app.call('GET', '/api/v1/generate/DE', { headers: { ...app.auth, 'x-request-id': ids[0] as string } })
+      await app.call('GET', '/api/v1/countries', {
+        headers: { authorization: `Bearer ${app.auth['x-api-key']}`, 'x-request-id': ids[1] as string },
+      })
+      await app.call('GET', '/api/v1/countries', {
+        headers: { 'x-api-key': 'imk_AAAAAAAAAAAA_' + 'C'.repeat(32), 'x-request-id': ids[2] as string },
+      })
+      // An access line is written when the response closes, which may follow its arrival.
+      await waitFor(() => ids.every((id) => app.logText().includes(`"req":"${id}"`)), {
+        message: 'the three access log lines',
+      })
       const text = app.logText()
       const secret = (app.auth['x-api-key'] as string).split('_')[2] as string
       assert.ok(!text.includes(secret), 'the key secret is never logged')

@@ -8,6 +8,7 @@ import { batchesOf } from '../../src/formats/batches.ts'
 import { assertError, startApp, type TestApp } from '../helpers/app.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { sqlite, startPostgres, type Postgres } from '../helpers/databases.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 /** The part columns a row of `code` must have, from the registry. */
 function expectedParts(code: string, iban: string): Record<string, string> {
@@ -388,15 +389,8 @@ describe('export and bulk downloads', () => {
       // aborted on purpose
     }
     const pool = app.service.pool
-    const deadline = Date.now() + 5000
-    let completed = pool.completed
-    for (;;) {
-      await new Promise((resolve) => setTimeout(resolve, 300))
-      if (pool.completed === completed && pool.outstanding === 0) break
-      completed = pool.completed
-      assert.ok(Date.now() < deadline, 'the pool kept working after the client left')
-    }
-    const ran = completed - before
+    await waitFor(() => pool.outstanding === 0, { message: 'the pool to go idle after the client left' })
+    const ran = pool.completed - before
     assert.ok(ran < 100, `only the batches in flight ran (${ran} of 1000)`)
   })
 

@@ -10,6 +10,7 @@ import { Agent, request } from 'undici'
 import { startApp, type TestApp } from '../helpers/app.ts'
 import { sleep } from './load.ts'
 import { record } from './report.ts'
+import { connectionsOf, waitFor } from '../helpers/wait.ts'
 
 const LONG = process.env['IBANMINT_LONG_TESTS'] === '1'
 const BUDGET_MS = LONG ? 60_000 : 6_000
@@ -210,10 +211,9 @@ describe('reliability: fuzzing every route', () => {
     )
     assert.ok(runs > 100)
     await agent.close()
-    await sleep(300)
-    const open = await new Promise<number>((resolve, reject) =>
-      app.service.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
-    )
+    const open = await waitFor(async () => ((await connectionsOf(app.service.app.server)) === 0 ? 0 : undefined), {
+      message: 'every fuzzing socket to close',
+    }).catch(() => connectionsOf(app.service.app.server))
     assert.equal(open, 0, 'no socket left open once the client is gone')
     assert.equal(unhandled, 0)
     assert.equal((await app.call('GET', '/api/v1')).status, 200)

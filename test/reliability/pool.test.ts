@@ -11,6 +11,7 @@ import { request } from 'undici'
 import { assertError, startApp, type TestApp } from '../helpers/app.ts'
 import { sleep } from './load.ts'
 import { record } from './report.ts'
+import { connectionsOf, waitFor } from '../helpers/wait.ts'
 
 const FAULT_WORKER = fileURLToPath(new URL('../helpers/fault-worker.mjs', import.meta.url))
 
@@ -143,7 +144,7 @@ describe('reliability: worker pool and streaming', () => {
       Array.from({ length: 5 }, () => abortAfterFirstChunk(url, `/api/v1/bulk/DE?count=1000000&x=${Date.now()}`)),
     )
     assert.equal(bulkAborts.length, 5)
-    await sleep(300)
+    await waitFor(() => app.service.pool.outstanding === 0, { message: 'the aborted batches to settle' })
     const heap = await heapAfterGc()
     assert.equal(app.service.pool.outstanding, 0, 'nothing left running or queued')
     assert.ok(heap - baseline < 20, `heap grew ${heap - baseline} MB`)
@@ -169,17 +170,15 @@ describe('reliability: worker pool and streaming', () => {
     await new Promise((resolve) => socket.once('data', resolve))
     socket.pause() // read one chunk, then never again
     const started = performance.now()
-    const connections = () =>
-      new Promise<number>((resolve, reject) =>
-        slow.service.app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
-      )
     // The paused client would only notice the close when it read again: watch the server side.
-    while ((await connections()) > 0 && performance.now() - started < 10_000) await sleep(100)
+    await waitFor(async () => (await connectionsOf(slow.service.app.server)) === 0, {
+      timeout: 10_000,
+      interval: 100,
+      message: 'the stalled connection to be closed',
+    })
     const closedAfter = performance.now() - started
-    assert.equal(await connections(), 0, 'the stalled connection was closed')
     socket.destroy()
-    await sleep(200)
-    assert.equal(slow.service.pool.outstanding, 0)
+    await waitFor(() => slow.service.pool.outstanding === 0, { message: 'the pool to go idle' })
     assert.equal((await slow.call('GET', '/api/v1/countries/DE', { headers: slow.auth })).status, 200)
     record(
       'S2',

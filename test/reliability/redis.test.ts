@@ -7,6 +7,7 @@ import { startApp } from '../helpers/app.ts'
 import { freePort, startRedis, type RedisServer } from '../helpers/redis.ts'
 import { sleep, startLoad } from './load.ts'
 import { percentile, record } from './report.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 describe('reliability: Redis faults', () => {
   const cleanup: (() => unknown)[] = []
@@ -28,7 +29,10 @@ describe('reliability: Redis faults', () => {
     const outageStarted = performance.now()
     await sleep(3_000)
     redis = await startRedis(undefined, port)
-    while ((await app.call('GET', '/readyz', { unchecked: true })).status !== 200) await sleep(50)
+    await waitFor(async () => (await app.call('GET', '/readyz', { unchecked: true })).status === 200, {
+      timeout: 10_000,
+      message: 'the reconnection to Redis',
+    })
     // A restarted Redis without persistence has lost the key: the operator's store comes back.
     await app.service.keyStore.add(keyRecord)
     await sleep(1_500)
@@ -78,12 +82,9 @@ describe('reliability: Redis faults', () => {
     assert.equal(keyless.status, 200, 'keyless routes limit on the memory insurance')
     const redis = await startRedis(hooks, port)
     const started = Date.now()
-    let ready = 503
-    while (ready !== 200 && Date.now() - started < 5_000) {
-      await sleep(100)
-      ready = (await app.call('GET', '/readyz', { unchecked: true })).status
-    }
-    assert.equal(ready, 200)
+    await waitFor(async () => (await app.call('GET', '/readyz', { unchecked: true })).status === 200, {
+      message: 'readiness once Redis is back',
+    })
     const { key, record: keyRecord } = mintKey({ name: 'r2', limit: 100, expiresAt: null })
     await app.service.keyStore.add(keyRecord)
     const keyed = await app.call('GET', '/api/v1/countries/DE', { headers: { 'x-api-key': key } })
