@@ -5,12 +5,16 @@
 // Usage: npm run bench:http [-- --quick]   (needs curl and redis-server)
 import { spawnSync } from 'node:child_process'
 import { startRedis } from '../test/helpers/redis.ts'
-import { generateIbans } from '../src/iban/index.ts'
+import { batchesOf } from '../dist/src/formats/batches.js'
+import { ByteWriter } from '../dist/src/formats/byte-writer.js'
+import { renderBatch } from '../dist/src/formats/render.js'
+import { generateIbans } from '../dist/src/iban/index.js'
 import {
   cannon,
   peakRss,
   startBareMcp,
   startHello,
+  startPlain,
   startServer,
   summarize,
   type Load,
@@ -102,6 +106,7 @@ const scenarios = SCENARIOS.filter((s) => !QUICK || s.quick === true)
 
 const redis = await startRedis()
 const hello = await startHello()
+const plain = await startPlain()
 const bareMcp = await startBareMcp()
 const servers = { memory: await startServer(), redis: await startServer({ REDIS_URL: redis.url }) }
 const runs = new Map<string, Run[]>()
@@ -110,6 +115,10 @@ const record = (key: string, run: Run) => runs.set(key, [...(runs.get(key) ?? []
 for (let round = 1; round <= ROUNDS; round++) {
   console.error(`round ${round} of ${ROUNDS}`)
   record('hello', await cannon('bare node:http hello', { url: hello.url }, SECONDS, WARMUP))
+  record(
+    'plain',
+    await cannon('plain keyed handler', { url: plain.url, headers: { 'x-api-key': plain.key } }, SECONDS, WARMUP),
+  )
   record('bare-mcp', await cannon('bare MCP SDK server (ceiling)', mcpCall('modern')(bareMcp), SECONDS, WARMUP))
   for (const limits of ['memory', 'redis'] as const) {
     for (const scenario of scenarios) {
@@ -119,6 +128,7 @@ for (let round = 1; round <= ROUNDS; round++) {
   }
 }
 await hello.stop()
+await plain.stop()
 await bareMcp.stop()
 
 const rps = (key: string): Summary => summarize((runs.get(key) ?? []).map((r) => r.rps))
@@ -129,6 +139,7 @@ const range = (s: Summary, unit = '') => `${n(s.min)}–${n(s.max)}${unit}`
 
 const requestRows = [
   `| bare node:http hello (baseline) | ${n(base)} | ${range(rps('hello'))} | ${p99('hello').median} | 1.00× | — |`,
+  `| plain keyed handler: Map key lookup, memory limiter, one IBAN as JSON (second baseline) | ${n(rps('plain').median)} | ${range(rps('plain'))} | ${p99('plain').median} | ${(rps('plain').median / base).toFixed(2)}× | — |`,
 ]
 requestRows.push(
   `| bare MCP SDK server, tools/call with a constant result (the SDK’s ceiling) | ${n(rps('bare-mcp').median)} | ${range(rps('bare-mcp'))} | ${p99('bare-mcp').median} | ${(rps('bare-mcp').median / base).toFixed(2)}× | — |`,
@@ -143,9 +154,23 @@ for (const scenario of scenarios) {
 
 // ---------------------------------------------------------------- bulk
 
-/** One bulk download with curl to /dev/null; DE rows have a fixed width, so completeness is a byte count. */
-function bulk(server: Server, realistic: boolean): { mbps: number; rowsPerSecond: number; seconds: number } {
-  const url = `${server.url}/api/v1/bulk/DE?count=${BULK_ROWS}&realistic=${realistic ? 1 : 0}`
+/** The byte length of a seeded bulk download, rendered here once: completeness is a byte count. */
+function expectedBytes(realistic: boolean): number {
+  let bytes = 0
+  const writer = new ByteWriter(4 << 20)
+  for (const batch of batchesOf(BULK_ROWS)) {
+    bytes += renderBatch({ countries: ['DE'], realistic, seed: 'bench', format: 'csv', ...batch }, writer).length
+  }
+  return bytes
+}
+
+/** One seeded bulk download with curl to /dev/null, checked complete by its byte count. */
+function bulk(
+  server: Server,
+  realistic: boolean,
+  expected: number,
+): { mbps: number; rowsPerSecond: number; seconds: number } {
+  const url = `${server.url}/api/v1/bulk/DE?count=${BULK_ROWS}&realistic=${realistic ? 1 : 0}&seed=bench`
   const out = spawnSync(
     'curl',
     [
@@ -161,7 +186,6 @@ function bulk(server: Server, realistic: boolean): { mbps: number; rowsPerSecond
     { encoding: 'utf8' },
   )
   const [status, size, seconds] = out.stdout.split(' ').map(Number) as [number, number, number]
-  const expected = 'iban,iban_print,country,check_digits,bank,account\n'.length + BULK_ROWS * 77
   if (status !== 200 || size !== expected)
     throw new Error(`bulk: status ${status}, ${size} bytes, ${expected} expected`)
   const result = { mbps: size / seconds / 1e6, rowsPerSecond: BULK_ROWS / seconds, seconds }
@@ -176,7 +200,8 @@ const bulkFigures: { mbps: number; rss: number }[] = []
 for (const realistic of [true, false]) {
   // A fresh server per mode, so that its peak RSS is that of the streaming alone.
   const server = await startServer({ REDIS_URL: redis.url })
-  const results = Array.from({ length: ROUNDS }, () => bulk(server, realistic))
+  const expected = expectedBytes(realistic)
+  const results = Array.from({ length: ROUNDS }, () => bulk(server, realistic, expected))
   const rss = peakRss(server.child.pid as number)
   await server.stop()
   const mbps = summarize(results.map((r) => r.mbps))
@@ -219,7 +244,9 @@ const ratioOf = (key: string) => rps(key).median / base
 const measured = (key: string) => runs.has(key)
 const count1 = 'GET /api/v1/generate/DE?count=1'
 const mcp = 'MCP tools/call generate_iban (2026-07-28)'
+const plainRatio = rps(`${count1} [memory]`).median / rps('plain').median
 const targets = [
+  `| keyed GET /generate/DE count 1 vs the plain keyed handler | ≥ 0.85×, p99 not worse | ${plainRatio.toFixed(2)}×, p99 ${p99(`${count1} [memory]`).median} ms against ${p99('plain').median} ms | ${verdict(plainRatio >= 0.85 && p99(`${count1} [memory]`).median <= p99('plain').median)} |`,
   `| keyed GET /generate/DE count 1, memory limits | ≥ 0.70× hello, p99 ≤ 5 ms | ${ratioOf(`${count1} [memory]`).toFixed(2)}×, p99 ${p99(`${count1} [memory]`).median} ms | ${verdict(ratioOf(`${count1} [memory]`) >= 0.7 && p99(`${count1} [memory]`).median <= 5)} |`,
   `| same, Redis limits | ≥ 0.45× hello | ${ratioOf(`${count1} [redis]`).toFixed(2)}× | ${verdict(ratioOf(`${count1} [redis]`) >= 0.45)} |`,
   measured('GET /api/v1/generate/DE?count=100 [memory]')

@@ -12,6 +12,9 @@ import { freePort } from '../test/helpers/redis.ts'
 const BIN = join(import.meta.dirname, '..', 'bin', 'ibanmint.js')
 const HELLO = join(import.meta.dirname, 'hello.ts')
 const BARE_MCP = join(import.meta.dirname, 'mcp-bare.ts')
+const PLAIN = join(import.meta.dirname, 'plain.ts')
+/** The key the plain baseline accepts. */
+export const PLAIN_KEY = 'plain-key'
 
 export interface Server {
   url: string
@@ -64,6 +67,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
 /** The bare node:http baseline (bench/hello.ts). */
 export function startHello(): Promise<Server> {
   return startScript(HELLO)
+}
+
+/** The plain keyed handler (bench/plain.ts): key lookup, memory limiter, one IBAN as JSON. */
+export async function startPlain(): Promise<Server> {
+  const server = await startScript(PLAIN)
+  return { ...server, key: PLAIN_KEY }
 }
 
 /** The official MCP SDK alone on node:http (bench/mcp-bare.ts): the ceiling of any SDK-based server. */

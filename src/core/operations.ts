@@ -1,5 +1,5 @@
 // The operations every adapter shares (HTTP, MCP, CLI): they take already-typed parameters
-// and return the spec §2 shapes. Adapters only parse, call one of these, and write.
+// and return the API's wire shapes. Adapters only parse, call one of these, and write.
 import {
   COUNTRIES,
   Dataset,
@@ -8,6 +8,7 @@ import {
   banksOf,
   buildIban,
   findCountry,
+  generateIbans,
   recordsOf,
   planFor,
   toCountry,
@@ -25,7 +26,7 @@ import {
 import { ApiError } from './errors.ts'
 import { MAX_IBAN_INPUT } from './schemas.ts'
 
-/** Spec §2.4 (plus `seed`, `bank` and `invalid` when they were given). */
+/** The GenerateResult of the API (plus `seed`, `bank` and `invalid` when they were given). */
 export interface GenerateResult {
   country: { code: string; name: string; iban_length: number }
   count: number
@@ -108,6 +109,16 @@ export function toSeed(value: string | number | undefined): string | undefined {
 
 /** Generates a GenerateResult: rows 0 … count − 1 of the request's dataset. */
 export function generate(request: GenerateRequest): GenerateResult {
+  if (request.seed === undefined) {
+    // Unseeded: the next rows of the process's random dataset for these options, so that
+    // successive requests do not repeat each other either (and no dataset is built per request).
+    const { country, count, realistic, bank, invalid } = request
+    try {
+      return { ...resultHead(request), ibans: generateIbans(country.code, count, { realistic, bank, invalid }) }
+    } catch (error) {
+      throw toDatasetApiError(error)
+    }
+  }
   const dataset = requireDataset(datasetOptions(request), request.count)
   return { ...resultHead(request), ibans: recordsOf(dataset, 0, request.count) }
 }
@@ -138,7 +149,7 @@ const IBAN_RULE = `iban must be 1 to ${MAX_IBAN_INPUT} letters and digits (space
 
 /**
  * Validates one IBAN candidate. Whitespace is removed (unless `spaces` is false, as for the
- * path form of spec §4.7); what remains must be 1 to 64 letters and digits, else 422 naming
+ * path form GET /validate/{iban}); what remains must be 1 to 64 letters and digits, else 422 naming
  * `name`. A candidate that fails a check is a result (valid: false).
  */
 export function validate(input: unknown, name = 'iban', spaces = true): ValidateResult {
@@ -170,7 +181,7 @@ export const REGISTRY = {
   note: REGISTRY_RELEASE.note,
 }
 
-/** Spec §2.6, plus the registry release the table follows. */
+/** The CountryList of the API, plus the registry release the table follows. */
 export function countryList(): { count: number; registry: typeof REGISTRY; countries: Country[] } {
   return { count: COUNTRIES.length, registry: REGISTRY, countries: COUNTRIES.map(toCountry) }
 }
@@ -182,7 +193,7 @@ export interface CountryDetail extends Country {
   capacity: { realistic: number; random: number }
 }
 
-/** Spec §4.4: the country inside `country` (a superset of the spec's subset). */
+/** GET /countries/{code}: the country inside `country` (every Country field and more). */
 export function countryDetail(spec: CountrySpec): { country: CountryDetail } {
   const check = spec.nationalCheck
   return {

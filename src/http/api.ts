@@ -134,9 +134,10 @@ function toGenerateRequest(country: string, fields: GenerateFields): GenerateReq
 /** The API's routes under /api/v1. */
 export function apiRoutes(deps: ApiDeps): RouteSpec[] {
   /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
-  async function generateReply(request: GenerateRequest, signal: AbortSignal): Promise<Reply> {
+  // The context's abort signal is made on first use: only the pool path needs one.
+  async function generateReply(request: GenerateRequest, context: { signal: AbortSignal }): Promise<Reply> {
     if (request.count <= deps.poolInlineMax) return { json: generate(request) }
-    return { bytes: await generateOnPool(deps.pool, request, signal) }
+    return { bytes: await generateOnPool(deps.pool, request, context.signal) }
   }
   const generateDescription =
     'National check digits are correct in both modes, and the IBANs of one response are distinct. `seed` (ibanmint extension) makes the output reproducible: the same seed, country, count and mode give the same IBANs on every machine. `bank` restricts realistic rows to one real bank; `invalid` gives negative test data. Realistic IBANs of a known bank carry `bank` (code, name, BIC).'
@@ -195,7 +196,7 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
       query: generateQuery.properties,
       errors: ['not_found', 'service_unavailable'],
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
-      handle: ({ params, query, signal }) => generateReply(toGenerateRequest(params['country'] ?? '', query), signal),
+      handle: (context) => generateReply(toGenerateRequest(context.params['country'] ?? '', context.query), context),
     }),
     route<unknown, ParamsOf<typeof generateBody>>({
       method: 'POST',
@@ -208,7 +209,7 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
       body: generateBody,
       errors: ['not_found', 'service_unavailable'],
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
-      handle: ({ body, signal }) => generateReply(toGenerateRequest(body.country, body), signal),
+      handle: (context) => generateReply(toGenerateRequest(context.body.country, context.body), context),
     }),
     route({
       method: 'GET',

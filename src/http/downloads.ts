@@ -1,4 +1,4 @@
-// File downloads streamed from the worker pool: the keyless export of spec §4.9 at the site
+// File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError } from '../core/errors.ts'
 import { requireCountry, requireDataset, toRealistic, toSeed } from '../core/operations.ts'

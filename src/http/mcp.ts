@@ -1,4 +1,4 @@
-// The keyless MCP endpoint (spec §4.10) and its discovery card. The route table's pipeline
+// The keyless MCP endpoint (POST /mcp) and its discovery card. The route table's pipeline
 // gives /mcp its method gate (GET and DELETE → 405) and the per-IP limit; the handler here
 // adds our guards — Origin allow-list, 64 KiB body, one message per request — and hands the
 // parsed message to the SDK. Guard failures use the service's error body, like every route.
@@ -146,7 +146,7 @@ function serverCardSpec(path: string, card: Buffer, etag: string): RouteSpec {
     access: 'public',
     summary: 'MCP server card: how to reach the MCP server and what it offers',
     description:
-      'The same document at /.well-known/mcp/server-card.json (spec §4.10) and /mcp/server-card (SEP-2127). Cacheable for an hour; ETag and If-None-Match give 304. CORS is open.',
+      'The same document at /.well-known/mcp/server-card.json and /mcp/server-card (SEP-2127). Cacheable for an hour; ETag and If-None-Match give 304. CORS is open.',
     tag: 'mcp',
     responses: { 200: { description: 'The server card.' }, 304: { description: 'Not modified (If-None-Match).' } },
     handle: ({ req, res }) => {

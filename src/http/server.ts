@@ -99,10 +99,21 @@ function rateLimited(limit: LimitResult, who: string): ApiError {
   )
 }
 
+/** A query component as URLSearchParams decodes it ('+' is a space; a bad escape stays as it is). */
+function decodeComponent(text: string): string {
+  if (!text.includes('%') && !text.includes('+')) return text
+  return new URLSearchParams(`a=${text}`).get('a') ?? ''
+}
+
+/** The query's parameters; a repeated one is a 422. Plain `name=value` pairs need no decoding. */
 function parseQuery(search: string): Record<string, unknown> {
   if (search === '') return {}
   const query: Record<string, unknown> = {}
-  for (const [name, value] of new URLSearchParams(search)) {
+  for (const pair of search.split('&')) {
+    if (pair === '') continue
+    const equals = pair.indexOf('=')
+    const name = decodeComponent(equals < 0 ? pair : pair.slice(0, equals))
+    const value = equals < 0 ? '' : decodeComponent(pair.slice(equals + 1))
     if (Object.hasOwn(query, name)) throw new ApiError('invalid_request', `${name} must be given once`)
     query[name] = value
   }

@@ -16,7 +16,7 @@ import { asciiString, mintRow, planFor, toIbanRecord, type Iban, type MintPlan }
 import { breakCheck, INVALID_CHECKS, unbreakable, type InvalidCheck } from './invalid.ts'
 import { MAX_IBAN_LENGTH } from './layout.ts'
 import { MAX_PERMUTATION_SIZE, Permutation, RowRandom } from './permutation.ts'
-import { SeededRandom } from './random.ts'
+import { CryptoRandom, SeededRandom } from './random.ts'
 import { findCountry, type CountrySpec } from './registry.ts'
 
 /** What a dataset stands for: countries, mode, seed, bank filter and negative kind. */
@@ -44,10 +44,14 @@ export class DatasetError extends RangeError {
   }
 }
 
-function keysOf(seed: string, label: string): number[] {
-  const random = new SeededRandom(`${seed}\u0000${label}`)
+/** Keys for one permutation (and a row key): from the seed and a label, or drawn at random. */
+function keysOf(seed: string | undefined, label: string): number[] {
+  const random = seed === undefined ? SHARED_CRYPTO : new SeededRandom(`${seed}\u0000${label}`)
   return [random.uint32(), random.uint32(), random.uint32(), random.uint32(), random.uint32()]
 }
+
+/** Unseeded datasets draw their keys from Web Crypto, 4 KiB at a time. */
+const SHARED_CRYPTO = new CryptoRandom()
 
 /** A fresh random key for an unseeded dataset (128 bits from Web Crypto). */
 export function randomSeed(): string {
@@ -91,7 +95,7 @@ export class Dataset {
 
   constructor(options: DatasetOptions) {
     const realistic = options.realistic ?? true
-    const seed = options.seed ?? randomSeed()
+    const seed = options.seed
     const codes = [...new Set(options.countries.map((code) => code.toUpperCase()))]
     if (codes.length === 0) throw new DatasetError('country', 'country: at least one country is needed')
     if (options.invalid !== undefined && !INVALID_CHECKS.includes(options.invalid)) {

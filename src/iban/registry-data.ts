@@ -1,5 +1,5 @@
 // The 91 countries of the IBAN registry we serve (ISO 13616 / SWIFT IBAN Registry), in the
-// order of spec §2.1. This table is the only place country facts are typed; everything else
+// service's order (DE, FR, IT, ES, ...). This table is the only place country facts are typed; everything else
 // (lengths, structure, format regex, CSV columns) is derived from it in registry.ts.
 //
 // `bban` lists the BBAN segments in order: `<letter><length><chars>[=<fixed>][ <label>]`.

@@ -169,7 +169,7 @@ function buildCountry(row: CountryRow): CountrySpec {
   }
 }
 
-/** A country as served to users (spec §2.2). */
+/** A country as served to users (the Country of the API). */
 export interface Country {
   code: string
   name: string
@@ -183,7 +183,7 @@ export interface Country {
   sepa: boolean
 }
 
-/** The spec §2.2 view of a country. */
+/** The Country the API serves for a country of the registry. */
 export function toCountry(spec: CountrySpec): Country {
   return {
     code: spec.code,
@@ -198,7 +198,7 @@ export function toCountry(spec: CountrySpec): Country {
   }
 }
 
-/** Every supported country, in the order of spec §2.1. */
+/** Every supported country, in the service's order (DE, FR, IT, ES, ...). */
 export const COUNTRIES: readonly CountrySpec[] = COUNTRY_ROWS.map(buildCountry)
 
 // Indexed by the two letters (26 × 26 slots): no string hashing on the validation hot path.

@@ -35,7 +35,7 @@ export interface NationalCheckResult {
   valid: boolean
 }
 
-/** Result of validating one IBAN (spec §2.5 with our additions `national_check` and `bban_parts`). */
+/** Result of validating one IBAN: the ValidateResult of the API, every check and the BBAN's parts. */
 export interface ValidateResult {
   iban: string
   formatted: string

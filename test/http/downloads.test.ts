@@ -48,7 +48,7 @@ describe('export and bulk downloads', () => {
     for (const fn of cleanup) await fn()
   })
 
-  test('GET /export/{country}: csv by default, 10 rows, a column per BBAN part, file name and type (§4.9)', async () => {
+  test('GET /export/{country}: csv by default, 10 rows, a column per BBAN part, file name and type', async () => {
     const res = await app.call('GET', '/export/fr')
     assert.equal(res.status, 200)
     assert.equal(res.headers['content-type'], 'text/csv; charset=utf-8')
@@ -164,7 +164,7 @@ describe('export and bulk downloads', () => {
     }
   })
 
-  test('export errors: unknown country 404, bad format / count / realistic 422 naming the parameter (§4.9, §7)', async () => {
+  test('export errors: unknown country 404, bad format / count / realistic 422 naming the parameter', async () => {
     assertError(await app.call('GET', '/export/XX'), 404, 'not_found')
     assert.match(
       assertError(await app.call('GET', '/export/DE?format=xml'), 422, 'invalid_request'),
@@ -180,7 +180,7 @@ describe('export and bulk downloads', () => {
     assertError(await app.call('POST', '/export/DE'), 405, 'method_not_allowed')
   })
 
-  test('export is keyless and limited to 30 downloads per minute per client IP (§8)', async () => {
+  test('export is keyless and limited to 30 downloads per minute per client IP', async () => {
     const limited = await startApp({ after: (fn) => cleanup.push(fn) })
     for (let i = 0; i < 30; i++) {
       const res = await limited.call('GET', '/export/DE?count=1&format=txt')

@@ -3,7 +3,7 @@ import { after, test } from 'node:test'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { startApp } from '../helpers/app.ts'
 
-test('the OpenAPI document passes an OpenAPI 3.1 schema validator (§9)', async () => {
+test('the OpenAPI document passes an OpenAPI 3.1 schema validator', async () => {
   const app = await startApp({ after })
   const doc = (await app.call('GET', '/api/v1/openapi.json')).body as Record<string, unknown>
   const validator = new Validator()

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { validateIban } from '../../src/iban/index.ts'
 
-test('validateIban normalizes spaces and case and reports every check (spec §2.5)', () => {
+test('validateIban normalizes spaces and case and reports every check', () => {
   assert.deepEqual(validateIban(' fr14 2004 1010 0505 0001 3m02 606 '), {
     iban: 'FR1420041010050500013M02606',
     formatted: 'FR14 2004 1010 0505 0001 3M02 606',

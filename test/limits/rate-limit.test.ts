@@ -6,7 +6,7 @@ import { startApp } from '../helpers/app.ts'
 import { startRedis } from '../helpers/redis.ts'
 import { waitFor } from '../helpers/wait.ts'
 
-test('two instances sharing one Redis admit a key with limit 5 exactly 5 times (§8)', async () => {
+test('two instances sharing one Redis admit a key with limit 5 exactly 5 times', async () => {
   const redis = await startRedis({ after })
   const a = await startApp({ after }, { redisUrl: redis.url })
   const b = await startApp({ after }, { redisUrl: redis.url })
