@@ -27,7 +27,9 @@ export interface Config {
   trustProxy: number
   /** Largest count of one bulk request. */
   bulkMaxCount: number
-  /** Worker threads of the generation pool. */
+  /** HTTP processes (node:cluster) serving on one port: WORKERS, a number or `auto` (one per core). */
+  workers: number
+  /** Worker threads of the generation pool (per process). */
   poolThreads: number
   /** Batches that may wait for a worker before new work gets 503. */
   poolMaxQueue: number
@@ -62,6 +64,17 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 }
 
 /** MCP_ALLOWED_ORIGINS: a comma-separated list of origins, or `*`; default: PUBLIC_URL's origin. */
+/** WORKERS: 1 by default; `auto` for one process per core; else 1 to 64. */
+function workers(text: string | undefined): number {
+  if (text === undefined || text.trim() === '') return 1
+  if (text.trim() === 'auto') return Math.max(1, availableParallelism())
+  const value = Number(text)
+  if (!/^\d+$/.test(text.trim()) || value < 1 || value > 64) {
+    throw new ConfigError('WORKERS must be auto or an integer between 1 and 64')
+  }
+  return value
+}
+
 function allowedOrigins(text: string | undefined, publicUrl: string): string[] {
   if (text === undefined || text.trim() === '') return [new URL(publicUrl).origin]
   const origins = text
@@ -104,6 +117,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 30, 1, 1_000_000_000),
     trustProxy: trustProxy(env['TRUST_PROXY']),
     bulkMaxCount: integer(env, 'BULK_MAX_COUNT', 10_000_000, 1, 1_000_000_000),
+    workers: workers(env['WORKERS']),
     poolThreads: integer(env, 'POOL_THREADS', Math.max(1, availableParallelism()), 1, 256),
     poolMaxQueue: integer(env, 'POOL_MAX_QUEUE', 256, 1, 1_000_000),
     poolInlineMax: integer(env, 'POOL_INLINE_MAX', DEFAULT_POOL_INLINE_MAX, 0, 100),

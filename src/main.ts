@@ -1,5 +1,6 @@
 // Starts the service: reads nothing by itself; connects Redis when configured, builds the
 // key store, limiter and HTTP app, listens, and shuts down gracefully on SIGTERM/SIGINT.
+import cluster from 'node:cluster'
 import type { AddressInfo } from 'node:net'
 import type { Redis } from 'ioredis'
 import { pino, type Logger } from 'pino'
@@ -57,9 +58,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
   }
   const keyStore = openKeyStore(config, redis)
   const health = new StoreHealth()
+  // In a clustered server without Redis, limits are counted by the primary process.
+  const clustered = cluster.isWorker && redis === undefined
   const limits = new RateLimits({
     redis,
     health,
+    cluster: clustered,
     onStoreError: (error) => logger.warn({ err: String(error) }, 'rate limit store failed; memory insurance used'),
   })
   const ready = async () => {
@@ -91,7 +95,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     defaultRateLimit: config.defaultRateLimit,
     ipRateLimits: { export: config.exportRateLimit, mcp: config.mcpRateLimit },
     authFailureLimit: config.authFailureLimit,
-    authFailures: new RateLimits(),
+    authFailures: new RateLimits({ cluster: clustered }),
     trustProxy: config.trustProxy,
     poolInlineMax: config.poolInlineMax,
     bulkMaxCount: config.bulkMaxCount,

@@ -1,8 +1,11 @@
-// `ibanmint serve`: runs the HTTP service until SIGTERM or SIGINT.
+// `ibanmint serve`: runs the HTTP service until SIGTERM or SIGINT, in one process or, with
+// --workers N (WORKERS), in N processes on one port (see cluster.ts).
+import cluster from 'node:cluster'
 import { startService } from '../main.ts'
+import { runPrimary, type ListeningMessage } from './cluster.ts'
 import { parseCommand, readCliConfig, UsageError } from './usage.ts'
 
-const HELP = `Usage: ibanmint serve
+const HELP = `Usage: ibanmint serve [--workers N|auto]
 
 Runs the service on HOST:PORT (default 127.0.0.1:8080): the web page (/), the JSON API
 (/api/v1), the keyless export (/export) and the MCP server (/mcp). Configuration comes from
@@ -10,20 +13,44 @@ the environment: HOST, PORT, PUBLIC_URL, KEYS_FILE, REDIS_URL, RATE_LIMIT, LOG_L
 SHUTDOWN_TIMEOUT_MS and more (see the README). Without REDIS_URL, keys live in KEYS_FILE and
 rate limits in memory. Access logs are JSON lines on stdout. SIGTERM or SIGINT: stop accepting,
 finish in-flight responses (up to SHUTDOWN_TIMEOUT_MS), exit 0; a second signal exits at once.
+
+Options:
+      --workers N      N HTTP processes on one port (default: WORKERS, else 1; auto: one per
+                       core), each with POOL_THREADS = cores / N generation threads. Limits
+                       hold across them (in the primary process without Redis). A process that
+                       dies is replaced.
+  -h, --help           show this help
 `
 
 export async function runServe(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommand(args, {})
+  const { values, positionals } = parseCommand(args, { workers: { type: 'string' } })
   if (values.help === true) {
     process.stdout.write(HELP)
     return 0
   }
   if (positionals.length > 0) throw new UsageError('serve takes no arguments')
+  if (values.workers !== undefined) process.env['WORKERS'] = values.workers as string
   const config = readCliConfig()
+  if (cluster.isPrimary && config.workers > 1) return runPrimary(config, config.workers)
   const service = await startService(config)
+  if (cluster.isWorker) {
+    // One process of a clustered server: the primary prints the banner and coordinates signals.
+    process.send?.({ type: 'ibanmint:listening', url: service.url } satisfies ListeningMessage)
+    process.on('SIGINT', () => {}) // a terminal's Ctrl-C reaches the primary, which sends SIGTERM
+    await new Promise<void>((resolve) => {
+      let stopping = false
+      process.on('SIGTERM', () => {
+        if (stopping) process.exit(1)
+        stopping = true
+        void service.close().then(resolve)
+      })
+    })
+    cluster.worker?.disconnect()
+    return 0
+  }
   const store = config.redisUrl === undefined ? `key file ${config.keysFile}` : 'Redis'
   process.stderr.write(
-    `ibanmint listening on ${service.url} (public URL ${config.publicUrl}; keys and limits: ${store})\n` +
+    `ibanmint listening on ${service.url} (one process; public URL ${config.publicUrl}; keys and limits: ${store})\n` +
       `  web page:      ${config.publicUrl}/\n` +
       `  create a key:  ibanmint keys create --name my-app${config.redisUrl === undefined ? '' : '   (with the same REDIS_URL)'}\n` +
       `  try it:        curl -H "X-API-Key: <key>" ${config.publicUrl}/api/v1/countries\n`,

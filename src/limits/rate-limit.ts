@@ -4,7 +4,13 @@
 // or erroring. Only this module knows that the library rejects with a result object when a
 // subject is over its limit and with an Error when the store fails.
 import type { Redis } from 'ioredis'
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import {
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible'
 import { REDIS_COMMAND_TIMEOUT_MS } from '../redis.ts'
 import { StoreHealth } from './store-health.ts'
 
@@ -26,10 +32,16 @@ export interface RateLimitsOptions {
   onStoreError?: (error: unknown) => void
   /** Shared with the key cache: after a store failure, limits are decided in memory for a moment. */
   health?: StoreHealth
+  /**
+   * In a process of a clustered server without Redis: the counters live in the primary process
+   * (rate-limiter-flexible's cluster limiter over IPC), so a limit holds across the processes.
+   */
+  cluster?: boolean
 }
 
 export class RateLimits {
   readonly #redis: Redis | undefined
+  readonly #cluster: boolean
   readonly #prefix: string
   readonly #limiters = new Map<string, RateLimiterAbstract>()
   /** The memory insurance of each Redis limiter, used directly while the store is degraded. */
@@ -41,6 +53,7 @@ export class RateLimits {
 
   constructor(options: RateLimitsOptions = {}) {
     this.#redis = options.redis
+    this.#cluster = options.cluster ?? false
     this.#prefix = options.prefix ?? 'ibanmint:rl'
     this.#onStoreError = options.onStoreError ?? (() => {})
     this.#health = options.health ?? new StoreHealth()
@@ -57,8 +70,11 @@ export class RateLimits {
     let limiter = this.#limiters.get(name)
     if (limiter === undefined) {
       const options = { keyPrefix: `${this.#prefix}:${name}`, points: perMinute, duration: WINDOW_SECONDS }
-      if (this.#redis === undefined) limiter = new RateLimiterMemory(options)
-      else {
+      if (this.#redis === undefined) {
+        limiter = this.#cluster
+          ? new RateLimiterCluster({ ...options, timeoutMs: 3_000 })
+          : new RateLimiterMemory(options)
+      } else {
         const insurance = new RateLimiterMemory(options)
         this.#insurance.set(name, insurance)
         limiter = new RateLimiterRedis({

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
+import { promisify } from 'node:util'
 import { validateIban } from '../../src/iban/index.ts'
 import { parseCsv } from '../helpers/csv.ts'
 
@@ -79,6 +80,39 @@ test('generate --offset, --bank and --invalid; capacity and bad values are usage
     /--invalid must be one of national, mod97, length, format, country/,
   )
   assert.match(run('generate', 'DE', '--bank', '1').stderr, /--bank "1" is not a known bank code of DE/)
+})
+
+test('the README recipe at small scale: 10 processes make 10 slices of one seeded dataset, no line twice', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ibanmint-slices-'))
+  try {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        promisify(execFile)(process.execPath, [
+          BIN,
+          'generate',
+          'DE',
+          '--random',
+          '--seed',
+          'fixtures-2026',
+          '-n',
+          '1000',
+          '--offset',
+          String(i * 1000),
+          '-f',
+          'txt',
+          '-o',
+          join(dir, `slice-${i}.txt`),
+        ]),
+      ),
+    )
+    const repeated = spawnSync('bash', ['-c', `sort ${dir}/slice-*.txt | uniq -d | wc -l`], { encoding: 'utf8' })
+    assert.equal(repeated.stdout.trim(), '0')
+    const slices = Array.from({ length: 10 }, (_, i) => readFileSync(join(dir, `slice-${i}.txt`), 'utf8')).join('')
+    const whole = run('generate', 'DE', '--random', '--seed', 'fixtures-2026', '-n', '10000').stdout
+    assert.equal(slices, whole)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })
 
 test('iban builds an IBAN from bank and account; countries CC shows banks and capacity', () => {

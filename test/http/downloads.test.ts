@@ -372,6 +372,66 @@ describe('export and bulk downloads', () => {
     }
   })
 
+  test('slices: offset=0&count=a then offset=a&count=b are the rows of count=a+b, any format, 1 or 4 threads', async () => {
+    const one = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { POOL_THREADS: '1' } })
+    const four = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { POOL_THREADS: '4' } })
+    const total = 25_000
+    /** The data rows of a document, framing aside (csv header, json brackets, SQL statements). */
+    const rowsOf = (format: string, text: string): string[] => {
+      if (format === 'csv') return text.trim().split('\n').slice(1)
+      if (format === 'json') return (JSON.parse(text) as unknown[]).map((row) => JSON.stringify(row))
+      if (format === 'sql') return [...text.matchAll(/^\('.*\)[,;]?$/gm)].map((match) => match[0].replace(/[,;]$/, ''))
+      return text.trim().split('\n')
+    }
+    for (const format of ['csv', 'json', 'ndjson', 'sql', 'txt']) {
+      const query = `seed=slices&format=${format}&realistic=${format === 'txt' ? 0 : 1}`
+      const whole = rowsOf(
+        format,
+        (await one.call('GET', `/api/v1/bulk/NO,GB?count=${total}&${query}`, { headers: one.auth })).text,
+      )
+      assert.equal(whole.length, total)
+      assert.equal(new Set(whole).size, total)
+      for (const split of [1, 9_999, 10_000, 12_345]) {
+        const [app, other] = split % 2 === 0 ? [one, four] : [four, one]
+        const first = await app.call('GET', `/api/v1/bulk/NO,GB?offset=0&count=${split}&${query}`, {
+          headers: app.auth,
+        })
+        const second = await other.call('GET', `/api/v1/bulk/NO,GB?offset=${split}&count=${total - split}&${query}`, {
+          headers: other.auth,
+        })
+        assert.equal(first.status, 200)
+        assert.equal(second.status, 200)
+        if (format === 'json') JSON.parse(second.text) // each slice is a well-formed document
+        assert.deepEqual(
+          [...rowsOf(format, first.text), ...rowsOf(format, second.text)],
+          whole,
+          `${format} at ${split}`,
+        )
+      }
+    }
+    const capacity = 891_000
+    assert.match(
+      assertError(
+        await one.call('GET', `/api/v1/bulk/NO?bank=1503&offset=${capacity - 10}&count=11`, { headers: one.auth }),
+        422,
+        'invalid_request',
+      ),
+      /^offset \+ count must be at most 891,000: NO holds 891,000 distinct IBANs in realistic mode$/,
+    )
+    assert.equal(
+      (
+        await one.call('GET', `/api/v1/bulk/NO?bank=1503&offset=${capacity - 10}&count=10&format=txt`, {
+          headers: one.auth,
+        })
+      ).status,
+      200,
+    )
+    assert.match(
+      assertError(await one.call('GET', '/export/DE?offset=-1'), 422, 'invalid_request'),
+      /^offset must be an integer/,
+    )
+  })
+
   test('a client that aborts mid-stream stops the work: the pool goes idle', async () => {
     const before = app.service.pool.completed
     const controller = new AbortController()

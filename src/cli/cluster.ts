@@ -1,0 +1,108 @@
+// `ibanmint serve --workers N`: N HTTP processes on one port (node:cluster). The primary
+// process serves nothing itself: it forks the processes, sizes each one's generation pool so
+// that processes × threads fit the cores, keeps the rate-limit counters when there is no Redis
+// (rate-limiter-flexible's cluster limiter, so a limit holds across the processes), replaces a
+// process that dies (and logs it), and on SIGTERM or SIGINT drains every process before it exits.
+import cluster, { type Worker } from 'node:cluster'
+import { availableParallelism } from 'node:os'
+import { RateLimiterClusterMaster } from 'rate-limiter-flexible'
+import type { Config } from '../config.ts'
+import { createLogger } from '../main.ts'
+
+/** What a process tells the primary once it listens. */
+export interface ListeningMessage {
+  type: 'ibanmint:listening'
+  url: string
+}
+
+export function isListeningMessage(message: unknown): message is ListeningMessage {
+  return (message as ListeningMessage | undefined)?.type === 'ibanmint:listening'
+}
+
+/** Worker threads per process: the cores shared out, at least one (POOL_THREADS wins when set). */
+export function threadsPerProcess(processes: number, env: NodeJS.ProcessEnv = process.env): number {
+  const set = env['POOL_THREADS']
+  if (set !== undefined && set.trim() !== '') return Number(set)
+  return Math.max(1, Math.floor(availableParallelism() / processes))
+}
+
+/** A process that dies this soon after its start, this often in a row, stops the restarts. */
+const EARLY_EXIT_MS = 2_000
+const MAX_EARLY_EXITS = 5
+
+/** Runs the primary until a signal drains the processes; resolves with the exit code. */
+export async function runPrimary(config: Config, processes: number): Promise<number> {
+  const logger = createLogger(config.logLevel)
+  // The counters of every in-memory limit, for all the processes (unused with Redis).
+  new RateLimiterClusterMaster()
+  const threads = threadsPerProcess(processes)
+  let stopping = false
+  let earlyExits = 0
+  const started = new Map<Worker, number>()
+  const fork = () => {
+    const worker = cluster.fork({ POOL_THREADS: String(threads) })
+    started.set(worker, Date.now())
+    return worker
+  }
+  const url = await new Promise<string>((resolve, reject) => {
+    let listening = 0
+    const onMessage = (_worker: Worker, message: unknown) => {
+      if (!isListeningMessage(message)) return
+      if (++listening === processes) {
+        cluster.off('message', onMessage)
+        resolve(message.url)
+      }
+    }
+    cluster.on('message', onMessage)
+    cluster.on('exit', (worker, code, signal) => {
+      const lived = Date.now() - (started.get(worker) ?? 0)
+      started.delete(worker)
+      if (stopping) return
+      earlyExits = lived < EARLY_EXIT_MS ? earlyExits + 1 : 0
+      if (earlyExits >= MAX_EARLY_EXITS) {
+        logger.error({ pid: worker.process.pid, code, signal }, 'server processes keep exiting at start; giving up')
+        logger.flush()
+        reject(new Error('server processes keep exiting at start (see the log)'))
+        return
+      }
+      const replacement = fork()
+      logger.warn(
+        { pid: worker.process.pid, code, signal, replacement: replacement.process.pid },
+        'a server process exited; a new one replaces it',
+      )
+      logger.flush() // the primary logs rarely: written at once, not when a buffer fills
+    })
+    for (let i = 0; i < processes; i++) fork()
+  })
+  const store = config.redisUrl === undefined ? `key file ${config.keysFile}; limits counted by the primary` : 'Redis'
+  process.stderr.write(
+    `ibanmint listening on ${url} (${processes} processes × ${threads} generation threads; public URL ${config.publicUrl}; keys and limits: ${store})\n` +
+      `  web page:      ${config.publicUrl}/\n` +
+      `  create a key:  ibanmint keys create --name my-app\n`,
+  )
+  return new Promise<number>((resolve) => {
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        process.stderr.write(`ibanmint: second ${signal}, exiting now\n`)
+        for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL')
+        process.exit(1)
+      }
+      stopping = true
+      process.stderr.write(`ibanmint: ${signal}, every process finishes its in-flight requests\n`)
+      const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined)
+      let left = workers.length
+      if (left === 0) resolve(0)
+      for (const worker of workers) {
+        worker.once('exit', () => {
+          if (--left === 0) {
+            logger.flush()
+            resolve(0)
+          }
+        })
+        worker.process.kill('SIGTERM')
+      }
+    }
+    process.on('SIGTERM', stop)
+    process.on('SIGINT', stop)
+  })
+}
