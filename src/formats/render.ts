@@ -79,23 +79,24 @@ function tailsOf(bank: BankRow | undefined, sepa: boolean): Tails {
   }
 }
 
-const rowLayouts = new WeakMap<MintPlan, RowLayout>()
+/** Row layouts by plan, then by the document's part columns. */
+const rowLayouts = new WeakMap<MintPlan, Map<string, RowLayout>>()
 
 function rowLayoutOf(plan: MintPlan, partColumns: readonly string[]): RowLayout {
-  let layout = rowLayouts.get(plan)
-  const parts = partColumns.map((column) =>
-    plan.spec.segments
-      .filter((s) => s.name === column)
-      .map((s): [number, number] => [4 + s.offset, 4 + s.offset + s.length]),
-  )
-  if (layout !== undefined && sameParts(layout.parts, parts)) return layout
-  layout = { parts, tails: plan.variants.map((variant) => tailsOf(variant.bank, plan.spec.sepa)) }
-  rowLayouts.set(plan, layout)
+  let byColumns = rowLayouts.get(plan)
+  if (byColumns === undefined) rowLayouts.set(plan, (byColumns = new Map<string, RowLayout>()))
+  const key = partColumns.join(',')
+  let layout = byColumns.get(key)
+  if (layout === undefined) {
+    const parts = partColumns.map((column) =>
+      plan.spec.segments
+        .filter((s) => s.name === column)
+        .map((s): [number, number] => [4 + s.offset, 4 + s.offset + s.length]),
+    )
+    layout = { parts, tails: plan.variants.map((variant) => tailsOf(variant.bank, plan.spec.sepa)) }
+    byColumns.set(key, layout)
+  }
   return layout
-}
-
-function sameParts(a: RowLayout['parts'], b: RowLayout['parts']): boolean {
-  return JSON.stringify(a) === JSON.stringify(b)
 }
 
 /** The columns a document for these countries has (csv header, json keys). */
@@ -260,14 +261,37 @@ export function renderBatch(options: BatchOptions, writer = new ByteWriter()): U
   return writer.view().slice()
 }
 
+interface Prepared {
+  readonly dataset: Dataset
+  readonly columns: readonly Column[]
+  readonly partKeys: readonly string[]
+  readonly rows: readonly RowLayout[]
+}
+
+/** The dataset and layout of the batches of one request, kept while its batches come. */
+let prepared: { key: string; value: Prepared } | undefined
+
+function prepare(options: BatchOptions): Prepared {
+  const key = JSON.stringify([options.countries, options.realistic, options.seed, options.bank, options.invalid])
+  // An unseeded request's batches each draw a key of their own: only seeded ones are reused.
+  if (options.seed !== undefined && prepared?.key === key) return prepared.value
+  const dataset = new Dataset(datasetOptionsOf(options))
+  const specs = dataset.plans.map((plan) => plan.spec)
+  const partColumns = partColumnsFor(specs)
+  const value = {
+    dataset,
+    columns: columnsFor(specs),
+    partKeys: partColumns.map((c) => `,"${c}":`),
+    rows: dataset.plans.map((plan) => rowLayoutOf(plan, partColumns)),
+  }
+  prepared = { key, value }
+  return value
+}
+
 /** Renders a batch into `writer` (its bytes are then `writer.view()`, valid until the next use). */
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   const { format, count, start } = options
-  const dataset = new Dataset(datasetOptionsOf(options))
-  const columns = columnsFor(dataset.plans.map((plan) => plan.spec))
-  const partColumns = partColumnsFor(dataset.plans.map((plan) => plan.spec))
-  const rows = dataset.plans.map((plan) => rowLayoutOf(plan, partColumns))
-  const partKeys = partColumns.map((c) => `,"${c}":`)
+  const { dataset, columns, partKeys, rows } = prepare(options)
   const valid = options.invalid === undefined
   const iban = new Uint8Array(MAX_IBAN_LENGTH)
   writer.length = 0
