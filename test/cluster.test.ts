@@ -86,40 +86,34 @@ describe('ibanmint serve --workers 2 (node:cluster, memory limits)', () => {
     }
   })
 
+  /** True when ten fresh connections in a row (shared out between the processes) get `status`. */
+  async function tenAnswer(apiKey: string, status: number): Promise<boolean> {
+    for (let i = 0; i < 10; i++) {
+      const res = await request(`${url}/api/v1/countries/DE`, { headers: { 'x-api-key': apiKey, connection: 'close' } })
+      await res.body.dump()
+      if (res.statusCode !== status) return false
+    }
+    return true
+  }
+
   test('a revoked key is refused by every process within the documented bound', async () => {
     const revocable = key()
     const id = /^imk_([^_]+)_/.exec(revocable)?.[1] ?? ''
     // A new key is known to every process within about a second (each re-reads the key file at
     // most once a second); then both have it cached.
-    await waitFor(
-      async () => {
-        for (let i = 0; i < 10; i++) {
-          const res = await request(`${url}/api/v1/countries/DE`, {
-            headers: { 'x-api-key': revocable, connection: 'close' },
-          })
-          await res.body.dump()
-          if (res.statusCode !== 200) return false
-        }
-        return true
-      },
-      { timeout: 5_000, interval: 100, message: 'every process to know the new key' },
-    )
+    await waitFor(() => tenAnswer(revocable, 200), {
+      timeout: 5_000,
+      interval: 100,
+      message: 'every process to know the new key',
+    })
     assert.equal(cli('keys', 'revoke', id).status, 0)
     const revoked = performance.now()
     // Refused: ten fresh connections in a row, shared out between the processes, all get 401.
-    await waitFor(
-      async () => {
-        for (let i = 0; i < 10; i++) {
-          const res = await request(`${url}/api/v1/countries/DE`, {
-            headers: { 'x-api-key': revocable, connection: 'close' },
-          })
-          await res.body.dump()
-          if (res.statusCode !== 401) return false
-        }
-        return true
-      },
-      { timeout: 10_000, interval: 100, message: 'every process to refuse the revoked key' },
-    )
+    await waitFor(() => tenAnswer(revocable, 401), {
+      timeout: 10_000,
+      interval: 100,
+      message: 'every process to refuse the revoked key',
+    })
     const after = performance.now() - revoked
     assert.ok(after <= 6_500, `refused everywhere after ${after.toFixed(0)} ms`)
     record('A5', 'Revocation with two processes (cluster)', `refused by both after ${after.toFixed(0)} ms (bound 6 s)`)
