@@ -18,7 +18,7 @@ Usage:
   ibanmint iban <CC> --bank CODE [--branch CODE] --account NUMBER
   ibanmint validate <IBAN>...
   ibanmint countries [CC] [--json]
-  ibanmint serve                      run the HTTP API (configured by environment variables)
+  ibanmint serve [--workers N|auto]   run the HTTP API (configured by environment variables)
   ibanmint keys create --name NAME [--limit N] [--expires DATE] [--json]
   ibanmint keys list [--json]
   ibanmint keys revoke ID
