@@ -41,8 +41,10 @@ export function openKeyStore(config: Config, redis: Redis | undefined): KeyStore
   return redis === undefined ? new FileKeyStore(config.keysFile) : new RedisKeyStore(redis)
 }
 
+// Asynchronous writes to stdout; access lines arrive in batches within 25 ms (access-log.ts), so
+// a line is written at once, not when some buffer happens to fill.
 export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'ibanmint' } }, pino.destination({ sync: false, minLength: 4096 }))
+  return pino({ level, base: { service: 'ibanmint' } }, pino.destination({ sync: false }))
 }
 
 export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
@@ -127,6 +129,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       await pool.close()
       await keyStore.close()
       if (redis !== undefined) await redis.quit().catch(() => redis.disconnect())
+      app.flushLogs()
       logger.flush()
     })()
     return closing

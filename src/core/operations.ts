@@ -114,25 +114,39 @@ export function generate(request: GenerateRequest): GenerateResult {
     // successive requests do not repeat each other either (and no dataset is built per request).
     const { country, count, realistic, bank, invalid } = request
     try {
-      return { ...resultHead(request), ibans: generateIbans(country.code, count, { realistic, bank, invalid }) }
+      const result = resultHead(request) as GenerateResult
+      result.ibans = generateIbans(country.code, count, { realistic, bank, invalid })
+      return result
     } catch (error) {
       throw toDatasetApiError(error)
     }
   }
   const dataset = requireDataset(datasetOptions(request), request.count)
-  return { ...resultHead(request), ibans: recordsOf(dataset, 0, request.count) }
+  const result = resultHead(request) as GenerateResult
+  result.ibans = recordsOf(dataset, 0, request.count)
+  return result
 }
 
+// The `country` of a GenerateResult, made once per country (results share it; JSON never mutates).
+const RESULT_COUNTRIES = new Map<string, GenerateResult['country']>()
+
+function resultCountry(country: CountrySpec): GenerateResult['country'] {
+  let head = RESULT_COUNTRIES.get(country.code)
+  if (head === undefined) {
+    head = Object.freeze({ code: country.code, name: country.name, iban_length: country.ibanLength })
+    RESULT_COUNTRIES.set(country.code, head)
+  }
+  return head
+}
+
+/** A GenerateResult without its IBANs; the optional fields only when they were given. */
 function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
   const { country, count, realistic, seed, bank, invalid } = request
-  return {
-    country: { code: country.code, name: country.name, iban_length: country.ibanLength },
-    count,
-    realistic,
-    ...(seed === undefined ? {} : { seed }),
-    ...(bank === undefined ? {} : { bank: bank.toUpperCase() }),
-    ...(invalid === undefined ? {} : { invalid }),
-  }
+  const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic }
+  if (seed !== undefined) head.seed = seed
+  if (bank !== undefined) head.bank = bank.toUpperCase()
+  if (invalid !== undefined) head.invalid = invalid
+  return head
 }
 
 /**

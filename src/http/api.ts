@@ -135,9 +135,9 @@ function toGenerateRequest(country: string, fields: GenerateFields): GenerateReq
 export function apiRoutes(deps: ApiDeps): RouteSpec[] {
   /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
   // The context's abort signal is made on first use: only the pool path needs one.
-  async function generateReply(request: GenerateRequest, context: { signal: AbortSignal }): Promise<Reply> {
+  function generateReply(request: GenerateRequest, context: { signal: AbortSignal }): Reply | Promise<Reply> {
     if (request.count <= deps.poolInlineMax) return { json: generate(request) }
-    return { bytes: await generateOnPool(deps.pool, request, context.signal) }
+    return generateOnPool(deps.pool, request, context.signal).then((bytes) => ({ bytes }))
   }
   const generateDescription =
     'National check digits are correct in both modes, and the IBANs of one response are distinct. `seed` (ibanmint extension) makes the output reproducible: the same seed, country, count and mode give the same IBANs on every machine. `bank` restricts realistic rows to one real bank; `invalid` gives negative test data. Realistic IBANs of a known bank carry `bank` (code, name, BIC).'

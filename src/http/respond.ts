@@ -1,38 +1,61 @@
-// Writing responses: JSON bodies (with Content-Length), prebuilt bytes, and the one error
-// writer that renders every ApiError as the error body and never throws.
+// Writing responses: complete bodies (with Content-Length) and the one error writer that
+// renders every ApiError as the error body and never throws. Every header of such a response
+// goes out in one writeHead call with a flat name, value list: setHeader per header would
+// validate and store each one in the response's header map first, to be read back and
+// written out again, which on a one-IBAN reply costs as much as making the IBAN.
 import type { ServerResponse } from 'node:http'
 import { errorBody, statusOf, type ApiError } from '../core/errors.ts'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 
-/** Writes a complete body (bytes or a JSON value) with its length; HEAD gets headers only. */
+/** Response headers as a flat list: name, value, name, value, ... (the form writeHead takes). */
+export type HeaderList = string[]
+
+/** Appends a header map to a list. */
+export function appendHeaders(list: HeaderList, headers: Record<string, string> | undefined): void {
+  if (headers !== undefined) for (const name in headers) list.push(name, headers[name] as string)
+}
+
+function hasHeader(list: HeaderList, name: string): boolean {
+  for (let i = 0; i < list.length; i += 2) if (list[i] === name) return true
+  return false
+}
+
+/**
+ * Writes a complete body with its type and length after the given headers, all in one
+ * writeHead (the list is appended to); HEAD gets the headers only.
+ */
 export function sendBody(
   res: ServerResponse,
   status: number,
   body: Buffer | string,
+  headers: HeaderList,
   contentType = JSON_TYPE,
-  headers?: Record<string, string>,
 ): void {
-  res.statusCode = status
-  res.setHeader('content-type', contentType)
-  res.setHeader('content-length', Buffer.byteLength(body))
-  if (headers !== undefined) for (const name in headers) res.setHeader(name, headers[name] as string)
+  // A reply's own content-type (in the list already) wins over the default.
+  if (!hasHeader(headers, 'content-type')) headers.push('content-type', contentType)
+  headers.push('content-length', String(Buffer.byteLength(body)))
+  res.writeHead(status, headers)
   if (res.req.method === 'HEAD') res.end()
   else res.end(body)
 }
 
-/** Renders an ApiError. Never throws: a response already under way is cut off instead. */
-export function sendError(res: ServerResponse, error: ApiError): void {
+/**
+ * Renders an ApiError after the given headers (the request id, limits). Never throws: a
+ * response already under way is cut off instead.
+ */
+export function sendError(res: ServerResponse, error: ApiError, headers: HeaderList = []): void {
   try {
     if (res.headersSent) {
       res.destroy(error)
       return
     }
-    const headers: Record<string, string> = { 'cache-control': 'no-store', ...error.headers }
-    if (error.retryAfter !== undefined) headers['retry-after'] = String(error.retryAfter)
+    headers.push('cache-control', 'no-store')
+    appendHeaders(headers, error.headers)
+    if (error.retryAfter !== undefined) headers.push('retry-after', String(error.retryAfter))
     const status = statusOf(error.code)
     const message = status === 500 ? 'internal error' : error.message
-    sendBody(res, status, JSON.stringify(errorBody(error.code, message)), JSON_TYPE, headers)
+    sendBody(res, status, JSON.stringify(errorBody(error.code, message)), headers)
   } catch {
     res.destroy()
   }

@@ -13,6 +13,14 @@ interface Template {
 
 const NO_PARAMS: Record<string, string> = Object.freeze({})
 
+/** A path's template and parameters. */
+interface Found {
+  template: Template
+  params: Readonly<Record<string, string>>
+}
+
+const FOUND_CACHE_SIZE = 4096
+
 function allowOf(byMethod: Map<string, Route>): string {
   const methods = [...byMethod.keys()]
   if (methods.includes('GET')) methods.push('HEAD')
@@ -22,6 +30,7 @@ function allowOf(byMethod: Map<string, Route>): string {
 export class Router {
   readonly #exact = new Map<string, Map<string, Route>>()
   readonly #templates: Template[] = []
+  readonly #found = new Map<string, Found>()
 
   constructor(routes: readonly Route[]) {
     for (const route of routes) {
@@ -59,15 +68,30 @@ export class Router {
         ? { kind: 'method', allow: allowOf(exact) }
         : { kind: 'route', route, params: NO_PARAMS }
     }
-    for (const template of this.#templates) {
-      const found = template.pattern.exec(path)
-      if (found === null) continue
-      const route = template.byMethod.get(lookup)
-      if (route === undefined) return { kind: 'method', allow: allowOf(template.byMethod) }
-      const params: Record<string, string> = {}
-      template.names.forEach((name, i) => (params[name] = found[i + 1] as string))
-      return { kind: 'route', route, params }
+    let found: Found | null | undefined = this.#found.get(path)
+    if (found === undefined) {
+      found = this.#findTemplate(path)
+      // Paths repeat (the same country, the same IBAN): their template and parameters are
+      // kept, frozen, for the next request; a full cache starts over.
+      if (found !== null) {
+        if (this.#found.size >= FOUND_CACHE_SIZE) this.#found.clear()
+        this.#found.set(path, found)
+      }
     }
-    return { kind: 'none' }
+    if (found === null) return { kind: 'none' }
+    const route = found.template.byMethod.get(lookup)
+    if (route === undefined) return { kind: 'method', allow: allowOf(found.template.byMethod) }
+    return { kind: 'route', route, params: found.params }
+  }
+
+  #findTemplate(path: string): Found | null {
+    for (const template of this.#templates) {
+      const groups = template.pattern.exec(path)
+      if (groups === null) continue
+      const params: Record<string, string> = {}
+      template.names.forEach((name, i) => (params[name] = groups[i + 1] as string))
+      return { template, params: Object.freeze(params) }
+    }
+    return null
   }
 }

@@ -14,9 +14,10 @@ import { clientIp } from './client-ip.ts'
 import { accessLogger } from './access-log.ts'
 import { readJsonBody } from './body.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
-import { sendBody, sendError, JSON_TYPE } from './respond.ts'
+import { appendHeaders, sendBody, sendError, type HeaderList } from './respond.ts'
 import { Router } from './router.ts'
-import type { Context, Reply, Route } from './route.ts'
+import type { Access, Context, Reply, Route } from './route.ts'
+import type { Validator } from '../core/validation.ts'
 import { compileRoutes, routeSpecs } from './routes.ts'
 
 export interface AppDeps {
@@ -69,6 +70,7 @@ export const SERVER_TIMEOUTS: Readonly<{
 }
 
 const EMPTY: Record<string, unknown> = Object.freeze({})
+const EMPTY_PARAMS: Record<string, string> = Object.freeze({})
 
 const BEARER = /^bearer\s+/i
 
@@ -121,6 +123,9 @@ function parseQuery(search: string): Record<string, unknown> {
 }
 
 function decodeParams(params: Record<string, string>): Record<string, string> {
+  let plain = true
+  for (const name in params) if ((params[name] as string).includes('%')) plain = false
+  if (plain) return params
   const decoded: Record<string, string> = {}
   for (const name in params) {
     try {
@@ -144,11 +149,27 @@ function requestId(req: IncomingMessage): string {
   return `${BOOT}-${(++requestCount).toString(36)}`
 }
 
-function setRateLimitHeaders(res: ServerResponse, result: LimitResult): void {
-  res.setHeader('ratelimit-limit', result.limit)
-  res.setHeader('ratelimit-remaining', result.remaining)
-  res.setHeader('ratelimit-reset', result.reset)
-  res.setHeader('ratelimit-policy', `${result.limit};w=60`)
+// Header values go in as strings: Node would otherwise turn each number into text twice (to
+// check its characters, then to write it). The limit's texts are made once per limit.
+const LIMIT_TEXTS = new Map<number, { limit: string; policy: string }>()
+
+function pushRateLimitHeaders(headers: HeaderList, result: LimitResult): void {
+  let texts = LIMIT_TEXTS.get(result.limit)
+  if (texts === undefined) {
+    texts = { limit: String(result.limit), policy: `${result.limit};w=60` }
+    if (LIMIT_TEXTS.size >= 1_000) LIMIT_TEXTS.clear()
+    LIMIT_TEXTS.set(result.limit, texts)
+  }
+  headers.push(
+    'ratelimit-limit',
+    texts.limit,
+    'ratelimit-remaining',
+    String(result.remaining),
+    'ratelimit-reset',
+    String(result.reset),
+    'ratelimit-policy',
+    texts.policy,
+  )
 }
 
 /** A signal that aborts when the connection closes before the response was complete. */
@@ -162,32 +183,61 @@ function abortOnClose(res: ServerResponse): AbortSignal {
   return controller.signal
 }
 
-/** A request's context; its abort signal is made on first use (most handlers answer at once). */
-class RequestContext implements Context {
+/**
+ * One request on its way through the pipeline, and the Context its handler gets. The
+ * pipeline's response headers (request id, limits) wait in `headers` and go out with the reply
+ * in one writeHead. A handler that writes the response itself reads `res`: that sets them on
+ * the response first. The abort signal is made on first use (most handlers answer at once).
+ */
+class Exchange implements Context {
   readonly req: IncomingMessage
-  readonly res: ServerResponse
-  params: Record<string, string>
+  readonly response: ServerResponse
+  readonly id: string
+  readonly started = performance.now()
+  readonly headers: HeaderList
+  route: Route | undefined = undefined
+  params: Record<string, string> = EMPTY_PARAMS
   query: Record<string, unknown> = EMPTY
   body: Record<string, unknown> = EMPTY
   key: KeyRecord | null = null
   #signal: AbortSignal | undefined = undefined
 
-  constructor(req: IncomingMessage, res: ServerResponse, params: Record<string, string>) {
+  constructor(req: IncomingMessage, res: ServerResponse, id: string) {
     this.req = req
-    this.res = res
-    this.params = params
+    this.response = res
+    this.id = id
+    this.headers = ['x-request-id', id]
+  }
+
+  get res(): ServerResponse {
+    const { headers, response } = this
+    for (let i = 0; i < headers.length; i += 2) response.setHeader(headers[i] as string, headers[i + 1] as string)
+    headers.length = 0
+    return response
   }
 
   get signal(): AbortSignal {
-    this.#signal ??= abortOnClose(this.res)
+    this.#signal ??= abortOnClose(this.response)
     return this.#signal
+  }
+}
+
+/** A step of the pipeline: done when it returns, or when the promise it returns resolves. */
+type Step = (exchange: Exchange) => void | Promise<void>
+
+/** Runs `steps` from `from` on: synchronously as long as each step is, awaiting those that are not. */
+function proceed(exchange: Exchange, steps: readonly Step[], from = 0): void | Promise<void> {
+  for (let i = from; i < steps.length; i++) {
+    const pending = (steps[i] as Step)(exchange)
+    if (pending instanceof Promise) return pending.then(() => proceed(exchange, steps, i + 1))
   }
 }
 
 export interface App {
   server: Server
   routes: readonly Route[]
-  handle(req: IncomingMessage, res: ServerResponse): Promise<void>
+  /** Hands buffered access log lines to the logger's destination (before shutting down). */
+  flushLogs(): void
 }
 
 export function createApp(deps: AppDeps): App {
@@ -210,7 +260,8 @@ export function createApp(deps: AppDeps): App {
   const access = accessLogger(logger)
 
   /** Finds the route of a request: 404 for an unknown path, 405 (with Allow) for a wrong method. */
-  function matchRoute(req: IncomingMessage, path: string): { route: Route; params: Record<string, string> } {
+  function matchRoute(exchange: Exchange, path: string): Route {
+    const { req } = exchange
     const match = router.match(req.method ?? 'GET', path)
     if (match.kind === 'none') throw new ApiError('not_found', `no endpoint at ${path.slice(0, 200)}`)
     if (match.kind === 'method') {
@@ -218,23 +269,25 @@ export function createApp(deps: AppDeps): App {
         headers: { allow: match.allow },
       })
     }
-    return { route: match.route, params: match.params }
+    exchange.params = match.params
+    return match.route
   }
 
   /** Counts a keyless request against its client IP's bucket (export, MCP). */
-  async function limitClient(req: IncomingMessage, res: ServerResponse, route: Route): Promise<void> {
-    const bucket = route.bucket === 'mcp' ? 'mcp' : 'export'
-    const limit = await limits.consume(bucket, clientIp(req, deps.trustProxy), deps.ipRateLimits[bucket])
-    setRateLimitHeaders(res, limit)
-    if (!limit.allowed) throw rateLimited(limit, ' per client')
+  function limitClient(exchange: Exchange): Promise<void> {
+    const bucket = exchange.route?.bucket === 'mcp' ? 'mcp' : 'export'
+    return limits.consume(bucket, clientIp(exchange.req, deps.trustProxy), deps.ipRateLimits[bucket]).then((limit) => {
+      pushRateLimitHeaders(exchange.headers, limit)
+      if (!limit.allowed) throw rateLimited(limit, ' per client')
+    })
   }
 
   /**
-   * The key of a keyed request. A client IP past its failed-authentication limit gets 429 before
-   * its key is even parsed; a 401 counts as a failure.
+   * The key of a keyed request, synchronously when it is cached. A client IP past its
+   * failed-authentication limit gets 429 before its key is even parsed; a 401 counts as a failure.
    */
-  async function authenticate(req: IncomingMessage): Promise<KeyRecord> {
-    const ip = clientIp(req, deps.trustProxy)
+  function authenticate(exchange: Exchange): void | Promise<void> {
+    const ip = clientIp(exchange.req, deps.trustProxy)
     const blocked = deps.authFailures.blockedFor('auth-failures', ip)
     if (blocked > 0) {
       throw new ApiError(
@@ -243,93 +296,147 @@ export function createApp(deps: AppDeps): App {
         { retryAfter: blocked },
       )
     }
-    try {
-      const found = keys.authenticate(presentedKey(req))
-      return found instanceof Promise ? await found : found
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'unauthorized')
-        await deps.authFailures.countFailure('auth-failures', ip, deps.authFailureLimit)
-      throw error
+    const countFailure = (error: unknown): never | Promise<never> => {
+      if (!(error instanceof ApiError && error.code === 'unauthorized')) throw error
+      return deps.authFailures.countFailure('auth-failures', ip, deps.authFailureLimit).then(() => {
+        throw error
+      })
     }
+    let found: KeyRecord | Promise<KeyRecord>
+    try {
+      found = keys.authenticate(presentedKey(exchange.req))
+    } catch (error) {
+      return countFailure(error)
+    }
+    if (!(found instanceof Promise)) {
+      exchange.key = found
+      return
+    }
+    return found.then((key) => {
+      exchange.key = key
+    }, countFailure)
   }
 
   /** Counts a keyed request against its key's limit. */
-  async function limitKey(res: ServerResponse, key: KeyRecord): Promise<void> {
-    const limit = await limits.consume('api', key.id, key.limit ?? deps.defaultRateLimit)
-    setRateLimitHeaders(res, limit)
-    if (!limit.allowed) throw rateLimited(limit, '')
-  }
-
-  /** Decodes the path parameters and validates the query and the body into the context. */
-  async function readParameters(context: RequestContext, route: Route, search: string): Promise<void> {
-    if (route.pathParams !== undefined) context.params = decodeParams(context.params)
-    if (route.validateQuery !== undefined) context.query = route.validateQuery(parseQuery(search))
-    if (route.validateBody !== undefined)
-      context.body = route.validateBody(await readJsonBody(context.req, route.maxBody))
-  }
-
-  /** Writes a handler's reply (unless it wrote the response itself). */
-  function write(res: ServerResponse, reply: Reply): void {
-    if (reply === 'sent') return
-    const status = reply.status ?? 200
-    if (reply.bytes !== undefined) sendBody(res, status, reply.bytes, JSON_TYPE, reply.headers)
-    else sendBody(res, status, JSON.stringify(reply.json), JSON_TYPE, reply.headers)
-  }
-
-  /** One request: route → limits and key → parameters → handler → reply. */
-  async function run(req: IncomingMessage, res: ServerResponse, state: { route: string; key: string | undefined }) {
-    const url = req.url ?? '/'
-    const mark = url.indexOf('?')
-    let path = mark < 0 ? url : url.slice(0, mark)
-    if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
-    const { route, params } = matchRoute(req, path)
-    state.route = route.path
-    const context = new RequestContext(req, res, params)
-    if (route.access === 'ip') await limitClient(req, res, route)
-    if (route.access === 'key') {
-      const key = await authenticate(req)
-      state.key = key.id
-      context.key = key
-      await limitKey(res, key)
-    }
-    await readParameters(context, route, mark < 0 ? '' : url.slice(mark + 1))
-    // Handlers that answer at once return their reply itself: no promise to wait for.
-    const handled = route.handle(context)
-    write(res, handled instanceof Promise ? await handled : handled)
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const started = performance.now()
-    const state: { route: string; key: string | undefined } = { route: 'unmatched', key: undefined }
-    const id = requestId(req)
-    res.setHeader('x-request-id', id)
-    res.once('close', () => {
-      access({
-        req: id,
-        method: req.method ?? '',
-        route: state.route,
-        status: res.statusCode,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        key: state.key,
-        completed: res.writableFinished,
-      })
+  function limitKey(exchange: Exchange): Promise<void> {
+    const key = exchange.key as KeyRecord
+    return limits.consume('api', key.id, key.limit ?? deps.defaultRateLimit).then((limit) => {
+      pushRateLimitHeaders(exchange.headers, limit)
+      if (!limit.allowed) throw rateLimited(limit, '')
     })
-    try {
-      await run(req, res, state)
-    } catch (error) {
-      const apiError = toHttpError(error)
-      if (
-        apiError.code === 'internal_error' ||
-        (apiError.code === 'service_unavailable' && apiError.cause !== undefined)
+  }
+
+  /** Decodes the path parameters and validates the query (and the body, read first) into the exchange. */
+  function readParameters(exchange: Exchange): void | Promise<void> {
+    const route = exchange.route as Route
+    if (route.pathParams !== undefined) exchange.params = decodeParams(exchange.params)
+    if (route.validateQuery !== undefined) {
+      const url = exchange.req.url ?? ''
+      const mark = url.indexOf('?')
+      exchange.query = readQuery(route, route.validateQuery, mark < 0 ? '' : url.slice(mark + 1))
+    }
+    const validateBody = route.validateBody
+    if (validateBody === undefined) return
+    return readJsonBody(exchange.req, route.maxBody).then((body) => {
+      exchange.body = validateBody(body)
+    })
+  }
+
+  // Validated queries by route and query string: clients (load tests above all) repeat the same
+  // URLs, and a query's parameters are a function of its text. Only valid queries are kept,
+  // frozen, as handlers share them; a full cache starts over.
+  const queries = new Map<Route, Map<string, Record<string, unknown>>>()
+  const QUERY_CACHE_SIZE = 1024
+
+  function readQuery(route: Route, validate: Validator, search: string): Record<string, unknown> {
+    let cache = queries.get(route)
+    if (cache === undefined) queries.set(route, (cache = new Map<string, Record<string, unknown>>()))
+    let query = cache.get(search)
+    if (query === undefined) {
+      query = Object.freeze(validate(parseQuery(search)))
+      if (cache.size >= QUERY_CACHE_SIZE) cache.clear()
+      cache.set(search, query)
+    }
+    return query
+  }
+
+  /** Runs the handler and writes its reply (unless it wrote the response itself). */
+  function respond(exchange: Exchange): void | Promise<void> {
+    const handled = (exchange.route as Route).handle(exchange)
+    if (handled instanceof Promise) return handled.then((reply) => write(exchange, reply))
+    write(exchange, handled)
+  }
+
+  function write(exchange: Exchange, reply: Reply): void {
+    if (reply !== 'sent') {
+      const { headers } = exchange
+      appendHeaders(headers, reply.headers)
+      const body = reply.bytes ?? JSON.stringify(reply.json)
+      sendBody(exchange.response, reply.status ?? 200, body, headers)
+    }
+    logWhenDone(exchange)
+  }
+
+  const STEPS: Record<Access, readonly Step[]> = {
+    public: [readParameters, respond],
+    key: [authenticate, limitKey, readParameters, respond],
+    ip: [limitClient, readParameters, respond],
+  }
+
+  /** Logs the response now if it is over (sent or cut off), else when its connection closes. */
+  function logWhenDone(exchange: Exchange): void {
+    const res = exchange.response
+    if (res.destroyed || (res.writableEnded && res.writableLength === 0))
+      log(exchange, res.writableEnded && !res.destroyed)
+    else res.once('close', () => log(exchange, res.writableFinished))
+  }
+
+  function log(exchange: Exchange, completed: boolean): void {
+    access.write({
+      req: exchange.id,
+      method: exchange.req.method ?? '',
+      route: exchange.route?.path ?? 'unmatched',
+      status: exchange.response.statusCode,
+      ms: Math.round((performance.now() - exchange.started) * 100) / 100,
+      key: exchange.key?.id,
+      completed,
+    })
+  }
+
+  function fail(exchange: Exchange, error: unknown): void {
+    const apiError = toHttpError(error)
+    if (apiError.code === 'internal_error' || (apiError.code === 'service_unavailable' && apiError.cause !== undefined))
+      logger.error(
+        { err: apiError.cause, req: exchange.id, route: exchange.route?.path ?? 'unmatched', code: apiError.code },
+        'request failed',
       )
-        logger.error({ err: apiError.cause, req: id, route: state.route, code: apiError.code }, 'request failed')
-      sendError(res, apiError)
+    sendError(exchange.response, apiError, exchange.headers)
+    logWhenDone(exchange)
+  }
+
+  /**
+   * One request: route, then its access's steps (limits and key, parameters, handler and
+   * reply), synchronously up to the first step that has to wait.
+   */
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const exchange = new Exchange(req, res, requestId(req))
+    try {
+      const url = req.url ?? '/'
+      const mark = url.indexOf('?')
+      let path = mark < 0 ? url : url.slice(0, mark)
+      if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+      const route = matchRoute(exchange, path)
+      exchange.route = route
+      const pending = proceed(exchange, STEPS[route.access])
+      if (pending !== undefined) pending.catch((error: unknown) => fail(exchange, error))
+    } catch (error) {
+      fail(exchange, error)
     }
   }
 
   const timeouts = { ...SERVER_TIMEOUTS, ...deps.timeouts }
-  const server = createServer(timeouts, (req, res) => void handle(req, res))
+  const server = createServer(timeouts, handle)
   server.keepAliveTimeout = timeouts.keepAliveTimeout
   server.timeout = timeouts.socketTimeout
-  return { server, routes, handle }
+  return { server, routes, flushLogs: () => access.flush() }
 }

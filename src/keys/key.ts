@@ -1,7 +1,7 @@
 // API key format, hashing and parsing. A key is `imk_<id>_<secret>`: the id (12 base62
 // characters) finds the record, the secret (32 base62 characters, ~190 bits) is checked
 // against its SHA-256 hash in constant time. Keys are shown once and never stored.
-import { createHash, hash as oneShotHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createHash, hash as oneShotHash, randomBytes } from 'node:crypto'
 
 export const KEY_PREFIX = 'imk_'
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
@@ -59,20 +59,16 @@ export function parseKey(presented: string): { id: string; secret: string } | nu
   return match === null ? null : { id: match[1] as string, secret: match[2] as string }
 }
 
-// Stored hashes decoded once per hash text (bounded; only hashes of known keys get here).
-const decoded = new Map<string, Buffer>()
-
-/** Constant-time comparison of a presented secret with a stored hash. */
+/**
+ * Constant-time comparison of a presented secret with a stored hash: the secret's SHA-256 (hex,
+ * one native call, no Buffer) against the stored hex, every character compared, no early exit.
+ */
 export function secretMatches(secret: string, hash: string): boolean {
-  let expected = decoded.get(hash)
-  if (expected === undefined) {
-    expected = Buffer.from(hash, 'hex')
-    if (decoded.size >= 10_000) decoded.clear()
-    decoded.set(hash, expected)
-  }
-  // The one-shot hash avoids a Hash object per request.
-  const actual = oneShotHash('sha256', secret, 'buffer') as Buffer
-  return expected.length === actual.length && timingSafeEqual(expected, actual)
+  const actual = oneShotHash('sha256', secret, 'hex')
+  if (actual.length !== hash.length) return false
+  let difference = 0
+  for (let i = 0; i < actual.length; i++) difference |= actual.charCodeAt(i) ^ hash.charCodeAt(i)
+  return difference === 0
 }
 
 /** Whether a record may be used at `now`. */

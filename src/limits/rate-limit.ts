@@ -43,7 +43,8 @@ export class RateLimits {
   readonly #redis: Redis | undefined
   readonly #cluster: boolean
   readonly #prefix: string
-  readonly #limiters = new Map<string, RateLimiterAbstract>()
+  /** Limiters by bucket, then limit (the per-request lookup builds no string). */
+  readonly #limiters = new Map<string, Map<number, RateLimiterAbstract>>()
   /** The memory insurance of each Redis limiter, used directly while the store is degraded. */
   readonly #insurance = new Map<string, RateLimiterAbstract>()
   readonly #onStoreError: (error: unknown) => void
@@ -66,9 +67,11 @@ export class RateLimits {
   // One limiter per bucket and limit: the limit is part of the key prefix, so a key whose
   // limit changes starts a fresh window instead of inheriting counts kept for another limit.
   #limiter(bucket: string, perMinute: number): RateLimiterAbstract {
-    const name = `${bucket}:${perMinute}`
-    let limiter = this.#limiters.get(name)
+    let byLimit = this.#limiters.get(bucket)
+    if (byLimit === undefined) this.#limiters.set(bucket, (byLimit = new Map<number, RateLimiterAbstract>()))
+    let limiter = byLimit.get(perMinute)
     if (limiter === undefined) {
+      const name = `${bucket}:${perMinute}`
       const options = { keyPrefix: `${this.#prefix}:${name}`, points: perMinute, duration: WINDOW_SECONDS }
       if (this.#redis === undefined) {
         limiter = this.#cluster
@@ -84,30 +87,40 @@ export class RateLimits {
           insuranceLimiter: insurance,
         })
       }
-      this.#limiters.set(name, limiter)
+      byLimit.set(perMinute, limiter)
     }
     return limiter
   }
 
-  /** Counts one request of `subject` in `bucket` against `perMinute`. Never throws. */
-  async consume(bucket: string, subject: string, perMinute: number): Promise<LimitResult> {
+  /**
+   * Counts one request of `subject` in `bucket` against `perMinute`. Never rejects. (One
+   * promise, the library's, and its continuation: this is on every keyed request's path.)
+   */
+  consume(bucket: string, subject: string, perMinute: number): Promise<LimitResult> {
+    const redis = this.#redis !== undefined
+    const started = redis ? performance.now() : 0
+    let counted: Promise<RateLimiterRes>
     try {
       let limiter = this.#limiter(bucket, perMinute)
-      if (this.#redis !== undefined && this.#health.degraded())
-        limiter = this.#insurance.get(`${bucket}:${perMinute}`) ?? limiter
-      const started = performance.now()
-      const result = await limiter.consume(subject)
-      // The library answers from its insurance without telling; a slow answer means Redis failed.
-      if (this.#redis !== undefined && performance.now() - started >= REDIS_COMMAND_TIMEOUT_MS)
-        this.#health.markFailed()
-      return toResult(true, perMinute, result)
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return toResult(false, perMinute, rejection)
-      // Without insurance this would be a store failure; a store failure is never a 429.
-      this.#health.markFailed()
-      this.#onStoreError(rejection)
-      return { allowed: true, limit: perMinute, remaining: perMinute, reset: WINDOW_SECONDS }
+      if (redis && this.#health.degraded()) limiter = this.#insurance.get(`${bucket}:${perMinute}`) ?? limiter
+      counted = limiter.consume(subject)
+    } catch (error) {
+      counted = Promise.reject(error instanceof Error ? error : new Error(String(error)))
     }
+    return counted.then(
+      (result) => {
+        // The library answers from its insurance without telling; a slow answer means Redis failed.
+        if (redis && performance.now() - started >= REDIS_COMMAND_TIMEOUT_MS) this.#health.markFailed()
+        return toResult(true, perMinute, result)
+      },
+      (rejection: unknown) => {
+        if (rejection instanceof RateLimiterRes) return toResult(false, perMinute, rejection)
+        // Without insurance this would be a store failure; a store failure is never a 429.
+        this.#health.markFailed()
+        this.#onStoreError(rejection)
+        return { allowed: true, limit: perMinute, remaining: perMinute, reset: WINDOW_SECONDS }
+      },
+    )
   }
 
   /**

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream'
 import { test } from 'node:test'
 import { pino } from 'pino'
 import { accessLogger, type AccessEntry } from '../../src/http/access-log.ts'
+import { waitFor } from '../helpers/wait.ts'
 
 function capture(level = 'info') {
   const lines: string[] = []
@@ -33,7 +34,9 @@ const entries: AccessEntry[] = [
 test('an access line is the JSON pino writes for the same entry', async () => {
   for (const entry of entries) {
     const ours = capture()
-    accessLogger(ours.logger)(entry)
+    const log = accessLogger(ours.logger)
+    log.write(entry)
+    log.flush()
     const theirs = capture()
     theirs.logger.info(entry)
     await new Promise((resolve) => setImmediate(resolve))
@@ -52,7 +55,28 @@ test('an access line is the JSON pino writes for the same entry', async () => {
 
 test('nothing is written below the info level', async () => {
   const quiet = capture('warn')
-  accessLogger(quiet.logger)(entries[0] as AccessEntry)
+  accessLogger(quiet.logger).write(entries[0] as AccessEntry)
   await new Promise((resolve) => setImmediate(resolve))
   assert.deepEqual(quiet.lines, [])
+})
+
+test('lines reach the destination in batches, within moments, without a flush', async () => {
+  const sink = capture()
+  const writes: string[] = []
+  const stream = (sink.logger as unknown as Record<symbol, { write(chunk: string): unknown }>)[pino.symbols.streamSym]
+  const write = stream?.write.bind(stream)
+  if (stream !== undefined && write !== undefined)
+    stream.write = (chunk: string) => {
+      writes.push(chunk)
+      return write(chunk)
+    }
+  const log = accessLogger(sink.logger)
+  for (let i = 0; i < 100; i++) log.write({ ...(entries[0] as AccessEntry), req: `r-${i}` })
+  assert.equal(writes.length, 0, 'nothing is written line by line')
+  await waitFor(() => sink.lines.length === 100, { timeout: 1_000, message: 'the batch to be written' })
+  assert.equal(writes.length, 1, 'one write for the batch')
+  assert.deepEqual(
+    sink.lines.map((line) => (JSON.parse(line) as { req: string }).req),
+    Array.from({ length: 100 }, (_, i) => `r-${i}`),
+  )
 })

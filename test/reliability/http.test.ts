@@ -320,6 +320,8 @@ describe('reliability: HTTP tricks, input and authentication', () => {
     const { key, id } = await app.createKey()
     await app.call('GET', '/api/v1/countries', { headers: { 'x-api-key': key } })
     await app.call('GET', '/api/v1/countries', { headers: { authorization: `Bearer ${key}` } })
+    // Access lines are written in batches: wait for both requests' lines.
+    await waitFor(() => app.logText().split(id).length - 1 >= 2, { message: 'both access lines' })
     const text = app.logText()
     assert.ok(!text.includes(key))
     assert.ok(!text.includes(key.split('_')[2] as string), 'not even the secret alone')
