@@ -9,6 +9,7 @@ import {
   buildIban,
   findCountry,
   generateIbans,
+  nextRows,
   recordsOf,
   planFor,
   toCountry,
@@ -23,6 +24,8 @@ import {
   type InvalidCheck,
   type ValidateResult,
 } from '../iban/index.ts'
+import { ByteWriter } from '../formats/byte-writer.ts'
+import { renderRecordsInto } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
 import { MAX_IBAN_INPUT } from './schemas.ts'
 
@@ -125,6 +128,49 @@ export function generate(request: GenerateRequest): GenerateResult {
   const result = resultHead(request) as GenerateResult
   result.ibans = recordsOf(dataset, 0, request.count)
   return result
+}
+
+/**
+ * generate(request) as JSON bytes, exactly what JSON.stringify writes for it, rendered from
+ * the rows without making their records (the API's inline replies).
+ */
+export function generateJson(request: GenerateRequest): Buffer {
+  let dataset: Dataset
+  let offset = 0
+  if (request.seed === undefined) {
+    const { country, count, realistic, bank, invalid } = request
+    try {
+      ;[dataset, offset] = nextRows(country, count, { realistic, bank, invalid })
+    } catch (error) {
+      throw toDatasetApiError(error)
+    }
+  } else {
+    dataset = requireDataset(datasetOptions(request), request.count)
+  }
+  const head = resultHeadBytes(request)
+  const writer = JSON_WRITER
+  writer.length = 0
+  writer.reserve(head.length)
+  writer.copy(head, 0, head.length)
+  renderRecordsInto(dataset, offset, request.count, writer)
+  writer.reserve(1)
+  writer.byte(CLOSE_BRACE)
+  return Buffer.from(writer.view())
+}
+
+const JSON_WRITER = new ByteWriter(16 * 1024)
+const CLOSE_BRACE = 0x7d
+
+// The heads of plain requests (no seed, bank or invalid kind) by country, then count and mode.
+const RESULT_HEADS = new Map<CountrySpec, Buffer[]>()
+
+function resultHeadBytes(request: GenerateRequest): Buffer {
+  if (request.seed !== undefined || request.bank !== undefined || request.invalid !== undefined)
+    return Buffer.from(generateResultHead(request))
+  let heads = RESULT_HEADS.get(request.country)
+  if (heads === undefined) RESULT_HEADS.set(request.country, (heads = []))
+  const slot = request.count * 2 + (request.realistic ? 1 : 0)
+  return (heads[slot] ??= Buffer.from(generateResultHead(request)))
 }
 
 // The `country` of a GenerateResult, made once per country (results share it; JSON never mutates).

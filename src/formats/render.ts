@@ -241,6 +241,28 @@ function writeRecord(writer: ByteWriter, iban: Uint8Array, length: number, valid
   writer.copy(tail, 0, tail.length)
 }
 
+/**
+ * Rows offset … offset + count − 1 of a dataset as the JSON array of their Iban records, byte
+ * for byte what JSON.stringify writes for recordsOf(dataset, offset, count), into `writer`
+ * after what it holds.
+ */
+export function renderRecordsInto(dataset: Dataset, offset: number, count: number, writer: ByteWriter): void {
+  const valid = dataset.invalid === undefined
+  writer.reserve(1)
+  writer.byte(OPEN_BRACKET)
+  for (let i = 0; i < count; i++) {
+    dataset.mint(offset + i, SCRATCH)
+    const tails = rowLayoutOf(dataset.plan, NO_PARTS).tails[dataset.variantIndex] as Tails
+    writer.reserve(MAX_ROW_BYTES)
+    if (i > 0) writer.byte(COMMA)
+    writeRecord(writer, SCRATCH, dataset.length, valid, tails.records)
+  }
+  writer.byte(CLOSE_BRACKET)
+}
+
+const SCRATCH = new Uint8Array(MAX_IBAN_LENGTH)
+const NO_PARTS: readonly string[] = []
+
 /** Upper bound of one row's bytes in any format (bank names included). */
 const MAX_ROW_BYTES = 1024
 

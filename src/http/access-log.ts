@@ -34,6 +34,10 @@ export interface AccessLog {
 }
 
 const BATCH_CHARACTERS = 64 * 1024
+/** ".00" … ".99": milliseconds print from whole hundredths, without formatting a fraction. */
+const HUNDREDTHS = Array.from({ length: 100 }, (_, i) => (i < 10 ? `.0${i}` : `.${i}`))
+const COMPLETED = ',"completed":true}\n'
+const CUT_OFF = ',"completed":false}\n'
 const FLUSH_MS = 25
 
 export function accessLogger(logger: Logger): AccessLog {
@@ -41,6 +45,35 @@ export function accessLogger(logger: Logger): AccessLog {
   const stream = internals[pino.symbols.streamSym] as Destination | undefined
   const bindings = (internals[pino.symbols.chindingsSym] as string | undefined) ?? ''
   const level = logger.levels.values['info'] as number
+  // A line is put together from a few pieces, most of them kept: its start for the current
+  // millisecond, the method and route part (which also records that both print as they are)
+  // and the key part.
+  let millisecond = -1
+  let start = ''
+  const routeParts = new Map<string, Map<string, string>>()
+  const keyParts = new Map<string, string>()
+  const routePart = (method: string, route: string): string | undefined => {
+    let byMethod = routeParts.get(route)
+    let part = byMethod?.get(method)
+    if (part !== undefined) return part
+    if (!TOKEN.test(method) || !SAFE.test(route)) return undefined
+    if (byMethod === undefined) {
+      if (routeParts.size >= 1_000) routeParts.clear()
+      routeParts.set(route, (byMethod = new Map<string, string>()))
+    }
+    part = `","method":"${method}","route":"${route}","status":`
+    byMethod.set(method, part)
+    return part
+  }
+  const keyPart = (key: string | undefined): string => {
+    if (key === undefined) return ''
+    let part = keyParts.get(key)
+    if (part === undefined) {
+      if (keyParts.size >= 10_000) keyParts.clear()
+      keyParts.set(key, (part = `,"key":"${key}"`))
+    }
+    return part
+  }
   // Lines are kept apart and joined once: appending each to one string would leave a chain
   // of hundreds of pieces for the destination to walk when it measures the batch.
   let pending: string[] = []
@@ -58,13 +91,23 @@ export function accessLogger(logger: Logger): AccessLog {
   return {
     write(entry) {
       if (!logger.isLevelEnabled('info')) return
-      if (stream === undefined || !TOKEN.test(entry.method) || !SAFE.test(entry.route) || !SAFE.test(entry.req)) {
+      const hundredths = Math.round(entry.ms * 100)
+      const route =
+        stream === undefined || !SAFE.test(entry.req) || !(hundredths >= 0 && hundredths <= Number.MAX_SAFE_INTEGER)
+          ? undefined
+          : routePart(entry.method, entry.route)
+      if (route === undefined) {
         flush()
         logger.info(entry)
         return
       }
-      const key = entry.key === undefined ? '' : `,"key":"${entry.key}"`
-      const line = `{"level":${level},"time":${Date.now()}${bindings},"req":"${entry.req}","method":"${entry.method}","route":"${entry.route}","status":${entry.status},"ms":${entry.ms}${key},"completed":${entry.completed}}\n`
+      const now = Date.now()
+      if (now !== millisecond) {
+        millisecond = now
+        start = `{"level":${level},"time":${now}${bindings},"req":"`
+      }
+      const ms = `${Math.trunc(hundredths / 100)}${HUNDREDTHS[hundredths % 100] as string}`
+      const line = `${start}${entry.req}${route}${entry.status},"ms":${ms}${keyPart(entry.key)}${entry.completed ? COMPLETED : CUT_OFF}`
       pending.push(line)
       characters += line.length
       if (characters >= BATCH_CHARACTERS) flush()

@@ -5,7 +5,7 @@ import {
   build,
   countryDetail,
   countryList,
-  generate,
+  generateJson,
   requireCountry,
   toRealistic,
   toSeed,
@@ -136,7 +136,7 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
   /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
   // The context's abort signal is made on first use: only the pool path needs one.
   function generateReply(request: GenerateRequest, context: { signal: AbortSignal }): Reply | Promise<Reply> {
-    if (request.count <= deps.poolInlineMax) return { json: generate(request) }
+    if (request.count <= deps.poolInlineMax) return { bytes: generateJson(request) }
     return generateOnPool(deps.pool, request, context.signal).then((bytes) => ({ bytes }))
   }
   const generateDescription =

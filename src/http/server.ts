@@ -53,8 +53,9 @@ export interface AppDeps {
 // Timeouts chosen so that slow or idle clients cannot hold sockets: a request's headers must
 // arrive within 10 s and its body within 30 s; idle keep-alive sockets close after 5 s; and
 // the server checks those deadlines every second (Node's default is every 30 s).
-// A connection on which nothing moves for 60 s (a reader that stopped reading a download) is
-// closed, which also cancels its remaining batches.
+// A streamed or large response on whose connection nothing moves for 60 s (a reader that stopped
+// reading a download) is closed, which also cancels its remaining batches. Small replies go out
+// in one write and need no such guard, so the per-request timer is not armed for them.
 export const SERVER_TIMEOUTS: Readonly<{
   headersTimeout: number
   requestTimeout: number
@@ -70,6 +71,8 @@ export const SERVER_TIMEOUTS: Readonly<{
 }
 
 const EMPTY: Record<string, unknown> = Object.freeze({})
+/** Replies longer than this may not fit the socket's buffers at once: they get the idle guard. */
+const LARGE_BODY = 64 * 1024
 const EMPTY_PARAMS: Record<string, string> = Object.freeze({})
 
 const BEARER = /^bearer\s+/i
@@ -200,20 +203,34 @@ class Exchange implements Context {
   query: Record<string, unknown> = EMPTY
   body: Record<string, unknown> = EMPTY
   key: KeyRecord | null = null
+  readonly #idleTimeout: number
   #signal: AbortSignal | undefined = undefined
 
-  constructor(req: IncomingMessage, res: ServerResponse, id: string) {
+  constructor(req: IncomingMessage, res: ServerResponse, id: string, idleTimeout: number) {
     this.req = req
     this.response = res
     this.id = id
     this.headers = ['x-request-id', id]
+    this.#idleTimeout = idleTimeout
   }
 
+  /** The response, for a handler that writes it itself: pending headers set, idle timeout armed. */
   get res(): ServerResponse {
     const { headers, response } = this
-    for (let i = 0; i < headers.length; i += 2) response.setHeader(headers[i] as string, headers[i + 1] as string)
-    headers.length = 0
+    if (headers.length > 0) {
+      for (let i = 0; i < headers.length; i += 2) response.setHeader(headers[i] as string, headers[i + 1] as string)
+      headers.length = 0
+      this.guardIdle()
+    }
     return response
+  }
+
+  /**
+   * Closes the connection when nothing moves on it for the idle timeout while this response
+   * is under way (Node replaces the timer with the keep-alive one when the response is done).
+   */
+  guardIdle(): void {
+    this.response.socket?.setTimeout(this.#idleTimeout)
   }
 
   get signal(): AbortSignal {
@@ -224,14 +241,6 @@ class Exchange implements Context {
 
 /** A step of the pipeline: done when it returns, or when the promise it returns resolves. */
 type Step = (exchange: Exchange) => void | Promise<void>
-
-/** Runs `steps` from `from` on: synchronously as long as each step is, awaiting those that are not. */
-function proceed(exchange: Exchange, steps: readonly Step[], from = 0): void | Promise<void> {
-  for (let i = from; i < steps.length; i++) {
-    const pending = (steps[i] as Step)(exchange)
-    if (pending instanceof Promise) return pending.then(() => proceed(exchange, steps, i + 1))
-  }
-}
 
 export interface App {
   server: Server
@@ -258,6 +267,7 @@ export function createApp(deps: AppDeps): App {
   const router = new Router(routes)
   const { logger, keys, limits } = deps
   const access = accessLogger(logger)
+  const timeouts = { ...SERVER_TIMEOUTS, ...deps.timeouts }
 
   /** Finds the route of a request: 404 for an unknown path, 405 (with Allow) for a wrong method. */
   function matchRoute(exchange: Exchange, path: string): Route {
@@ -273,12 +283,42 @@ export function createApp(deps: AppDeps): App {
     return match.route
   }
 
+  /**
+   * Runs `steps` from `from` on: synchronously as long as each step is, and on from where a
+   * step's promise resolves. A step that throws or rejects ends the request with its error.
+   */
+  function proceed(exchange: Exchange, steps: readonly Step[], from: number): void {
+    try {
+      for (let i = from; i < steps.length; i++) {
+        const pending = (steps[i] as Step)(exchange)
+        if (pending !== undefined) {
+          pending.then(
+            () => proceed(exchange, steps, i + 1),
+            (error: unknown) => fail(exchange, error),
+          )
+          return
+        }
+      }
+    } catch (error) {
+      fail(exchange, error)
+    }
+  }
+
   /** Counts a keyless request against its client IP's bucket (export, MCP). */
   function limitClient(exchange: Exchange): Promise<void> {
     const bucket = exchange.route?.bucket === 'mcp' ? 'mcp' : 'export'
-    return limits.consume(bucket, clientIp(exchange.req, deps.trustProxy), deps.ipRateLimits[bucket]).then((limit) => {
+    const ip = clientIp(exchange.req, deps.trustProxy)
+    return limits.count(bucket, ip, deps.ipRateLimits[bucket], (limit) => {
       pushRateLimitHeaders(exchange.headers, limit)
       if (!limit.allowed) throw rateLimited(limit, ' per client')
+    })
+  }
+
+  /** A 401 counts as a failed authentication of the client IP; any other error passes as it is. */
+  function countFailure(error: unknown, ip: string): never | Promise<never> {
+    if (!(error instanceof ApiError && error.code === 'unauthorized')) throw error
+    return deps.authFailures.countFailure('auth-failures', ip, deps.authFailureLimit).then(() => {
+      throw error
     })
   }
 
@@ -296,31 +336,28 @@ export function createApp(deps: AppDeps): App {
         { retryAfter: blocked },
       )
     }
-    const countFailure = (error: unknown): never | Promise<never> => {
-      if (!(error instanceof ApiError && error.code === 'unauthorized')) throw error
-      return deps.authFailures.countFailure('auth-failures', ip, deps.authFailureLimit).then(() => {
-        throw error
-      })
-    }
     let found: KeyRecord | Promise<KeyRecord>
     try {
       found = keys.authenticate(presentedKey(exchange.req))
     } catch (error) {
-      return countFailure(error)
+      return countFailure(error, ip)
     }
     if (!(found instanceof Promise)) {
       exchange.key = found
       return
     }
-    return found.then((key) => {
-      exchange.key = key
-    }, countFailure)
+    return found.then(
+      (key) => {
+        exchange.key = key
+      },
+      (error: unknown) => countFailure(error, ip),
+    )
   }
 
   /** Counts a keyed request against its key's limit. */
   function limitKey(exchange: Exchange): Promise<void> {
     const key = exchange.key as KeyRecord
-    return limits.consume('api', key.id, key.limit ?? deps.defaultRateLimit).then((limit) => {
+    return limits.count('api', key.id, key.limit ?? deps.defaultRateLimit, (limit) => {
       pushRateLimitHeaders(exchange.headers, limit)
       if (!limit.allowed) throw rateLimited(limit, '')
     })
@@ -372,6 +409,7 @@ export function createApp(deps: AppDeps): App {
       const { headers } = exchange
       appendHeaders(headers, reply.headers)
       const body = reply.bytes ?? JSON.stringify(reply.json)
+      if (body.length > LARGE_BODY) exchange.guardIdle()
       sendBody(exchange.response, reply.status ?? 200, body, headers)
     }
     logWhenDone(exchange)
@@ -419,7 +457,7 @@ export function createApp(deps: AppDeps): App {
    * reply), synchronously up to the first step that has to wait.
    */
   function handle(req: IncomingMessage, res: ServerResponse): void {
-    const exchange = new Exchange(req, res, requestId(req))
+    const exchange = new Exchange(req, res, requestId(req), timeouts.socketTimeout)
     try {
       const url = req.url ?? '/'
       const mark = url.indexOf('?')
@@ -427,16 +465,13 @@ export function createApp(deps: AppDeps): App {
       if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
       const route = matchRoute(exchange, path)
       exchange.route = route
-      const pending = proceed(exchange, STEPS[route.access])
-      if (pending !== undefined) pending.catch((error: unknown) => fail(exchange, error))
+      proceed(exchange, STEPS[route.access], 0)
     } catch (error) {
       fail(exchange, error)
     }
   }
 
-  const timeouts = { ...SERVER_TIMEOUTS, ...deps.timeouts }
   const server = createServer(timeouts, handle)
   server.keepAliveTimeout = timeouts.keepAliveTimeout
-  server.timeout = timeouts.socketTimeout
   return { server, routes, flushLogs: () => access.flush() }
 }

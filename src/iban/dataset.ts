@@ -195,7 +195,7 @@ export function generateIbans(country: string, count: number, options: GenerateO
   const spec = findCountry(country)
   if (spec === undefined) throw new DatasetError('country', `country "${country}" is not supported`)
   if (options.seed === undefined && options.offset === undefined)
-    return recordsOf(...unseeded(spec, count, options), count)
+    return recordsOf(...nextRows(spec, count, options), count)
   const dataset = new Dataset({ ...options, countries: [country] })
   const offset = options.offset ?? 0
   if (offset + count > dataset.capacity) {
@@ -217,11 +217,12 @@ const UNSEEDED = new Map<string, Unseeded>()
 const UNSEEDED_PLAIN = [new Map<CountrySpec, Unseeded>(), new Map<CountrySpec, Unseeded>()] as const
 
 /**
- * Unseeded calls draw from one random dataset per country and options, taking the next rows
- * each time, so that successive calls do not repeat each other either; a dataset that runs
- * out is replaced by a fresh one.
+ * Where unseeded calls take their rows: one random dataset per country and options (seed and
+ * offset aside), the next `count` rows of it each time, so that successive calls do not repeat
+ * each other either; a dataset that runs out is replaced by a fresh one. Returns the dataset and
+ * the index of the first row taken.
  */
-function unseeded(spec: CountrySpec, count: number, options: GenerateOptions): [Dataset, number] {
+export function nextRows(spec: CountrySpec, count: number, options: GenerateOptions): [Dataset, number] {
   const plain = options.bank === undefined && options.invalid === undefined
   const byCountry = UNSEEDED_PLAIN[options.realistic === false ? 0 : 1]
   const key = plain ? '' : `${spec.code}|${options.realistic ?? true}|${options.bank}|${options.invalid}`

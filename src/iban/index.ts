@@ -5,7 +5,16 @@ export { COUNTRIES, REGISTRY_RELEASE, findCountry, isSupportedCountry, toCountry
 export type { BbanSegment, CharClass, CheckPart, Country, CountrySpec, NationalCheck, SegmentName } from './registry.ts'
 export { mintRow, planFor, asciiString, toIbanRecord, MAX_IBAN_LENGTH, COUNTRY_CAPACITY_LIMIT } from './generate.ts'
 export type { Iban, MintPlan } from './generate.ts'
-export { Dataset, DatasetError, generateIban, generateIbans, randomSeed, recordsOf, requireBank } from './dataset.ts'
+export {
+  Dataset,
+  DatasetError,
+  generateIban,
+  generateIbans,
+  nextRows,
+  randomSeed,
+  recordsOf,
+  requireBank,
+} from './dataset.ts'
 export type { DatasetOptions, GenerateOptions } from './dataset.ts'
 export { INVALID_CHECKS, INVALID_CHECK_TEXT } from './invalid.ts'
 export type { InvalidCheck } from './invalid.ts'

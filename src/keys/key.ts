@@ -7,7 +7,9 @@ export const KEY_PREFIX = 'imk_'
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const ID_LENGTH = 12
 const SECRET_LENGTH = 32
-const KEY_PATTERN = /^imk_([0-9A-Za-z]{12})_([0-9A-Za-z]{32})$/
+const KEY_PATTERN = /^imk_[0-9A-Za-z]{12}_[0-9A-Za-z]{32}$/
+const ID_START = KEY_PREFIX.length
+const SECRET_START = ID_START + ID_LENGTH + 1
 
 /** A stored key: never the key itself, only the hash of its secret. */
 export interface KeyRecord {
@@ -55,8 +57,8 @@ export function mintKey(input: { name: string; limit: number | null; expiresAt: 
 
 /** Splits a presented key into id and secret, or null when it is not shaped like one of ours. */
 export function parseKey(presented: string): { id: string; secret: string } | null {
-  const match = KEY_PATTERN.exec(presented)
-  return match === null ? null : { id: match[1] as string, secret: match[2] as string }
+  if (!KEY_PATTERN.test(presented)) return null
+  return { id: presented.slice(ID_START, SECRET_START - 1), secret: presented.slice(SECRET_START) }
 }
 
 /**

@@ -92,11 +92,17 @@ export class RateLimits {
     return limiter
   }
 
-  /**
-   * Counts one request of `subject` in `bucket` against `perMinute`. Never rejects. (One
-   * promise, the library's, and its continuation: this is on every keyed request's path.)
-   */
+  /** Counts one request of `subject` in `bucket` against `perMinute`. Never rejects. */
   consume(bucket: string, subject: string, perMinute: number): Promise<LimitResult> {
+    return this.count(bucket, subject, perMinute, (result) => result)
+  }
+
+  /**
+   * `consume`, with `next` applied to the result in the same continuation: one promise, the
+   * library's, and one `then` on it, as this is on every keyed request's path. The promise
+   * rejects only when `next` throws.
+   */
+  count<T>(bucket: string, subject: string, perMinute: number, next: (result: LimitResult) => T): Promise<T> {
     const redis = this.#redis !== undefined
     const started = redis ? performance.now() : 0
     let counted: Promise<RateLimiterRes>
@@ -111,14 +117,14 @@ export class RateLimits {
       (result) => {
         // The library answers from its insurance without telling; a slow answer means Redis failed.
         if (redis && performance.now() - started >= REDIS_COMMAND_TIMEOUT_MS) this.#health.markFailed()
-        return toResult(true, perMinute, result)
+        return next(toResult(true, perMinute, result))
       },
       (rejection: unknown) => {
-        if (rejection instanceof RateLimiterRes) return toResult(false, perMinute, rejection)
+        if (rejection instanceof RateLimiterRes) return next(toResult(false, perMinute, rejection))
         // Without insurance this would be a store failure; a store failure is never a 429.
         this.#health.markFailed()
         this.#onStoreError(rejection)
-        return { allowed: true, limit: perMinute, remaining: perMinute, reset: WINDOW_SECONDS }
+        return next({ allowed: true, limit: perMinute, remaining: perMinute, reset: WINDOW_SECONDS })
       },
     )
   }

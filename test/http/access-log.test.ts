@@ -27,6 +27,8 @@ const entries: AccessEntry[] = [
     completed: true,
   },
   { req: 'from-proxy.42', method: 'POST', route: 'unmatched', status: 404, ms: 12, key: undefined, completed: false },
+  { req: 'r-7', method: 'GET', route: '/healthz', status: 200, ms: 0.05, key: undefined, completed: true },
+  { req: 'r-8', method: 'GET', route: '/healthz', status: 200, ms: 61234.5, key: undefined, completed: true },
   // Values the template does not print itself go through pino (and come out the same).
   { req: 'x', method: 'M-SEARCH', route: 'x"y', status: 405, ms: 1.5, key: undefined, completed: true },
 ]
