@@ -127,6 +127,28 @@ for (let round = 1; round <= ROUNDS; round++) {
     }
   }
 }
+// The target against the plain handler is read from pairs run back to back (plain, then the
+// keyed route), so that both halves of a ratio meet the same moment of a shared machine: rates
+// here drift by a third within minutes, far more than the difference being measured.
+const PAIRS = QUICK ? 1 : 5
+const pairRatios: number[] = []
+for (let pair = 1; pair <= PAIRS; pair++) {
+  const ofPlain = await cannon(
+    'pair: plain keyed handler',
+    { url: plain.url, headers: { 'x-api-key': plain.key } },
+    SECONDS,
+    WARMUP,
+  )
+  const ofKeyed = await cannon(
+    'pair: keyed GET /generate/DE count 1',
+    keyed('/api/v1/generate/DE?count=1')(servers.memory),
+    SECONDS,
+    WARMUP,
+  )
+  record('pair plain', ofPlain)
+  record('pair keyed', ofKeyed)
+  pairRatios.push(ofKeyed.rps / ofPlain.rps)
+}
 await hello.stop()
 await plain.stop()
 await bareMcp.stop()
@@ -244,9 +266,10 @@ const ratioOf = (key: string) => rps(key).median / base
 const measured = (key: string) => runs.has(key)
 const count1 = 'GET /api/v1/generate/DE?count=1'
 const mcp = 'MCP tools/call generate_iban (2026-07-28)'
-const plainRatio = rps(`${count1} [memory]`).median / rps('plain').median
+const pairs = summarize(pairRatios)
+const pairP99 = { keyed: p99('pair keyed').median, plain: p99('pair plain').median }
 const targets = [
-  `| keyed GET /generate/DE count 1 vs the plain keyed handler | ≥ 0.85×, p99 not worse | ${plainRatio.toFixed(2)}×, p99 ${p99(`${count1} [memory]`).median} ms against ${p99('plain').median} ms | ${verdict(plainRatio >= 0.85 && p99(`${count1} [memory]`).median <= p99('plain').median)} |`,
+  `| keyed GET /generate/DE count 1 vs the plain keyed handler (median of ${PAIRS} back-to-back pairs) | ≥ 0.85×, p99 not worse | ${pairs.median.toFixed(2)}× (pairs ${pairs.min.toFixed(2)}–${pairs.max.toFixed(2)}×), p99 ${pairP99.keyed} ms against ${pairP99.plain} ms | ${verdict(pairs.median >= 0.85 && pairP99.keyed <= pairP99.plain)} |`,
   `| keyed GET /generate/DE count 1, memory limits | ≥ 0.70× hello, p99 ≤ 5 ms | ${ratioOf(`${count1} [memory]`).toFixed(2)}×, p99 ${p99(`${count1} [memory]`).median} ms | ${verdict(ratioOf(`${count1} [memory]`) >= 0.7 && p99(`${count1} [memory]`).median <= 5)} |`,
   `| same, Redis limits | ≥ 0.45× hello | ${ratioOf(`${count1} [redis]`).toFixed(2)}× | ${verdict(ratioOf(`${count1} [redis]`) >= 0.45)} |`,
   measured('GET /api/v1/generate/DE?count=100 [memory]')
