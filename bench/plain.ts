@@ -1,39 +1,8 @@
-// The second baseline of the HTTP benchmarks: what the keyed generate route does, written as a
-// plain node:http handler with nothing else. It looks the key up in a Map, counts it with
-// rate-limiter-flexible's memory limiter and answers one generated IBAN as JSON. ibanmint's
-// `GET /api/v1/generate/DE?count=1` is measured against it: the difference is the price of the
-// service's own pipeline (routing, validation, logging, headers).
+// The plain keyed handler (plain-handler.ts) listening on PORT, for the HTTP benchmarks.
 import { createServer } from 'node:http'
-import { RateLimiterMemory } from 'rate-limiter-flexible'
-import { generateIban } from '../dist/src/iban/index.js'
+import { plainHandler } from './plain-handler.ts'
 
-const KEY = process.env['PLAIN_KEY'] ?? 'plain-key'
-const keys = new Map([[KEY, { id: 'plain', limit: 1_000_000_000 }]])
-const limiter = new RateLimiterMemory({ points: 1_000_000_000, duration: 60 })
-const COUNTRY = { code: 'DE', name: 'Germany', iban_length: 22 }
-
-const server = createServer((req, res) => {
-  const record = keys.get(String(req.headers['x-api-key']))
-  if (record === undefined) {
-    res.writeHead(401, { 'content-type': 'application/json; charset=utf-8' })
-    res.end('{"error":{"code":"unauthorized","message":"a valid API key is required"}}')
-    return
-  }
-  limiter.consume(record.id).then(
-    () => {
-      const body = JSON.stringify({ country: COUNTRY, count: 1, realistic: true, ibans: [generateIban('DE')] })
-      res.writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(body),
-      })
-      res.end(body)
-    },
-    () => {
-      res.writeHead(429, { 'content-type': 'application/json; charset=utf-8' })
-      res.end('{"error":{"code":"rate_limited","message":"rate limit exceeded"}}')
-    },
-  )
-})
+const server = createServer(plainHandler(process.env['PLAIN_KEY'] ?? 'plain-key'))
 server.keepAliveTimeout = 5_000
 server.listen(Number(process.env['PORT'] ?? 0), '127.0.0.1', () => {
   process.stderr.write(`plain listening on ${JSON.stringify(server.address())}\n`)
