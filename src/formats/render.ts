@@ -226,19 +226,56 @@ function writeSqlRow(writer: ByteWriter, iban: Uint8Array, length: number, row: 
   writer.copy(tail, 0, tail.length)
 }
 
+// An Iban record is the same bytes for every row of one bank and IBAN length but for the IBAN's
+// own characters: it is written as a kept template with those characters filled in.
+interface RecordTemplate {
+  readonly bytes: Uint8Array
+  readonly formattedAt: number
+  readonly countryAt: number
+  readonly bbanAt: number
+}
+
+const IBAN_AT = '{"iban":"'.length
+const recordTemplates = new WeakMap<Uint8Array, Map<number, RecordTemplate>>()
+
+function recordTemplate(length: number, valid: boolean, tail: Uint8Array): RecordTemplate {
+  let byShape = recordTemplates.get(tail)
+  if (byShape === undefined) recordTemplates.set(tail, (byShape = new Map<number, RecordTemplate>()))
+  const shape = length * 2 + (valid ? 1 : 0)
+  let template = byShape.get(shape)
+  if (template === undefined) {
+    const iban = '_'.repeat(length)
+    const formatted = iban.replace(/(.{4})(?=.)/g, '$1 ')
+    const head = `{"iban":"${iban}","formatted":"`
+    const country = `${head}${formatted}","country":"`
+    const bban = `${country}__","check_digits":"__","bban":"`
+    const text = `${bban}${iban.slice(4)}","length":${length},"valid":${valid}`
+    const bytes = new Uint8Array(text.length + tail.length)
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i)
+    bytes.set(tail, text.length)
+    template = { bytes, formattedAt: head.length, countryAt: country.length, bbanAt: bban.length }
+    byShape.set(shape, template)
+  }
+  return template
+}
+
 function writeRecord(writer: ByteWriter, iban: Uint8Array, length: number, valid: boolean, tail: Uint8Array): void {
-  writer.ascii('{"iban":"')
-  writer.copy(iban, 0, length)
-  writer.ascii('","formatted":"')
-  writeFormatted(writer, iban, length)
-  writer.ascii('","country":"')
-  writer.copy(iban, 0, 2)
-  writer.ascii('","check_digits":"')
-  writer.copy(iban, 2, 4)
-  writer.ascii('","bban":"')
-  writer.copy(iban, 4, length)
-  writer.ascii(`","length":${length},"valid":${valid}`)
-  writer.copy(tail, 0, tail.length)
+  const { bytes, formattedAt, countryAt, bbanAt } = recordTemplate(length, valid, tail)
+  const out = writer.bytes
+  const at = writer.length
+  out.set(bytes, at)
+  for (let i = 0; i < length; i++) {
+    const char = iban[i] as number
+    out[at + IBAN_AT + i] = char
+    out[at + formattedAt + i + (i >> 2)] = char
+  }
+  out[at + countryAt] = iban[0] as number
+  out[at + countryAt + 1] = iban[1] as number
+  const checkAt = countryAt + '__","check_digits":"'.length
+  out[at + checkAt] = iban[2] as number
+  out[at + checkAt + 1] = iban[3] as number
+  for (let i = 4; i < length; i++) out[at + bbanAt + i - 4] = iban[i] as number
+  writer.length = at + bytes.length
 }
 
 /**
