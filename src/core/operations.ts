@@ -151,11 +151,14 @@ export function generateJson(request: GenerateRequest): Buffer {
   const writer = JSON_WRITER
   writer.length = 0
   writer.reserve(head.length)
-  writer.copy(head, 0, head.length)
+  writer.bytes.set(head)
+  writer.length = head.length
   renderRecordsInto(dataset, offset, request.count, writer)
   writer.reserve(1)
   writer.byte(CLOSE_BRACE)
-  return Buffer.from(writer.view())
+  const json = Buffer.allocUnsafe(writer.length)
+  json.set(writer.view())
+  return json
 }
 
 const JSON_WRITER = new ByteWriter(16 * 1024)
