@@ -69,7 +69,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/cli/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'bin/**/*.js', 'scripts/**/*.mjs'],
+    files: ['src/cli/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'bin/**/*.js', 'scripts/**/*.mjs', 'scripts/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 )

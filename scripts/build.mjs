@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { webBundleOptions } from './web-bundle.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const require = createRequire(import.meta.url)
@@ -16,17 +17,7 @@ rmSync(`${root}/dist`, { recursive: true, force: true })
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', `${root}/tsconfig.build.json`], {
   stdio: 'inherit',
 })
-await build({
-  entryPoints: [`${root}/src/web/app.ts`],
-  outfile: `${root}/dist/web/app.js`,
-  bundle: true,
-  format: 'iife',
-  platform: 'browser',
-  target: ['es2020'],
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-})
+await build({ ...webBundleOptions, outfile: `${root}/dist/web/app.js` })
 await build({
   entryPoints: [`${root}/workers/generate.ts`],
   outfile: `${root}/dist/workers/generate.js`,

@@ -90,7 +90,7 @@ console.log(JSON.stringify({ distinct, valid, built, countries: COUNTRIES.length
       valid: true,
       built: 'DE89370400440532013000',
       countries: 91,
-      release: 95,
+      release: 102,
       seeded: 'function',
     })
   })

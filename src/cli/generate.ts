@@ -7,7 +7,7 @@ import {
   DatasetError,
   INVALID_CHECKS,
   INVALID_CHECK_TEXT,
-  findCountry,
+  resolveCountry,
   type InvalidCheck,
 } from '../iban/index.ts'
 import { BATCH_ROWS } from '../formats/batches.ts'
@@ -17,7 +17,8 @@ import { parseCommand, UsageError } from './usage.ts'
 
 const HELP = `Usage: ibanmint generate <CC> [options]
 
-Prints test IBANs for the country CC (ISO 3166-1 alpha-2, e.g. DE).
+Prints test IBANs for the country CC (ISO 3166-1 alpha-2, e.g. DE; a territory that uses
+another country's IBANs, such as GF or JE, gives that country's).
 
 Options:
   -n, --count N        how many IBANs (default 1, at most ${(1e9).toLocaleString('en')})
@@ -94,7 +95,7 @@ export async function runGenerate(args: string[]): Promise<number> {
     return 0
   }
   if (positionals.length !== 1) throw new UsageError('generate takes exactly one country code')
-  const country = findCountry(positionals[0] as string)
+  const country = resolveCountry(positionals[0] as string)
   if (country === undefined)
     throw new UsageError(`country "${positionals[0]}" is not supported (see "ibanmint countries")`)
   const count = parseCount(values.count as string | undefined, MAX_COUNT)

@@ -5,35 +5,39 @@ import {
   Dataset,
   DatasetError,
   REGISTRY_RELEASE,
+  TERRITORIES,
   banksOf,
   buildIban,
-  findCountry,
+  findTerritory,
   generateIbans,
+  hasBankRegistry,
   nextRows,
   recordsOf,
   planFor,
+  resolveCountry,
   toCountry,
-  toIbanBank,
   validateIban,
+  type BankRow,
   type BuildIbanInput,
   type Country,
   type CountrySpec,
   type DatasetOptions,
   type Iban,
-  type IbanBank,
   type InvalidCheck,
+  type Territory,
   type ValidateResult,
 } from '../iban/index.ts'
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { renderRecordsInto } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
-import { MAX_IBAN_INPUT } from './schemas.ts'
+import { DETAIL_BANKS, MAX_IBAN_INPUT } from './schemas.ts'
 
 /** The GenerateResult of the API (plus `seed`, `bank` and `invalid` when they were given). */
 export interface GenerateResult {
   country: { code: string; name: string; iban_length: number }
   count: number
   realistic: boolean
+  territory?: string
   seed?: string
   bank?: string
   invalid?: InvalidCheck
@@ -42,6 +46,8 @@ export interface GenerateResult {
 
 export interface GenerateRequest {
   country: CountrySpec
+  /** The territory the request named (its IBANs are the country's), if it named one. */
+  territory?: string | undefined
   count: number
   realistic: boolean
   seed: string | undefined
@@ -93,11 +99,19 @@ export function datasetOptions(request: GenerateRequest): DatasetOptions {
   }
 }
 
-/** A supported country (case-insensitive) or 404 not_found naming it. */
+/**
+ * A supported country (case-insensitive; a territory code gives the country whose IBANs it
+ * uses) or 404 not_found naming it.
+ */
 export function requireCountry(code: string): CountrySpec {
-  const spec = findCountry(code)
+  const spec = resolveCountry(code)
   if (spec === undefined) throw new ApiError('not_found', `country "${code.slice(0, 16)}" is not supported`)
   return spec
+}
+
+/** The territory a code names (upper case), or undefined for a country's own code. */
+export function territoryOf(code: string): string | undefined {
+  return findTerritory(code)?.code
 }
 
 /** realistic from a query value ("1", "0", "true", "false") or a JSON boolean. */
@@ -168,7 +182,12 @@ const CLOSE_BRACE = 0x7d
 const RESULT_HEADS = new Map<CountrySpec, Buffer[]>()
 
 function resultHeadBytes(request: GenerateRequest): Buffer {
-  if (request.seed !== undefined || request.bank !== undefined || request.invalid !== undefined)
+  if (
+    request.seed !== undefined ||
+    request.bank !== undefined ||
+    request.invalid !== undefined ||
+    request.territory !== undefined
+  )
     return Buffer.from(generateResultHead(request))
   let heads = RESULT_HEADS.get(request.country)
   if (heads === undefined) RESULT_HEADS.set(request.country, (heads = []))
@@ -190,8 +209,9 @@ function resultCountry(country: CountrySpec): GenerateResult['country'] {
 
 /** A GenerateResult without its IBANs; the optional fields only when they were given. */
 function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
-  const { country, count, realistic, seed, bank, invalid } = request
+  const { country, count, realistic, seed, bank, invalid, territory } = request
   const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic }
+  if (territory !== undefined) head.territory = territory
   if (seed !== undefined) head.seed = seed
   if (bank !== undefined) head.bank = bank.toUpperCase()
   if (invalid !== undefined) head.invalid = invalid
@@ -244,31 +264,83 @@ export const REGISTRY = {
   note: REGISTRY_RELEASE.note,
 }
 
-/** The CountryList of the API, plus the registry release the table follows. */
-export function countryList(): { count: number; registry: typeof REGISTRY; countries: Country[] } {
-  return { count: COUNTRIES.length, registry: REGISTRY, countries: COUNTRIES.map(toCountry) }
+/** The CountryList of the API, plus the registry release and the territories beside it. */
+export function countryList(): {
+  count: number
+  registry: typeof REGISTRY
+  countries: Country[]
+  territories: readonly Territory[]
+} {
+  return { count: COUNTRIES.length, registry: REGISTRY, countries: COUNTRIES.map(toCountry), territories: TERRITORIES }
 }
 
-/** A country's detail: every Country field, its real banks and its capacity per mode. */
+/** A bank as the bank lists give it: code, name, BIC and (DE) the Bundesbank method. */
+export interface BankEntry {
+  code: string
+  name: string
+  bic: string | null
+  method?: string
+}
+
+function toBankEntry(bank: BankRow): BankEntry {
+  const entry: BankEntry = { code: bank.code, name: bank.name, bic: bank.bic ?? null }
+  if (bank.method !== undefined) entry.method = bank.method
+  return entry
+}
+
+/** A country's detail: every Country field, its banks (the first ones) and its capacity per mode. */
 export interface CountryDetail extends Country {
+  sepa_registry: boolean | null
   national_check: { algorithm: string; status: string } | null
-  banks: IbanBank[]
+  bank_registry: boolean
+  bank_count: number
+  banks: BankEntry[]
   capacity: { realistic: number; random: number }
 }
 
-/** GET /countries/{code}: the country inside `country` (every Country field and more). */
-export function countryDetail(spec: CountrySpec): { country: CountryDetail } {
+/**
+ * GET /countries/{code}: the country inside `country` (every Country field and more); for a
+ * territory code, the country whose IBANs it uses, and the territory beside it.
+ */
+export function countryDetail(code: string): { country: CountryDetail; territory?: Territory } {
+  const spec = requireCountry(code)
   const check = spec.nationalCheck
-  return {
-    country: {
-      ...toCountry(spec),
-      national_check: check === null ? null : { algorithm: check.algorithm, status: check.status },
-      banks: banksOf(spec.code).map(toIbanBank),
-      capacity: {
-        realistic: (planFor(spec.code, true) as NonNullable<ReturnType<typeof planFor>>).capacity,
-        random: (planFor(spec.code, false) as NonNullable<ReturnType<typeof planFor>>).capacity,
-      },
+  const banks = banksOf(spec.code)
+  const country: CountryDetail = {
+    ...toCountry(spec),
+    sepa_registry: spec.sepaRegistry,
+    national_check:
+      spec.accountCheck !== null
+        ? { algorithm: spec.accountCheck, status: 'confirmed' }
+        : check === null
+          ? null
+          : { algorithm: check.algorithm, status: check.status },
+    bank_registry: hasBankRegistry(spec.code),
+    bank_count: banks.length,
+    banks: banks.slice(0, DETAIL_BANKS).map(toBankEntry),
+    capacity: {
+      realistic: (planFor(spec.code, true) as NonNullable<ReturnType<typeof planFor>>).capacity,
+      random: (planFor(spec.code, false) as NonNullable<ReturnType<typeof planFor>>).capacity,
     },
+  }
+  const territory = findTerritory(code)
+  return territory === undefined ? { country } : { country, territory }
+}
+
+/** GET /countries/{code}/banks: a page of the country's banks, by code. */
+export function bankList(
+  code: string,
+  offset: number,
+  limit: number,
+): { country: string; count: number; offset: number; limit: number; banks: BankEntry[] } {
+  const spec = requireCountry(code)
+  const banks = banksOf(spec.code)
+  return {
+    country: spec.code,
+    count: banks.length,
+    offset,
+    limit,
+    banks: banks.slice(offset, offset + limit).map(toBankEntry),
   }
 }
 

@@ -28,7 +28,8 @@ export const countrySchema = {
   type: 'string',
   minLength: 2,
   maxLength: 2,
-  description: 'ISO 3166-1 alpha-2 code of a supported country, case-insensitive (e.g. DE).',
+  description:
+    'ISO 3166-1 alpha-2 code of a supported country, case-insensitive (e.g. DE); a territory that uses another country’s IBANs (GF, GP, MQ, RE, YT, PF, NC, PM, WF, TF, BL, MF: FR; AX: FI; GG, JE, IM: GB) stands for that country.',
   examples: ['DE'],
   'x-message': 'country must be a two-letter country code',
 } as const
@@ -86,7 +87,7 @@ export const bankParamSchema = {
   maxLength: 34,
   pattern: '^[0-9A-Za-z]+$',
   description:
-    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}` lists it under `banks` (e.g. 37040044 for DE). Needs realistic mode and one country.',
+    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}/banks` lists it (the national registry’s identifier: e.g. 37040044 for DE, the 8-digit sort code for PL). Needs realistic mode and one country.',
   examples: ['37040044'],
   'x-message': 'bank must be a bank code of 1 to 34 letters and digits',
 } as const
@@ -172,7 +173,11 @@ const countryFields: Record<string, Schema> = {
       'IBAN layout in groups of four: kk check digits; b bank, s branch, c account, x national check, t account type, i holder id, n other.',
   },
   example: { type: 'string' },
-  sepa: { type: 'boolean', description: 'In the SEPA schemes’ geographical scope (EPC list).' },
+  sepa: {
+    type: 'boolean',
+    description:
+      'In the SEPA schemes’ geographical scope, after the EPC’s list (EPC409-09); see `sepa_registry` in the country detail for the SWIFT registry’s own column.',
+  },
 }
 
 const bankSchema: Schema = {
@@ -183,10 +188,36 @@ const bankSchema: Schema = {
   properties: {
     code: {
       type: 'string',
-      description: 'What the BBAN holds from the bank position on (bank code, and branch where needed).',
+      description:
+        'The bank code as the national registry has it and the BBAN holds it from the bank position on (DE 8 digits, PL the 8-digit sort code, GB 4 letters, …); branch codes stay in `bban_parts`.',
     },
     name: { type: 'string' },
     bic: { type: ['string', 'null'], description: 'The bank’s BIC, null when unknown.' },
+  },
+}
+
+/** A bank as the bank lists give it: the bank record, and a German bank's check method. */
+const bankEntrySchema: Schema = {
+  ...bankSchema,
+  properties: {
+    ...(bankSchema['properties'] as Record<string, Schema>),
+    method: {
+      type: 'string',
+      pattern: '^[0-9A-E][0-9]$',
+      description: 'The Bundesbank account check method of a German bank code (00–E4).',
+    },
+  },
+}
+
+const territorySchema: Schema = {
+  type: 'object',
+  required: ['code', 'name', 'iban_country'],
+  additionalProperties: false,
+  description: 'A territory that uses another country’s IBANs (SWIFT IBAN Registry, “includes”).',
+  properties: {
+    code: { type: 'string', pattern: '^[A-Z]{2}$' },
+    name: { type: 'string' },
+    iban_country: { type: 'string', enum: ['FR', 'FI', 'GB'], description: 'The country whose IBANs it uses.' },
   },
 }
 
@@ -205,6 +236,10 @@ export const countrySchemaFull: Schema = {
   properties: countryFields,
 }
 
+/** How many banks the country detail lists; the rest page through /countries/{code}/banks. */
+export const DETAIL_BANKS = 100
+export const MAX_BANK_PAGE = 1000
+
 export const countryDetailSchema: Schema = {
   type: 'object',
   required: ['country'],
@@ -212,12 +247,18 @@ export const countryDetailSchema: Schema = {
   properties: {
     country: {
       type: 'object',
-      required: ['code', 'name', 'iban_length', 'bban_format', 'example', 'banks', 'capacity'],
+      required: ['code', 'name', 'iban_length', 'bban_format', 'example', 'banks', 'bank_count', 'capacity'],
       additionalProperties: false,
       properties: {
         ...countryFields,
+        sepa_registry: {
+          type: ['boolean', 'null'],
+          description:
+            'The SWIFT IBAN Registry’s own SEPA column (release 102), which lags the EPC’s list that `sepa` follows (it reads false for AL, MD, ME, MK); null for DZ and MA, which are not in the registry.',
+        },
         national_check: {
-          description: 'The national check digits’ algorithm, or null where the country has none.',
+          description:
+            'The national check digits’ algorithm, or null where the country has none; for DE `bundesbank`: each account is checked by the method its bank code names.',
           oneOf: [
             { type: 'null' },
             {
@@ -231,10 +272,15 @@ export const countryDetailSchema: Schema = {
             },
           ],
         },
+        bank_registry: {
+          type: 'boolean',
+          description: 'The country has a national registry of bank codes: validation then reports `checks.bank_code`.',
+        },
+        bank_count: { type: 'integer', description: 'How many banks realistic mode draws from (each an equal share).' },
         banks: {
           type: 'array',
-          items: bankSchema,
-          description: 'Real banks realistic mode draws from (`bank=` picks one).',
+          items: bankEntrySchema,
+          description: `The first ${DETAIL_BANKS} banks by code (\`bank_count\` says how many there are; GET /api/v1/countries/{code}/banks lists them all); \`bank=\` picks one.`,
         },
         capacity: {
           type: 'object',
@@ -245,17 +291,39 @@ export const countryDetailSchema: Schema = {
         },
       },
     },
+    territory: {
+      ...territorySchema,
+      description: 'Present when the code asked for is a territory: `country` is then the country whose IBANs it uses.',
+    },
+  },
+}
+
+export const bankListSchema: Schema = {
+  type: 'object',
+  required: ['country', 'count', 'offset', 'limit', 'banks'],
+  additionalProperties: false,
+  properties: {
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    count: { type: 'integer', description: 'How many banks the country has in all.' },
+    offset: { type: 'integer' },
+    limit: { type: 'integer' },
+    banks: { type: 'array', items: bankEntrySchema, description: 'The banks from `offset` on, by code.' },
   },
 }
 
 export const countryListSchema: Schema = {
   type: 'object',
-  required: ['count', 'countries'],
+  required: ['count', 'countries', 'territories'],
   additionalProperties: false,
   properties: {
     count: { type: 'integer' },
     registry: registrySchema,
     countries: { type: 'array', items: countrySchemaFull },
+    territories: {
+      type: 'array',
+      items: territorySchema,
+      description: 'Territories that use another country’s IBANs; their codes are accepted wherever a country’s is.',
+    },
   },
 }
 
@@ -295,6 +363,11 @@ export const generateResultSchema: Schema = {
     },
     count: { type: 'integer', minimum: 1 },
     realistic: { type: 'boolean' },
+    territory: {
+      type: 'string',
+      pattern: '^[A-Z]{2}$',
+      description: 'The territory asked for, when the country given was one (its IBANs are those of `country`).',
+    },
     seed: { type: 'string', description: 'The seed used, when one was given (ibanmint extension).' },
     bank: { type: 'string', description: 'The bank filter, when one was given.' },
     invalid: {
@@ -339,7 +412,7 @@ export const validateResultSchema: Schema = {
     expected_length: { type: ['integer', 'null'] },
     checks: {
       type: 'object',
-      required: ['mod97', 'length', 'format', 'country_supported', 'national'],
+      required: ['mod97', 'length', 'format', 'country_supported', 'national', 'bank_code'],
       additionalProperties: false,
       properties: {
         mod97: { type: 'boolean' },
@@ -353,7 +426,12 @@ export const validateResultSchema: Schema = {
         national: {
           ...nullableBoolean,
           description:
-            'national check digits (ibanmint extension); null where the country defines none, or where length or format is wrong',
+            'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09), or where length or format is wrong',
+        },
+        bank_code: {
+          ...nullableBoolean,
+          description:
+            'the bank code is in the country’s bank registry (ibanmint extension; informative: it never changes `valid`); null for a country without a registry of bank codes, or where length or format is wrong',
         },
       },
     },
@@ -367,7 +445,8 @@ export const validateResultSchema: Schema = {
           required: ['algorithm', 'status', 'valid'],
           additionalProperties: false,
           properties: {
-            algorithm: { type: 'string' },
+            algorithm: { type: 'string', description: 'e.g. rib-key, it-cin; `bundesbank` for a German account' },
+            method: { type: 'string', description: 'For `bundesbank`: the method of the bank code (00–E4).' },
             status: { type: 'string', enum: ['confirmed', 'probable', 'advisory'] },
             valid: { type: 'boolean' },
           },

@@ -52,6 +52,13 @@ interface Tails {
 interface RowLayout {
   readonly parts: readonly (readonly (readonly [number, number])[])[]
   readonly tails: readonly Tails[]
+  /** The tails of a row without a bank (negative data that changed the bank code). */
+  readonly noBank: Tails
+}
+
+/** The tails of the dataset's last minted row. */
+function tailsOfRow(row: RowLayout, dataset: Dataset): Tails {
+  return dataset.bankKept ? (row.tails[dataset.variantIndex] as Tails) : row.noBank
 }
 
 const UTF8 = new TextEncoder()
@@ -93,7 +100,11 @@ function rowLayoutOf(plan: MintPlan, partColumns: readonly string[]): RowLayout 
         .filter((s) => s.name === column)
         .map((s): [number, number] => [4 + s.offset, 4 + s.offset + s.length]),
     )
-    layout = { parts, tails: plan.variants.map((variant) => tailsOf(variant.bank, plan.spec.sepa)) }
+    layout = {
+      parts,
+      tails: plan.variants.map((variant) => tailsOf(variant.bank, plan.spec.sepa)),
+      noBank: tailsOf(undefined, plan.spec.sepa),
+    }
     byColumns.set(key, layout)
   }
   return layout
@@ -289,7 +300,7 @@ export function renderRecordsInto(dataset: Dataset, offset: number, count: numbe
   writer.byte(OPEN_BRACKET)
   for (let i = 0; i < count; i++) {
     dataset.mint(offset + i, SCRATCH)
-    const tails = rowLayoutOf(dataset.plan, NO_PARTS).tails[dataset.variantIndex] as Tails
+    const tails = tailsOfRow(rowLayoutOf(dataset.plan, NO_PARTS), dataset)
     writer.reserve(MAX_ROW_BYTES)
     if (i > 0) writer.byte(COMMA)
     writeRecord(writer, SCRATCH, dataset.length, valid, tails.records)
@@ -362,7 +373,7 @@ export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void
   for (let i = 0; i < count; i++) {
     dataset.mint(start + i, iban)
     const row = rows[dataset.planIndex] as RowLayout
-    const tails = row.tails[dataset.variantIndex] as Tails
+    const tails = tailsOfRow(row, dataset)
     const length = dataset.length
     writer.reserve(MAX_ROW_BYTES)
     switch (format) {

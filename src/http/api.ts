@@ -2,11 +2,13 @@
 // the health probes. Each handler receives its parameters typed from the schemas that
 // validate them (ParamsOf), never as a bag of unknowns.
 import {
+  bankList,
   build,
   countryDetail,
   countryList,
   generateJson,
   requireCountry,
+  territoryOf,
   toRealistic,
   toSeed,
   validate,
@@ -14,8 +16,10 @@ import {
   type GenerateRequest,
 } from '../core/operations.ts'
 import {
+  MAX_BANK_PAGE,
   MAX_BATCH,
   MAX_COUNT,
+  bankListSchema,
   bankParamSchema,
   countSchema,
   countryDetailSchema,
@@ -49,9 +53,37 @@ export interface ApiDeps {
 }
 
 const COUNTRY_LIST_BODY = Buffer.from(JSON.stringify(countryList()))
-const COUNTRY_BODIES = new Map(
-  countryList().countries.map((c) => [c.code, Buffer.from(JSON.stringify(countryDetail(requireCountry(c.code))))]),
-)
+/** Country details by code, made on first request (a detail reads the country's banks and plans). */
+const COUNTRY_BODIES = new Map<string, Buffer>()
+
+function countryBody(code: string): Buffer {
+  const key = code.toUpperCase()
+  let body = COUNTRY_BODIES.get(key)
+  if (body === undefined) {
+    body = Buffer.from(JSON.stringify(countryDetail(key)))
+    COUNTRY_BODIES.set(key, body)
+  }
+  return body
+}
+
+const bankListQuery = objectOf({
+  offset: {
+    type: 'integer',
+    minimum: 0,
+    maximum: 1_000_000,
+    default: 0,
+    description: 'Index of the first bank (by code) to list (default 0).',
+    'x-message': 'offset must be an integer between 0 and 1,000,000',
+  },
+  limit: {
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_BANK_PAGE,
+    default: 100,
+    description: `How many banks to list, 1 to ${MAX_BANK_PAGE.toLocaleString('en')} (default 100).`,
+    'x-message': `limit must be an integer between 1 and ${MAX_BANK_PAGE.toLocaleString('en')}`,
+  },
+})
 
 const BODY_MESSAGE = 'the request body must be a JSON object'
 
@@ -123,6 +155,7 @@ type GenerateFields = ParamsOf<typeof generateQuery> | ParamsOf<typeof generateB
 function toGenerateRequest(country: string, fields: GenerateFields): GenerateRequest {
   return {
     country: requireCountry(country),
+    territory: territoryOf(country),
     count: fields.count,
     realistic: toRealistic(fields.realistic),
     seed: toSeed(fields.seed),
@@ -177,12 +210,27 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
       bucket: 'api',
       summary: 'One country with its IBAN format, real banks and capacity',
       description:
-        'The code is case-insensitive. Returns every Country field (the spec names a subset), plus the national check, the real banks realistic mode uses (`bank=` picks one) and how many distinct IBANs one dataset holds per mode (`capacity`).',
+        'The code is case-insensitive; a territory code (GF, AX, JE, …) gives the country whose IBANs it uses, with `territory` beside it. Returns every Country field (the spec names a subset), plus the national check, the SWIFT registry’s SEPA column, the number of banks realistic mode draws from and the first 100 of them by code (`bank=` picks one; `/banks` lists them all), and how many distinct IBANs one dataset holds per mode (`capacity`).',
       tag: 'countries',
       pathParams: { code: countrySchema },
       errors: ['not_found'],
       responses: { 200: { description: '`{ country: Country }`.', schema: countryDetailSchema } },
-      handle: ({ params }) => ({ bytes: COUNTRY_BODIES.get(requireCountry(params['code'] ?? '').code) as Buffer }),
+      handle: ({ params }) => ({ bytes: countryBody(params['code'] ?? '') }),
+    }),
+    route<ParamsOf<typeof bankListQuery>>({
+      method: 'GET',
+      path: '/api/v1/countries/{code}/banks',
+      access: 'key',
+      bucket: 'api',
+      summary: 'The banks of a country, a page at a time (ibanmint extension)',
+      description:
+        'Every bank realistic mode draws from, ordered by code: the national registry’s institutions (with the Bundesbank check method for DE) and the hand-checked ones. `offset` and `limit` page through them; `count` says how many there are.',
+      tag: 'countries',
+      pathParams: { code: countrySchema },
+      query: bankListQuery.properties,
+      errors: ['not_found'],
+      responses: { 200: { description: 'A page of banks.', schema: bankListSchema } },
+      handle: ({ params, query }) => ({ json: bankList(params['code'] ?? '', query.offset, query.limit) }),
     }),
     route<ParamsOf<typeof generateQuery>>({
       method: 'GET',

@@ -14,7 +14,7 @@ import {
   seedQuerySchema,
   type Schema,
 } from '../core/schemas.ts'
-import { COUNTRIES } from '../iban/index.ts'
+import { COUNTRIES, TERRITORIES } from '../iban/index.ts'
 import { FORMATS, type FormatName } from '../formats/render.ts'
 import type { StreamRequest } from '../pool/pool.ts'
 import type { GenerationPool } from '../pool/pool.ts'
@@ -38,7 +38,7 @@ const formatSchema = {
   'x-message': `format must be one of ${FORMATS.join(', ')}`,
 } as const
 
-const MAX_BULK_COUNTRIES = COUNTRIES.length
+const MAX_BULK_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
 /** `attachment; filename="ibans-de-10.csv"` style names. */
 export function fileNameOf(countries: readonly string[], count: number, format: FormatName): string {

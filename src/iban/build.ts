@@ -1,12 +1,13 @@
 // An IBAN from its parts: bank, branch and account (plus any other part the country's BBAN
 // has), with the national check digits and the IBAN check digits computed. The parts are the
 // ones validation reports in `bban_parts`, without national check digits.
-import { bankOf } from './banks.ts'
+import { bankOf, type BankRow } from './banks.ts'
 import { DatasetError } from './dataset.ts'
+import { DE_ACCOUNT_METHODS } from './de-account/index.ts'
 import { toIbanRecord, type Iban } from './generate.ts'
 import { ibanCheckDigits } from './mod97.ts'
 import { computePart } from './national.ts'
-import { findCountry, type CharClass, type NationalCheck, type SegmentName } from './registry.ts'
+import { resolveCountry, type CharClass, type CountrySpec, type NationalCheck, type SegmentName } from './registry.ts'
 
 /** The parts of a BBAN by name; `account` may be shorter than its field (zero-padded). */
 export interface BuildIbanInput {
@@ -44,12 +45,28 @@ function positionClasses(format: string): CharClass[] {
 }
 
 /**
- * Builds the IBAN of `input.country` from its parts. Throws DatasetError naming the field for
- * an unsupported country, a missing or unknown part, a wrong length or character, or an
- * account for which the national check has no digit (such numbers are never issued).
+ * Throws when a German account fails its bank's check method (a bank would refuse it): the
+ * message names the account, the bank and the method.
+ */
+function requireAccountPasses(spec: CountrySpec, bban: string, bank: BankRow | undefined): void {
+  if (spec.accountCheck === null || bank?.method === undefined) return
+  const method = DE_ACCOUNT_METHODS[bank.method]
+  const digits = (from: number, to: number) => Uint8Array.from(bban.slice(from, to), (char) => char.charCodeAt(0) - 48)
+  if (method.valid(digits(8, 18), digits(0, 8))) return
+  throw new DatasetError(
+    'account',
+    `account ${bban.slice(8)} fails the check method ${bank.method} of bank ${bank.code} (${bank.name}): no account of that bank has this number`,
+  )
+}
+
+/**
+ * Builds the IBAN of `input.country` (a territory code gives its parent's IBAN) from its
+ * parts. Throws DatasetError naming the field for an unsupported country, a missing or unknown
+ * part, a wrong length or character, an account for which the national check has no digit
+ * (such numbers are never issued), or (DE) an account that fails its bank's check method.
  */
 export function buildIban(input: BuildIbanInput): Iban {
-  const spec = findCountry(input.country)
+  const spec = resolveCountry(input.country)
   if (spec === undefined) throw new DatasetError('country', `country "${input.country.slice(0, 16)}" is not supported`)
   const classes = positionClasses(spec.bbanFormat)
   const given = input as unknown as Record<string, string | undefined>
@@ -117,6 +134,8 @@ export function buildIban(input: BuildIbanInput): Iban {
     }
     text = text.slice(0, part.check[0]) + check + text.slice(part.check[1] + 1)
   }
+  const bank = bankOf(spec.code, text)
+  requireAccountPasses(spec, text, bank)
   const iban = spec.code + ibanCheckDigits(spec.code, text) + text
-  return toIbanRecord(iban, true, bankOf(spec.code, text))
+  return toIbanRecord(iban, true, bank)
 }

@@ -70,8 +70,15 @@ function currency(index: number, codes: readonly string[]): LayoutRule {
   }
 }
 
+// DE: in random mode the bank code starts with 9, a clearing area no registered bank is in,
+// so that no bank's account check applies to a random account (banks.ts keeps it so).
+const germanyRandomBank: LayoutRule = (layout) => {
+  if (!layout.realistic) layout.fix(0, '9')
+}
+
 /** Rules by country code. */
 export const LAYOUT_RULES: Readonly<Record<string, LayoutRule>> = {
+  DE: germanyRandomBank,
   CH: avoidQrIid,
   LI: avoidQrIid,
   CR: costaRicaBank,

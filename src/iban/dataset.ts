@@ -11,17 +11,20 @@
 //      characters in mixed radix (layout.ts); check digits follow.
 // Distinct i give distinct p, distinct p give distinct free characters: no two rows share an
 // IBAN, with no memory of what was minted.
-import { BANK_ROWS, type BankRow } from './banks-data.ts'
+import { banksOf, findBank, hasBankRegistry, type BankRow } from './banks.ts'
 import { asciiString, mintRow, planFor, toIbanRecord, type Iban, type MintPlan } from './generate.ts'
-import { breakCheck, INVALID_CHECKS, unbreakable, type InvalidCheck } from './invalid.ts'
+import { breakCheck, INVALID_CHECKS, keepsBank, unbreakable, type InvalidCheck } from './invalid.ts'
 import { MAX_IBAN_LENGTH } from './layout.ts'
 import { MAX_PERMUTATION_SIZE, Permutation, RowRandom } from './permutation.ts'
 import { CryptoRandom, SeededRandom } from './random.ts'
-import { findCountry, type CountrySpec } from './registry.ts'
+import { resolveCountry, type CountrySpec } from './registry.ts'
 
 /** What a dataset stands for: countries, mode, seed, bank filter and negative kind. */
 export interface DatasetOptions {
-  /** Country codes (case-insensitive); rows are spread evenly across them. */
+  /**
+   * Country codes (case-insensitive; a territory such as GF stands for its parent's IBANs);
+   * rows are spread evenly across them.
+   */
   countries: readonly string[]
   /** Realistic mode (default true): digits in alphanumeric fields, real bank codes. */
   realistic?: boolean | undefined
@@ -61,18 +64,25 @@ export function randomSeed(): string {
 
 /** The real bank of `country` with this code (case-insensitive), or a DatasetError. */
 export function requireBank(country: string, code: string): BankRow {
-  const upper = code.toUpperCase()
-  const bank = (BANK_ROWS[country] ?? []).find((row) => row.code === upper)
-  if (bank === undefined) {
-    const known = BANK_ROWS[country]
-    throw new DatasetError(
-      'bank',
-      known === undefined
-        ? `bank: no real bank codes are known for ${country}`
-        : `bank "${code.slice(0, 34)}" is not a known bank code of ${country} (known: ${known.map((b) => b.code).join(', ')})`,
-    )
-  }
-  return bank
+  const bank = findBank(country, code)
+  if (bank !== undefined) return bank
+  const known = banksOf(country)
+  const what = hasBankRegistry(country) ? 'a registered bank code' : 'a known bank code'
+  throw new DatasetError(
+    'bank',
+    known.length === 0
+      ? `bank: no real bank codes are known for ${country}`
+      : known.length <= 20
+        ? `bank "${code.slice(0, 34)}" is not ${what} of ${country} (known: ${known.map((b) => b.code).join(', ')})`
+        : `bank "${code.slice(0, 34)}" is not ${what} of ${country} (${known.length.toLocaleString('en')} are: GET /api/v1/countries/${country}/banks or ibanmint countries ${country} --banks lists them)`,
+  )
+}
+
+/** The country a code stands for (a territory: its parent), or a DatasetError naming the code. */
+function requireSpec(code: string): CountrySpec {
+  const spec = resolveCountry(code)
+  if (spec === undefined) throw new DatasetError('country', `country "${code.slice(0, 16)}" is not supported`)
+  return spec
 }
 
 /**
@@ -96,8 +106,8 @@ export class Dataset {
   constructor(options: DatasetOptions) {
     const realistic = options.realistic ?? true
     const seed = options.seed
-    const codes = [...new Set(options.countries.map((code) => code.toUpperCase()))]
-    if (codes.length === 0) throw new DatasetError('country', 'country: at least one country is needed')
+    if (options.countries.length === 0) throw new DatasetError('country', 'country: at least one country is needed')
+    const codes = [...new Set(options.countries.map((code) => requireSpec(code).code))]
     if (options.invalid !== undefined && !INVALID_CHECKS.includes(options.invalid)) {
       throw new DatasetError('invalid', `invalid must be one of ${INVALID_CHECKS.join(', ')}`)
     }
@@ -107,20 +117,19 @@ export class Dataset {
       if (codes.length !== 1) throw new DatasetError('bank', 'bank needs exactly one country')
       bank = requireBank(codes[0] as string, options.bank)
     }
-    this.plans = codes.map((code) => {
-      const plan = planFor(code, realistic, bank)
-      if (plan === undefined) throw new DatasetError('country', `country "${code.slice(0, 16)}" is not supported`)
-      return plan
-    })
     const invalid = options.invalid
-    if (invalid !== undefined) {
-      for (const plan of this.plans) {
-        const reason = unbreakable(plan.spec, invalid)
+    this.plans = codes.map((code) => {
+      const spec = requireSpec(code)
+      if (invalid !== undefined) {
+        const reason = unbreakable(spec, invalid, realistic, bank)
         if (reason !== undefined) {
-          throw new DatasetError('invalid', `invalid=${invalid} cannot be made for ${plan.spec.code}: it ${reason}`)
+          throw new DatasetError('invalid', `invalid=${invalid} cannot be made for ${spec.code}: it ${reason}`)
         }
       }
-    }
+      // Negative data of a bank's own account check draws only banks whose method checks.
+      const checkedOnly = invalid === 'national' && spec.accountCheck !== null
+      return planFor(code, realistic, bank, checkedOnly) as MintPlan
+    })
     this.invalid = invalid
     this.plan = this.plans[0] as MintPlan
     this.#permutations = this.plans.map((plan) => new Permutation(plan.capacity, keysOf(seed, keyLabel(plan))))
@@ -136,9 +145,15 @@ export class Dataset {
     this.#random = new RowRandom(keysOf(seed, 'rows')[4] as number)
   }
 
+  /**
+   * False when negative data changed the last row's bank code itself (PL: invalid=national
+   * breaks the sort code's own check digit), so the row carries no registered bank.
+   */
+  bankKept = true
+
   /** The real bank of the last minted row, if it has one. */
   get bank(): BankRow | undefined {
-    return this.plan.variants[this.variantIndex]?.bank
+    return this.bankKept ? this.plan.variants[this.variantIndex]?.bank : undefined
   }
 
   /**
@@ -163,12 +178,16 @@ export class Dataset {
     this.planIndex = which
     this.variantIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), out)
     this.length = plan.spec.ibanLength
-    if (this.invalid !== undefined) this.length = breakCheck(this.invalid, plan, out, this.length, random)
+    if (this.invalid !== undefined) {
+      const bank = plan.variants[this.variantIndex]?.bank
+      this.length = breakCheck(this.invalid, plan, bank, out, this.length, random)
+      this.bankKept = keepsBank(plan.spec, this.invalid, bank)
+    }
   }
 }
 
 function keyLabel(plan: MintPlan): string {
-  return `${plan.spec.code}${plan.realistic ? '+' : '-'}${plan.bank?.code ?? ''}`
+  return `${plan.spec.code}${plan.realistic ? '+' : '-'}${plan.bank?.code ?? ''}${plan.checkedOnly ? '!' : ''}`
 }
 
 /** Options of generateIban and generateIbans. */
@@ -192,8 +211,7 @@ export interface GenerateOptions {
  * for an unsupported country, an unknown bank or more rows than the dataset holds.
  */
 export function generateIbans(country: string, count: number, options: GenerateOptions = {}): Iban[] {
-  const spec = findCountry(country)
-  if (spec === undefined) throw new DatasetError('country', `country "${country}" is not supported`)
+  const spec = requireSpec(country)
   if (options.seed === undefined && options.offset === undefined)
     return recordsOf(...nextRows(spec, count, options), count)
   const dataset = new Dataset({ ...options, countries: [country] })

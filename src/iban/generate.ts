@@ -3,8 +3,8 @@
 // bank's account check, the national check digits and the IBAN check digits follow. The
 // dataset (dataset.ts) decides which row number each output row gets. Works on ASCII bytes so
 // serializers can copy the result without building strings.
-import { BANK_ROWS, type BankRow } from './banks-data.ts'
-import { toIbanBank, type IbanBank } from './banks.ts'
+import { banksOf, toIbanBank, type BankRow, type IbanBank } from './banks.ts'
+import { DE_ACCOUNT_METHODS } from './de-account/index.ts'
 import { formatIban } from './format.ts'
 import {
   buildVariant,
@@ -46,6 +46,8 @@ export interface MintPlan {
   readonly realistic: boolean
   /** The bank filter the plan was made for (realistic mode), if any. */
   readonly bank: BankRow | undefined
+  /** Only banks whose account method checks something (negative data of the account check). */
+  readonly checkedOnly: boolean
   readonly variants: readonly Variant[]
   /** Rows per variant: the smallest variant's size, so every bank gets an equal share. */
   readonly share: number
@@ -75,8 +77,14 @@ function checkStepsOf(spec: CountrySpec, realistic: boolean): CheckStep[] {
   return steps
 }
 
-function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefined): MintPlan {
-  const banks = bank !== undefined ? [bank] : realistic ? (BANK_ROWS[spec.code] ?? []) : []
+/** True when the bank's account method (DE) checks something. */
+export function accountChecked(bank: BankRow | undefined): boolean {
+  return bank?.method !== undefined && DE_ACCOUNT_METHODS[bank.method].checks
+}
+
+function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefined, checkedOnly: boolean): MintPlan {
+  let banks = bank !== undefined ? [bank] : realistic ? banksOf(spec.code) : []
+  if (checkedOnly) banks = banks.filter(accountChecked)
   const checks = checkStepsOf(spec, realistic)
   const limit = Math.floor(COUNTRY_CAPACITY_LIMIT / Math.max(1, banks.length))
   const variants =
@@ -88,6 +96,7 @@ function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefi
     spec,
     realistic,
     bank,
+    checkedOnly,
     variants,
     share,
     spreads: variants.map((v) => Math.min(Math.floor(v.size / share), 0x7fffffff)),
@@ -97,20 +106,27 @@ function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefi
   }
 }
 
+/** Plans by country, mode and filters; plans of one bank are many and small, so they are capped. */
 const PLANS = new Map<string, MintPlan>()
+const BANK_PLANS = new Map<string, MintPlan>()
+const BANK_PLAN_LIMIT = 4096
 
 /**
  * The cached plan for a country code (case-insensitive) and mode, restricted to one real bank
- * when `bank` is given; undefined if the country is unsupported.
+ * when `bank` is given, or to the banks whose account method checks something when
+ * `checkedOnly` (negative data of the German account check); undefined if the country is
+ * unsupported.
  */
-export function planFor(code: string, realistic: boolean, bank?: BankRow): MintPlan | undefined {
-  const key = `${code}${realistic ? '+' : '-'}${bank?.code ?? ''}`
-  let plan = PLANS.get(key)
+export function planFor(code: string, realistic: boolean, bank?: BankRow, checkedOnly = false): MintPlan | undefined {
+  const key = `${code}${realistic ? '+' : '-'}${bank?.code ?? ''}${checkedOnly ? '!' : ''}`
+  const cache = bank === undefined ? PLANS : BANK_PLANS
+  let plan = cache.get(key)
   if (plan === undefined) {
     const spec = findCountry(code)
     if (spec === undefined) return undefined
-    plan = buildPlan(spec, realistic, bank)
-    PLANS.set(key, plan)
+    plan = buildPlan(spec, realistic, bank, checkedOnly)
+    if (cache === BANK_PLANS && BANK_PLANS.size >= BANK_PLAN_LIMIT) BANK_PLANS.clear()
+    cache.set(key, plan)
   }
   return plan
 }

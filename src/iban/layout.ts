@@ -7,9 +7,9 @@
 // forbidden remainder: NO, IS, CZ, SK, the NL elfproef) gets a guard: the last free digit of
 // its input becomes a choice among 9, the k-th digit for which the check exists. Exactly one
 // digit value at most is forbidden (its weight is a unit mod 11), so 9 always remain.
-import type { BankRow } from './banks-data.ts'
+import type { BankRow } from './banks.ts'
 import { LAYOUT_RULES, type LayoutEditor } from './constraints.ts'
-import { DE_ACCOUNT_METHODS } from './de-account.ts'
+import { DE_ACCOUNT_METHODS, type AccountLayout } from './de-account/index.ts'
 import type { ComputeCheck } from './national.ts'
 import type { CheckPart, CountrySpec } from './registry.ts'
 
@@ -34,6 +34,11 @@ export interface Field {
   readonly values: Uint8Array
   /** For a guard: the check whose input it completes (values are then unused). */
   readonly guard: CheckStep | undefined
+  /**
+   * For the guard of a bank's account method: the field writes its value v as the digit v, and
+   * the variant's `finish` turns it into the v-th digit for which the account completes.
+   */
+  readonly accountGuard: boolean
 }
 
 /** A field of 9 choices that keeps a nullable check computable. */
@@ -81,7 +86,7 @@ export interface Variant {
   readonly positionWeights: Int32Array
   readonly constantSum: number
   readonly derived: Int32Array
-  /** Writes a bank's own account check digit (DE), after the fields. */
+  /** Writes the derived digits of a bank's own account check (DE), after the fields. */
   readonly finish: ((out: Uint8Array) => void) | undefined
 }
 
@@ -105,8 +110,100 @@ function toBytes(values: readonly string[]): Uint8Array {
  * check steps; `nullable` tells which of them may admit no check digit; `limit` caps the
  * product of the indexed fields (the rest are drawn from a hash chain of the row number);
  * `letterChecks` tells the checks whose characters may be letters.
+ *
+ * Banks whose codes are alike (same length, all digits or not, same account method and
+ * branches) share one layout: it is built once for the first of them (a shape), and each bank
+ * gets a copy with its own code in the template, its own constant MOD-97 share and, for a
+ * German bank, its own account check.
  */
 export function buildVariant(
+  spec: CountrySpec,
+  realistic: boolean,
+  bank: BankRow | undefined,
+  checks: readonly CheckStep[],
+  nullable: ReadonlySet<ComputeCheck>,
+  letterChecks: ReadonlySet<ComputeCheck>,
+  limit: number,
+): Variant {
+  if (bank === undefined) return buildShape(spec, realistic, undefined, checks, nullable, letterChecks, limit)
+  const key = `${spec.code}${realistic ? '+' : '-'}${bank.code.length}${DIGITS_ONLY.test(bank.code) ? 'n' : 'a'}|${bank.method ?? ''}|${bank.branches?.join(',') ?? ''}|${limit}`
+  let shapes = SHAPES.get(checks)
+  if (shapes === undefined) SHAPES.set(checks, (shapes = new Map<string, Variant>()))
+  let shape = shapes.get(key)
+  if (shape === undefined) {
+    shape = buildShape(spec, realistic, bank, checks, nullable, letterChecks, limit)
+    shapes.set(key, shape)
+  }
+  return shape.bank === bank ? shape : stamp(shape, spec, bank)
+}
+
+const DIGITS_ONLY = /^[0-9]*$/
+/** Shapes by the plan's check steps (one set per country and mode), then by the banks' likeness. */
+const SHAPES = new WeakMap<readonly CheckStep[], Map<string, Variant>>()
+
+/** A copy of a shape for another bank of the same likeness: its code, MOD-97 share and check. */
+function stamp(shape: Variant, spec: CountrySpec, bank: BankRow): Variant {
+  const offset = bankOffset(spec)
+  const template = shape.template.slice()
+  let constantSum = shape.constantSum
+  for (let i = 0; i < bank.code.length; i++) {
+    const at = BBAN + offset + i
+    const weight = shape.positionWeights[at] as number
+    constantSum += (bank.code.charCodeAt(i) - (template[at] as number)) * weight
+    template[at] = bank.code.charCodeAt(i)
+  }
+  constantSum = ((constantSum % 97) + 97) % 97
+  return { ...shape, bank, template, constantSum, finish: accountFinish(spec, bank) }
+}
+
+function bankOffset(spec: CountrySpec): number {
+  return spec.segments.find((s) => s.name === 'bank')?.offset ?? 0
+}
+
+function accountOffset(spec: CountrySpec): number {
+  return spec.segments.find((s) => s.name === 'account')?.offset ?? 0
+}
+
+/** The bank's account method's layout (DE), if it has one. */
+function accountLayoutOf(bank: BankRow | undefined): AccountLayout | undefined {
+  return bank?.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method].layout
+}
+
+/**
+ * Writes the derived digits of the bank's account method after the fields: the account's 10
+ * digits are read into digit values, the guard's value v becomes the v-th allowed digit for
+ * which the account completes, and the method completes the account.
+ */
+function accountFinish(spec: CountrySpec, bank: BankRow): Variant['finish'] {
+  const layout = accountLayoutOf(bank)
+  if (layout === undefined) return undefined
+  const base = BBAN + accountOffset(spec)
+  const bankDigits = Uint8Array.from(bank.code, (char) => char.charCodeAt(0) - 48)
+  const account = new Uint8Array(10)
+  const { complete, guard, positions } = layout
+  const written = positions.flatMap((allowed, k) => (allowed === '' || k === guard?.position ? [k] : []))
+  const guardDigits = guard === undefined ? [] : Array.from(positions[guard.position] as string, Number)
+  return (out) => {
+    for (let k = 0; k < 10; k++) account[k] = (out[base + k] as number) - 48
+    if (guard === undefined) {
+      if (!complete(account, bankDigits)) throw new Error(`generate: bank ${bank.code}: the account does not complete`)
+    } else {
+      const wanted = account[guard.position] as number
+      let seen = -1
+      for (let d = 0; d < guardDigits.length && seen < wanted; d++) {
+        account[guard.position] = guardDigits[d] as number
+        if (complete(account, bankDigits)) seen++
+      }
+      if (seen < wanted) throw new Error(`generate: bank ${bank.code}: the guard found ${seen + 1} digits`)
+    }
+    for (let w = 0; w < written.length; w++) {
+      const k = written[w] as number
+      out[base + k] = 48 + (account[k] as number)
+    }
+  }
+}
+
+function buildShape(
   spec: CountrySpec,
   realistic: boolean,
   bank: BankRow | undefined,
@@ -135,41 +232,63 @@ export function buildVariant(
     for (let i = step.part.check[0]; i <= step.part.check[1]; i++) slots[i] = { kind: 'derived' }
   }
   const taken = new Set<number>()
-  const bankOffset = spec.segments.find((s) => s.name === 'bank')?.offset ?? 0
-  if (bank !== undefined) {
-    for (let i = 0; i < bank.code.length; i++) {
-      setConstant(bankOffset + i, bank.code[i] as string)
-      taken.add(bankOffset + i)
+  const groups: Field[] = []
+  const choose = (positions: readonly number[], values: readonly string[]) => {
+    for (const p of positions) {
+      slots[p] = { kind: 'group' }
+      taken.add(p)
     }
+    groups.push({
+      size: values.length,
+      positions: positions.map((p) => BBAN + p),
+      values: toBytes(values),
+      guard: undefined,
+      accountGuard: false,
+    })
+  }
+  if (bank !== undefined) {
+    const offset = bankOffset(spec)
+    for (let i = 0; i < bank.code.length; i++) {
+      setConstant(offset + i, bank.code[i] as string)
+      taken.add(offset + i)
+    }
+    // Real branch codes of the bank: a constant, or one choice among them.
+    const branches = bank.branches ?? []
+    const at = offset + bank.code.length
+    const width = branches[0]?.length ?? 0
+    if (branches.length === 1) {
+      for (let i = 0; i < width; i++) {
+        setConstant(at + i, (branches[0] as string)[i] as string)
+        taken.add(at + i)
+      }
+    } else if (branches.length > 1)
+      choose(
+        Array.from({ length: width }, (_, i) => at + i),
+        branches,
+      )
   }
   let finish: Variant['finish']
-  const method = bank?.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method]
-  if (method !== undefined) {
-    const accountOffset = spec.segments.find((s) => s.name === 'account')?.offset ?? 0
-    method.positions.forEach((chars, k) => {
-      slots[accountOffset + k] = chars === '' ? { kind: 'derived' } : { kind: 'choice', chars }
+  let guardPosition = -1
+  let guardSize = 0
+  const account = accountLayoutOf(bank)
+  if (account !== undefined && bank !== undefined) {
+    const offset = accountOffset(spec)
+    account.positions.forEach((chars, k) => {
+      slots[offset + k] = chars === '' ? { kind: 'derived' } : { kind: 'choice', chars }
     })
-    const check = method.check
-    if (check !== undefined) finish = (out) => check(out, BBAN + accountOffset)
+    if (account.guard !== undefined) {
+      guardPosition = offset + account.guard.position
+      guardSize = account.guard.size
+    }
+    finish = accountFinish(spec, bank)
   }
-  const groups: Field[] = []
   const editor: LayoutEditor = {
     realistic,
     fix(index, text) {
       for (let i = 0; i < text.length; i++) if (!taken.has(index + i)) setConstant(index + i, text[i] as string)
     },
     choose(positions, values) {
-      if (positions.some((p) => taken.has(p))) return
-      for (const p of positions) {
-        slots[p] = { kind: 'group' }
-        taken.add(p)
-      }
-      groups.push({
-        size: values.length,
-        positions: positions.map((p) => BBAN + p),
-        values: toBytes(values),
-        guard: undefined,
-      })
+      if (!positions.some((p) => taken.has(p))) choose(positions, values)
     },
   }
   LAYOUT_RULES[spec.code]?.(editor)
@@ -195,11 +314,14 @@ export function buildVariant(
       return
     }
     const guard = guards.get(index)
+    // An account guard writes its value as a digit (finish maps it), see Field.accountGuard.
+    const accountGuard = index === guardPosition
     fields.push({
-      size: guard === undefined ? slot.chars.length : GUARD_SIZE,
+      size: guard !== undefined ? GUARD_SIZE : accountGuard ? guardSize : slot.chars.length,
       positions: [BBAN + index],
-      values: toBytes([...slot.chars]),
+      values: toBytes(accountGuard ? [...'0123456789'.slice(0, guardSize)] : [...slot.chars]),
       guard,
+      accountGuard,
     })
   })
   // Lowest digit first: the row number's low digits fill the BBAN from its end.
@@ -234,7 +356,7 @@ export function buildVariant(
     runDrawn.push(all.length > indexed.length)
   }
   const sizes = Int32Array.from(all, (field) => field.size)
-  const simple = (field: Field) => field.guard === undefined && field.positions.length === 1
+  const simple = (field: Field) => field.guard === undefined && !field.accountGuard && field.positions.length === 1
   const positions = Int32Array.from(all, (field) => (simple(field) ? (field.positions[0] as number) : -1))
   const starts = new Int32Array(all.length)
   const chars = new Uint8Array(all.reduce((sum, field) => sum + field.values.length, 0))

@@ -14,6 +14,8 @@
 export interface CountryRow {
   readonly code: string
   readonly name: string
+  /** A check of the account by the bank's own method (DE: the Bundesbank's), beside the IBAN's. */
+  readonly account?: 'bundesbank'
   readonly bban: readonly string[]
   readonly format?: string
   readonly check?: NationalAlgorithmId
@@ -40,23 +42,64 @@ export type NationalAlgorithmId =
   | 'ru-bik-key'
 
 /**
- * The SWIFT IBAN Registry edition the table follows: release 95 (July 2023) for lengths, BBAN
- * structures, bank positions and examples. HN, OM and YE, registered in later releases, follow
- * those releases' formats; DZ and MA are not in the registry (formats of the common unofficial
- * lists). Examples the registry once printed wrongly (NI, RU, ST) are the corrected ones.
+ * The SWIFT IBAN Registry edition the table follows: release 102 (June 2026), for names,
+ * lengths, BBAN structures, bank positions and examples of its 89 countries. DZ and MA are not
+ * in the registry (formats of the common unofficial lists). Examples the registry once printed
+ * wrongly (NI, RU, ST) are the corrected ones.
  */
 export const REGISTRY_RELEASE = {
-  release: 95,
-  published: '2023-07',
-  note: 'SWIFT IBAN Registry release 95 (July 2023); HN, OM and YE from later releases; DZ and MA are not in the registry',
+  release: 102,
+  published: '2026-06',
+  note: 'SWIFT IBAN Registry release 102 (June 2026); DZ and MA are not in the registry',
 } as const
+
+/**
+ * The registry's own SEPA column (release 102). It lags the EPC's list, which `sepa` follows:
+ * it reads No for AL, MD, ME and MK, admitted to the SEPA schemes in 2024 and 2025.
+ */
+export const REGISTRY_SEPA: ReadonlySet<string> = new Set(
+  'AD AT BE BG CH CY CZ DE DK EE ES FI FR GB GI GR HR HU IE IS IT LI LT LU LV MC MT NL NO PL PT RO SE SI SK SM VA'.split(
+    ' ',
+  ),
+)
+
+/** Countries that are not in the SWIFT IBAN Registry (their registry SEPA flag is unknown). */
+export const NOT_IN_REGISTRY: ReadonlySet<string> = new Set(['DZ', 'MA'])
+
+/** A territory that uses another country's IBANs (the registry's "includes" column). */
+export interface TerritoryRow {
+  readonly code: string
+  readonly name: string
+  /** The country whose IBANs the territory uses. */
+  readonly ibanCountry: 'FR' | 'FI' | 'GB'
+}
+
+/** The 16 territories of release 102 that use the IBANs of FR, FI or GB. */
+export const TERRITORY_ROWS: readonly TerritoryRow[] = [
+  { code: 'AX', name: 'Åland Islands', ibanCountry: 'FI' },
+  { code: 'GF', name: 'French Guiana', ibanCountry: 'FR' },
+  { code: 'GP', name: 'Guadeloupe', ibanCountry: 'FR' },
+  { code: 'MQ', name: 'Martinique', ibanCountry: 'FR' },
+  { code: 'RE', name: 'Réunion', ibanCountry: 'FR' },
+  { code: 'PF', name: 'French Polynesia', ibanCountry: 'FR' },
+  { code: 'TF', name: 'French Southern Territories', ibanCountry: 'FR' },
+  { code: 'YT', name: 'Mayotte', ibanCountry: 'FR' },
+  { code: 'NC', name: 'New Caledonia', ibanCountry: 'FR' },
+  { code: 'BL', name: 'Saint Barthélemy', ibanCountry: 'FR' },
+  { code: 'MF', name: 'Saint Martin (French part)', ibanCountry: 'FR' },
+  { code: 'PM', name: 'Saint Pierre and Miquelon', ibanCountry: 'FR' },
+  { code: 'WF', name: 'Wallis and Futuna', ibanCountry: 'FR' },
+  { code: 'IM', name: 'Isle of Man', ibanCountry: 'GB' },
+  { code: 'JE', name: 'Jersey', ibanCountry: 'GB' },
+  { code: 'GG', name: 'Guernsey', ibanCountry: 'GB' },
+]
 
 /**
  * Countries in the SEPA scheme's geographical scope, as published by the European Payments
  * Council (EPC409-09, "EPC list of countries and territories included in the SEPA schemes'
  * geographical scope"): the EU and EEA states (IS, LI, NO), CH, GB, MC, SM, VA, AD and GI, and
  * AL and ME (admitted November 2024) and MD and MK (admitted 2025). The registry's own SEPA
- * column predates those admissions and reads No for IS; RS has applied and is not in.
+ * column (REGISTRY_SEPA) predates those admissions; RS has applied and is not in.
  */
 export const SEPA_COUNTRIES: ReadonlySet<string> = new Set([
   'DE',
@@ -103,7 +146,7 @@ export const SEPA_COUNTRIES: ReadonlySet<string> = new Set([
 ])
 
 export const COUNTRY_ROWS: readonly CountryRow[] = [
-  { code: 'DE', name: 'Germany', bban: ['b8n', 'c10n'], example: 'DE89370400440532013000' },
+  { code: 'DE', name: 'Germany', bban: ['b8n', 'c10n'], account: 'bundesbank', example: 'DE89370400440532013000' },
   {
     code: 'FR',
     name: 'France',
@@ -165,7 +208,7 @@ export const COUNTRY_ROWS: readonly CountryRow[] = [
     parts: ['0 <- 1-22'],
     example: 'SM86U0322509800000000270100',
   },
-  { code: 'VA', name: 'Vatican City', bban: ['b3n', 'c15n'], example: 'VA59001123000012345678' },
+  { code: 'VA', name: 'Holy See', bban: ['b3n', 'c15n'], example: 'VA59001123000012345678' },
   { code: 'AD', name: 'Andorra', bban: ['b4n', 's4n', 'c12c'], example: 'AD1200012030200359100100' },
   { code: 'IE', name: 'Ireland', bban: ['b4a', 's6n sort code', 'c8n'], example: 'IE29AIBK93115212345678' },
   { code: 'GI', name: 'Gibraltar', bban: ['b4a', 'c15c'], example: 'GI75NWBK000000007099453' },
@@ -258,7 +301,7 @@ export const COUNTRY_ROWS: readonly CountryRow[] = [
   },
   {
     code: 'CZ',
-    name: 'Czech Republic',
+    name: 'Czechia',
     bban: [
       'b4n',
       'c5n account prefix',
@@ -370,7 +413,7 @@ export const COUNTRY_ROWS: readonly CountryRow[] = [
   { code: 'SA', name: 'Saudi Arabia', bban: ['b2n', 'c18c'], example: 'SA0380000000608010167519' },
   { code: 'AE', name: 'United Arab Emirates', bban: ['b3n', 'c16n'], example: 'AE070331234567890123456' },
   { code: 'JO', name: 'Jordan', bban: ['b4a', 's4n', 'c18c'], example: 'JO94CBJO0010000000000131000302' },
-  { code: 'TR', name: 'Turkey', bban: ['b5n', 'n1n=0 reserved digit', 'c16c'], example: 'TR330006100519786457841326' },
+  { code: 'TR', name: 'Türkiye', bban: ['b5n', 'n1n=0 reserved digit', 'c16c'], example: 'TR330006100519786457841326' },
   { code: 'BH', name: 'Bahrain', bban: ['b4a', 'c14c'], example: 'BH67BMAG00001299123456' },
   { code: 'IQ', name: 'Iraq', bban: ['b4a', 's3n', 'c12n'], example: 'IQ98NBIQ850123456789012' },
   { code: 'IL', name: 'Israel', bban: ['b3n', 's3n', 'c13n'], example: 'IL620108000000099999999' },
@@ -466,7 +509,7 @@ export const COUNTRY_ROWS: readonly CountryRow[] = [
     bban: ['b8n ISPB', 's5n', 'c10n', 't1a account type', 'i1c account holder position'],
     example: 'BR1800360305000010009795493C1',
   },
-  { code: 'VG', name: 'British Virgin Islands', bban: ['b4a', 'c16n'], example: 'VG96VPVG0000012345678901' },
+  { code: 'VG', name: 'Virgin Islands (British)', bban: ['b4a', 'c16n'], example: 'VG96VPVG0000012345678901' },
   { code: 'CR', name: 'Costa Rica', bban: ['b4n', 'c14n'], example: 'CR05015202001026284066' },
   {
     code: 'DO',

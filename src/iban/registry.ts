@@ -1,6 +1,14 @@
 // Builds the country registry from the declarative table once, at import: segments, lengths,
 // structure, format regex and national check layout. Pure data, no I/O.
-import { COUNTRY_ROWS, SEPA_COUNTRIES, type CountryRow, type NationalAlgorithmId } from './registry-data.ts'
+import {
+  COUNTRY_ROWS,
+  NOT_IN_REGISTRY,
+  REGISTRY_SEPA,
+  SEPA_COUNTRIES,
+  TERRITORY_ROWS,
+  type CountryRow,
+  type NationalAlgorithmId,
+} from './registry-data.ts'
 
 export { REGISTRY_RELEASE } from './registry-data.ts'
 
@@ -48,8 +56,10 @@ export interface CountrySpec {
   /** IBAN layout in groups of four, e.g. `DEkk bbbb bbbb cccc cccc cc`. */
   readonly structure: string
   readonly example: string
-  /** In the SEPA schemes' geographical scope (registry-data.ts names the source). */
+  /** In the SEPA schemes' geographical scope, after the EPC's list (registry-data.ts). */
   readonly sepa: boolean
+  /** The SWIFT registry's own SEPA column, which lags the EPC's list; null where not in the registry. */
+  readonly sepaRegistry: boolean | null
   readonly segments: readonly BbanSegment[]
   /** Names of the BBAN parts in order of first appearance (validation breakdown, CSV columns). */
   readonly partNames: readonly SegmentName[]
@@ -59,6 +69,8 @@ export interface CountrySpec {
   readonly nationalCheck: NationalCheck | null
   /** A check that is reported but never decides validity (NL elfproef). */
   readonly advisoryCheck: NationalCheck | null
+  /** The account is checked by its bank's own method (DE: the Bundesbank's), or null. */
+  readonly accountCheck: 'bundesbank' | null
   /** Regex over the BBAN built from the registry format. */
   readonly formatPattern: RegExp
   /** The registry format's class of each BBAN position (one of n, a, c per character). */
@@ -127,6 +139,8 @@ function toFormatPattern(format: string): RegExp {
 
 function toSlug(name: string): string {
   return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
@@ -155,6 +169,7 @@ function buildCountry(row: CountryRow): CountrySpec {
     structure: toStructure(row.code, segments),
     example: row.example,
     sepa: SEPA_COUNTRIES.has(row.code),
+    sepaRegistry: NOT_IN_REGISTRY.has(row.code) ? null : REGISTRY_SEPA.has(row.code),
     segments,
     partNames,
     partRanges: partNames.map((name) =>
@@ -162,6 +177,7 @@ function buildCountry(row: CountryRow): CountrySpec {
     ),
     nationalCheck,
     advisoryCheck,
+    accountCheck: row.account ?? null,
     formatPattern: toFormatPattern(bbanFormat),
     positionClasses: [...bbanFormat.matchAll(FORMAT_GROUP)]
       .map(([, count, chars]) => (chars as string).repeat(Number(count)))
@@ -224,7 +240,43 @@ export function findCountry(code: string): CountrySpec | undefined {
   return index < 0 ? undefined : COUNTRY_BY_LETTERS[index]
 }
 
+/** The country whose upper-case code opens `text` (an IBAN), without making a string; or undefined. */
+export function countryOfIban(text: string): CountrySpec | undefined {
+  const first = text.charCodeAt(0) - 65
+  const second = text.charCodeAt(1) - 65
+  if (!(first >= 0 && first <= 25 && second >= 0 && second <= 25)) return undefined
+  return COUNTRY_BY_LETTERS[first * 26 + second]
+}
+
 /** True when the code (case-insensitive) is one of the supported countries. */
 export function isSupportedCountry(code: string): boolean {
   return findCountry(code) !== undefined
+}
+
+/** A territory that uses another country's IBANs, as the API lists it. */
+export interface Territory {
+  code: string
+  name: string
+  /** The country whose IBANs it uses (FR, FI or GB). */
+  iban_country: string
+}
+
+/** The 16 territories that use the IBANs of FR, FI or GB (SWIFT IBAN Registry release 102). */
+export const TERRITORIES: readonly Territory[] = TERRITORY_ROWS.map((row) =>
+  Object.freeze({ code: row.code, name: row.name, iban_country: row.ibanCountry }),
+)
+
+/** The territory for a code (case-insensitive), or undefined. */
+export function findTerritory(code: string): Territory | undefined {
+  const upper = code.toUpperCase()
+  return TERRITORIES.find((territory) => territory.code === upper)
+}
+
+/**
+ * The country whose IBANs a code stands for, where a code may also name a territory (GF, AX,
+ * JE, …: the parent's IBANs), or undefined. Generation takes this; validation does not, since
+ * an IBAN itself always carries the parent's code.
+ */
+export function resolveCountry(code: string): CountrySpec | undefined {
+  return findCountry(code) ?? findCountry(findTerritory(code)?.iban_country ?? '')
 }

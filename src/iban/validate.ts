@@ -1,10 +1,11 @@
 // IBAN validation: every check reported on its own, plus the BBAN broken into named parts.
 // A wrong IBAN is a result (valid: false), never an exception.
-import { bankRecordOf, type IbanBank } from './banks.ts'
+import { bankIndexOf, bankRecordAt, banksOf, hasBankRegistry, type IbanBank } from './banks.ts'
+import { DE_ACCOUNT_METHODS } from './de-account/index.ts'
 import { formatIban, normalizeIban } from './format.ts'
 import { mod97Fold } from './mod97.ts'
 import { verifyParts } from './national.ts'
-import { findCountry, type CountrySpec, type NationalCheck, type SegmentName } from './registry.ts'
+import { countryOfIban, type CountrySpec, type NationalCheck, type SegmentName } from './registry.ts'
 
 /**
  * The checks of a validation, each on its own, so that an IBAN wrong in one way shows exactly
@@ -22,15 +23,24 @@ export interface ValidateChecks {
   format: boolean
   country_supported: boolean
   /**
-   * National check digits: null where the country defines no national check, or where they
-   * cannot be read because length or format is wrong.
+   * National check digits (DE: the account by its bank's check method): null where the
+   * country defines no national check (DE: the bank code is unknown or its method checks
+   * nothing), or where they cannot be read because length or format is wrong.
    */
   national: boolean | null
+  /**
+   * The bank code is in the country's bank registry (informative: it never changes `valid`);
+   * null for a country without a registry of bank codes, or where length or format is wrong.
+   */
+  bank_code: boolean | null
 }
 
 /** Which national check applied and whether it passed (advisory checks never decide validity). */
 export interface NationalCheckResult {
+  /** The algorithm's id; `bundesbank` for a German account checked by its bank's method. */
   algorithm: string
+  /** The Bundesbank method (00–E4) of the bank code, for `bundesbank`. */
+  method?: string
   status: 'confirmed' | 'probable' | 'advisory'
   valid: boolean
 }
@@ -59,6 +69,66 @@ export interface ValidateResult {
 function checkResult(check: NationalCheck | null, bban: string): NationalCheckResult | null {
   if (check === null) return null
   return { algorithm: check.algorithm, status: check.status, valid: verifyParts(check.algorithm, bban, check.parts) }
+}
+
+const ACCOUNT = new Uint8Array(10)
+const BANK_DIGITS = new Uint8Array(8)
+
+/**
+ * A German account by its bank's method, or undefined when no method checks it (the bank is
+ * unknown, or its method checks nothing). The BBAN (bank code, 8 digits, then account, 10)
+ * starts at `start` in `text` and holds digits only (the format passed).
+ */
+function accountVerdict(spec: CountrySpec, text: string, start: number, index: number): boolean | undefined {
+  const method = index < 0 ? undefined : banksOf(spec.code)[index]?.method
+  if (method === undefined) return undefined
+  const account = DE_ACCOUNT_METHODS[method]
+  if (!account.checks) return undefined
+  for (let k = 0; k < 8; k++) BANK_DIGITS[k] = text.charCodeAt(start + k) - 48
+  for (let k = 0; k < 10; k++) ACCOUNT[k] = text.charCodeAt(start + 8 + k) - 48
+  return account.valid(ACCOUNT, BANK_DIGITS)
+}
+
+/** The national check result of a German account (see accountVerdict), or null. */
+function accountResult(spec: CountrySpec, bban: string, index: number): NationalCheckResult | null {
+  const valid = accountVerdict(spec, bban, 0, index)
+  if (valid === undefined) return null
+  const method = banksOf(spec.code)[index]?.method as string
+  return { algorithm: spec.accountCheck as string, method, status: 'confirmed', valid }
+}
+
+/** Each BBAN character, from `start` in `text`, is of the class the country's format puts there. */
+function formatFits(spec: CountrySpec, text: string, start: number): boolean {
+  const classes = spec.positionClasses
+  for (let i = 0; i < classes.length; i++) {
+    const code = text.charCodeAt(start + i)
+    const chars = classes.charCodeAt(i)
+    // n: digits; a: letters; c: either.
+    if (chars === 110 ? !isDigit(code) : chars === 97 ? !isLetter(code) : !isDigit(code) && !isLetter(code)) {
+      return false
+    }
+  }
+  return true
+}
+
+/**
+ * True exactly when validateIban(input).valid is, without building the result: for the many
+ * IBANs a file or stream holds. Whitespace and lower case are accepted as there.
+ */
+export function isValidIban(input: string): boolean {
+  let iban = input
+  let bbanRemainder = iban.length > 4 && hasIbanPrefix(iban) ? mod97Fold(iban, 0, 4) : -1
+  if (bbanRemainder < 0) {
+    iban = normalizeIban(input)
+    bbanRemainder = iban.length > 4 && hasIbanPrefix(iban) ? mod97Fold(iban, 0, 4) : -1
+    if (bbanRemainder < 0) return false
+  }
+  if (mod97Fold(iban, bbanRemainder, 0, 4) !== 1) return false
+  const spec = countryOfIban(iban)
+  if (spec === undefined || iban.length !== spec.ibanLength || !formatFits(spec, iban, 4)) return false
+  if (spec.accountCheck !== null) return accountVerdict(spec, iban, 4, bankIndexOf(spec.code, iban, 4)) !== false
+  const check = spec.nationalCheck
+  return check === null || verifyParts(check.algorithm, iban.slice(4), check.parts)
 }
 
 /**
@@ -126,14 +196,20 @@ export function validateIban(input: string): ValidateResult {
   const mod97 = bbanRemainder >= 0 && mod97Fold(iban, bbanRemainder, 0, 4) === 1
   const countryCode = iban.slice(0, 2)
   const bban = iban.slice(4)
-  const spec = countryCode.length === 2 ? findCountry(countryCode) : undefined
+  const spec = countryOfIban(iban)
   const supported = spec !== undefined
   const length = spec === undefined ? null : iban.length === spec.ibanLength
-  const format = prefix && (length === true ? (spec as CountrySpec).formatPattern.test(bban) : classesFit(spec, bban))
+  const format = prefix && (length === true ? formatFits(spec as CountrySpec, iban, 4) : classesFit(spec, bban))
   const readable = spec !== undefined && length === true && format
-  const national = readable ? checkResult(spec.nationalCheck, bban) : null
+  const bankIndex = readable ? bankIndexOf(spec.code, bban) : -1
+  const national = !readable
+    ? null
+    : spec.accountCheck === null
+      ? checkResult(spec.nationalCheck, bban)
+      : accountResult(spec, bban, bankIndex)
   const nationalValid = national === null ? null : national.valid
-  const bank = readable ? bankRecordOf(spec.code, bban) : null
+  const bank = readable && bankIndex >= 0 ? bankRecordAt(spec.code, bankIndex) : null
+  const bankCode = readable && hasBankRegistry(spec.code) ? bankIndex >= 0 : null
   return {
     iban,
     formatted: formatIban(iban),
@@ -144,7 +220,7 @@ export function validateIban(input: string): ValidateResult {
     bban,
     length: iban.length,
     expected_length: spec === undefined ? null : spec.ibanLength,
-    checks: { mod97, length, format, country_supported: supported, national: nationalValid },
+    checks: { mod97, length, format, country_supported: supported, national: nationalValid, bank_code: bankCode },
     national_check: national ?? (readable ? checkResult(spec.advisoryCheck, bban) : null),
     bban_parts: readable ? bbanPartsOf(spec, bban) : null,
     bank,

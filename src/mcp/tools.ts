@@ -3,7 +3,15 @@
 // Nothing here knows the SDK; src/mcp/server.ts registers these with it.
 import { errorBody, type ApiError } from '../core/errors.ts'
 import { toHttpError } from '../http/errors.ts'
-import { build, countryList, requireCountry, toSeed, validate, type GenerateRequest } from '../core/operations.ts'
+import {
+  build,
+  countryList,
+  requireCountry,
+  territoryOf,
+  toSeed,
+  validate,
+  type GenerateRequest,
+} from '../core/operations.ts'
 import {
   MAX_COUNT,
   bankParamSchema,
@@ -142,6 +150,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
         const valid = checkGenerate(args ?? {})
         const request: GenerateRequest = {
           country: requireCountry(valid.country),
+          territory: territoryOf(valid.country),
           count: valid.count,
           realistic: valid.realistic,
           seed: toSeed(valid.seed),
@@ -156,7 +165,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
       name: 'validate_iban',
       title: 'Validate an IBAN',
       description:
-        'Checks one IBAN: country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits; returns every check and the BBAN parts (bank, branch, account). Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks.',
+        'Checks one IBAN: country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (for German IBANs the account by its bank’s Bundesbank check method); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks.',
       inputSchema: validateArguments,
       outputSchema: validateResultSchema,
       annotations: READ_ONLY,

@@ -1,17 +1,21 @@
 // The page's script, bundled for the browser with the same core the API runs (src/iban through
 // src/core/operations.ts): generation and validation happen in the page, instantly and offline,
 // and give exactly what the API would return for the same request (same seed, same IBANs).
+// A country's bank registry is fetched the first time the page needs it (ensureBanks).
 import { ApiError } from '../core/errors.ts'
 import { generate, validate, type GenerateRequest } from '../core/operations.ts'
 import {
   COUNTRIES,
   INVALID_CHECKS,
+  TERRITORIES,
   findCountry,
+  resolveCountry,
   toCountry,
   type Country,
   type InvalidCheck,
   type ValidateResult,
 } from '../iban/index.ts'
+import { BANK_REGISTRY } from './banks-registry-data.ts'
 
 const PART_NAMES: Record<string, string> = {
   k: 'check digits',
@@ -37,6 +41,47 @@ function element<K extends keyof HTMLElementTagNameMap>(
 }
 
 const countries: Country[] = COUNTRIES.map(toCountry)
+
+/** An entry of the country list: a country, or a territory that uses its IBANs. */
+interface Choice {
+  code: string
+  label: string
+  country: Country
+}
+
+const choices: Choice[] = [
+  ...countries.map((c) => ({ code: c.code, label: `${c.name} (${c.code})`, country: c })),
+  ...TERRITORIES.map((t) => ({
+    code: t.code,
+    label: `${t.name} (${t.code}, ${t.iban_country} IBANs)`,
+    country: countries.find((c) => c.code === t.iban_country) as Country,
+  })),
+]
+
+/** Where each country's bank registry is (the page's JSON index, written by the server). */
+const BANK_ASSETS = JSON.parse(document.getElementById('bank-assets')?.textContent ?? '{}') as Record<string, string>
+const loading = new Map<string, Promise<void>>()
+
+/** Fetches the bank registry of a country once, before anything is made for it. */
+function ensureBanks(code: string): Promise<void> {
+  const country = resolveCountry(code)?.code
+  const url = country === undefined ? undefined : BANK_ASSETS[country]
+  if (country === undefined || url === undefined || BANK_REGISTRY[country] !== undefined) return Promise.resolve()
+  let pending = loading.get(country)
+  if (pending === undefined) {
+    pending = fetch(url)
+      .then((response) => {
+        if (!response.ok) throw new Error(`the bank data of ${country} could not be loaded (${response.status})`)
+        return response.text()
+      })
+      .then((text) => {
+        BANK_REGISTRY[country] = text
+      })
+      .finally(() => loading.delete(country))
+    loading.set(country, pending)
+  }
+  return pending
+}
 
 /** The formatted IBAN with each run of characters wrapped in the part its structure letter names. */
 function highlighted(formatted: string, country: Country): HTMLElement {
@@ -81,21 +126,23 @@ async function copy(text: string, button: HTMLButtonElement): Promise<void> {
 
 // ---------------------------------------------------------------- generate
 
-function selectedCountry(): Country | undefined {
+function selectedChoice(): Choice | undefined {
   const value = $<HTMLSelectElement>('country').value
-  return countries.find((c) => c.code === value)
+  return choices.find((c) => c.code === value)
+}
+
+function selectedCountry(): Country | undefined {
+  return selectedChoice()?.country
 }
 
 function fillCountries(filter: string): void {
   const select = $<HTMLSelectElement>('country')
   const current = select.value || 'DE'
   const needle = filter.trim().toLowerCase()
-  const shown = countries.filter(
-    (c) => needle === '' || c.code.toLowerCase().startsWith(needle) || c.name.toLowerCase().includes(needle),
+  const shown = choices.filter(
+    (c) => needle === '' || c.code.toLowerCase().startsWith(needle) || c.label.toLowerCase().includes(needle),
   )
-  select.replaceChildren(
-    ...shown.map((c) => element('option', { value: c.code, textContent: `${c.name} (${c.code})` })),
-  )
+  select.replaceChildren(...shown.map((c) => element('option', { value: c.code, textContent: c.label })))
   select.value = shown.some((c) => c.code === current) ? current : (shown[0]?.code ?? '')
   showFormat()
 }
@@ -122,6 +169,8 @@ function showFormat(): void {
 
 interface Settings {
   country: Country
+  /** The code chosen: the country's, or a territory's. */
+  code: string
   count: number
   realistic: boolean
   seed: string | undefined
@@ -129,8 +178,9 @@ interface Settings {
 }
 
 function settings(): Settings | string {
-  const country = selectedCountry()
-  if (country === undefined) return 'Choose a country.'
+  const choice = selectedChoice()
+  if (choice === undefined) return 'Choose a country.'
+  const country = choice.country
   const countText = $<HTMLInputElement>('count').value.trim()
   const count = Number(countText)
   if (!/^\d+$/.test(countText) || count < 1 || count > 100) return 'Count must be a whole number from 1 to 100.'
@@ -140,6 +190,7 @@ function settings(): Settings | string {
   const invalid = INVALID_CHECKS.find((check) => check === kind)
   return {
     country,
+    code: choice.code,
     count,
     realistic: $<HTMLInputElement>('realistic').checked,
     seed: seed === '' ? undefined : seed,
@@ -147,16 +198,43 @@ function settings(): Settings | string {
   }
 }
 
-function runGenerate(): void {
+/**
+ * Generation and validation may wait for a country's bank data: each run is numbered, only the
+ * latest one shows its result, and the page marks which run it started and which it finished
+ * (data-generating/data-generated, data-validating/data-validated) so that tests can wait for it.
+ */
+let generations = 0
+let validations = 0
+
+function mark(name: string, run: number): void {
+  document.documentElement.dataset[name] = String(run)
+}
+
+async function runGenerate(): Promise<void> {
+  const run = ++generations
+  mark('generating', run)
+  await generateOnce(run)
+  if (run === generations) mark('generated', run)
+}
+
+async function generateOnce(run: number): Promise<void> {
   const chosen = settings()
   const list = $('results')
   if (typeof chosen === 'string') {
     $('generate-error').textContent = chosen
     return
   }
+  try {
+    await ensureBanks(chosen.code)
+  } catch (error) {
+    $('generate-error').textContent = (error as Error).message
+    return
+  }
+  if (run !== generations) return
   $('generate-error').textContent = ''
   const request: GenerateRequest = {
     country: findCountry(chosen.country.code) as GenerateRequest['country'],
+    territory: chosen.code === chosen.country.code ? undefined : chosen.code,
     count: chosen.count,
     realistic: chosen.realistic,
     seed: chosen.seed,
@@ -206,7 +284,7 @@ function updateDownloads(): void {
     })
     if (chosen.seed !== undefined) query.set('seed', chosen.seed)
     if (chosen.invalid !== undefined) query.set('invalid', chosen.invalid)
-    link.href = `/export/${chosen.country.code}?${query}`
+    link.href = `/export/${chosen.code}?${query}`
   }
 }
 
@@ -217,7 +295,8 @@ const CHECKS: [keyof ValidateResult['checks'], string][] = [
   ['length', 'Length'],
   ['format', 'Format (BBAN)'],
   ['mod97', 'MOD-97 check digits'],
-  ['national', 'National check digits'],
+  ['national', 'National check digits (DE: the account by its bank’s method)'],
+  ['bank_code', 'Bank code registered'],
 ]
 
 function verdictOf(value: boolean | null): [string, string] {
@@ -232,17 +311,36 @@ function reasonOf(result: ValidateResult): string {
   if (!result.checks.format)
     return `The BBAN does not match the ${result.country_code} format (a letter where a digit belongs, or the reverse).`
   if (!result.checks.mod97) return 'The check digits do not match (MOD-97): probably a typo.'
-  if (result.checks.national === false) return 'The national check digits inside the BBAN are wrong.'
+  if (result.checks.national === false) {
+    const method = result.national_check?.method
+    return method === undefined
+      ? 'The national check digits inside the BBAN are wrong.'
+      : `The account fails its bank’s check method ${method}: no account of that bank has this number.`
+  }
   return ''
 }
 
-function runValidate(): void {
+async function runValidate(): Promise<void> {
+  const run = ++validations
+  mark('validating', run)
+  await validateOnce(run)
+  if (run === validations) mark('validated', run)
+}
+
+async function validateOnce(run: number): Promise<void> {
   const input = $<HTMLInputElement>('iban').value
   const out = $('validation')
   if (input.trim() === '') {
     out.replaceChildren()
     return
   }
+  try {
+    await ensureBanks(input.replace(/\s+/g, '').slice(0, 2))
+  } catch (error) {
+    out.replaceChildren(element('p', { className: 'verdict bad' }, [(error as Error).message]))
+    return
+  }
+  if (run !== validations) return
   let result: ValidateResult
   try {
     result = validate(input)
@@ -290,7 +388,7 @@ function main(): void {
   for (const id of ['count', 'seed', 'realistic', 'invalid']) $(id).addEventListener('input', updateDownloads)
   $('generate-form').addEventListener('submit', (event) => {
     event.preventDefault()
-    runGenerate()
+    void runGenerate()
   })
   const all = $<HTMLButtonElement>('copy-all')
   all.addEventListener('click', () => {
@@ -299,9 +397,8 @@ function main(): void {
     )
     void copy(ibans.join('\n'), all)
   })
-  $('iban').addEventListener('input', runValidate)
-  runGenerate()
-  document.documentElement.dataset['ready'] = 'true'
+  $('iban').addEventListener('input', () => void runValidate())
+  void runGenerate().finally(() => (document.documentElement.dataset['ready'] = 'true'))
 }
 
 main()

@@ -5,19 +5,19 @@
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
 import type { RouteSpec } from '../http/route.ts'
 import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT } from '../iban/index.ts'
+import { BANK_REGISTRY } from '../iban/banks-registry-data.ts'
 import { STYLE } from './style.ts'
 
-const require = createRequire(import.meta.url)
 /** Running the built JavaScript (dist/src/web/page.js): the build bundled the script. */
 const BUILT = import.meta.url.endsWith('.js')
-const ENTRY = fileURLToPath(new URL('./app.ts', import.meta.url))
+/** From the sources: the script that bundles the page (scripts/web-bundle.mjs). */
+const BUNDLER = fileURLToPath(new URL('../../scripts/web-bundle.mjs', import.meta.url))
 const BUILT_SCRIPT = fileURLToPath(new URL('../../web/app.js', import.meta.url))
 const README = fileURLToPath(new URL(BUILT ? '../../../README.md' : '../../README.md', import.meta.url))
 
@@ -43,31 +43,39 @@ function hashOf(body: Buffer | string): string {
 
 /**
  * The page's script: built, dist/web/app.js as the build bundled it; from the TypeScript
- * sources (development, tests), src/web/app.ts bundled now with esbuild (a development
- * dependency) in a short-lived child process.
+ * sources (development, tests), bundled now by scripts/web-bundle.mjs with esbuild (a
+ * development dependency) in a short-lived child process.
  */
 async function bundleScript(): Promise<string> {
   if (BUILT) return readFileSync(BUILT_SCRIPT, 'utf8')
-  const options = {
-    entryPoints: [ENTRY],
-    bundle: true,
-    format: 'iife',
-    platform: 'browser',
-    target: ['es2020'],
-    minify: true,
-    write: false,
-    legalComments: 'none',
-    logLevel: 'silent',
-  }
-  const script = `const r = require(${JSON.stringify(require.resolve('esbuild'))}).buildSync(${JSON.stringify(options)}); process.stdout.write(r.outputFiles[0].text)`
-  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], {
+  const { stdout } = await promisify(execFile)(process.execPath, [BUNDLER], {
     maxBuffer: 16 * 1024 * 1024,
     timeout: 60_000,
   })
   return stdout
 }
 
-function page(script: Asset, style: Asset): string {
+/**
+ * The bank registry of each country as an asset of its own, fetched by the page when it first
+ * needs that country (the script does not carry the registries: scripts/web-bundle.mjs).
+ */
+function bankAssets(): Asset[] {
+  return Object.entries(BANK_REGISTRY).map(([country, text]) => {
+    const body = Buffer.from(text)
+    const name = `banks-${country.toLowerCase()}-${hashOf(body)}.txt`
+    return { name, type: 'text/plain; charset=utf-8', body, gzip: gzipSync(body, { level: 6 }) }
+  })
+}
+
+/** Where the page finds each country's bank registry, as the JSON it reads at start. */
+function bankAssetIndex(banks: readonly Asset[]): string {
+  const index = Object.fromEntries(
+    banks.map((asset) => [asset.name.slice(6, 8).toUpperCase(), `/assets/${asset.name}`]),
+  )
+  return JSON.stringify(index).replace(/</g, '\\u003c')
+}
+
+function page(script: Asset, style: Asset, banks: readonly Asset[]): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -77,6 +85,7 @@ function page(script: Asset, style: Asset): string {
 <meta name="description" content="Generate and validate test IBANs for ${COUNTRIES.length} countries, with correct national check digits.">
 <link rel="stylesheet" href="/assets/${style.name}">
 <script defer src="/assets/${script.name}"></script>
+<script type="application/json" id="bank-assets">${bankAssetIndex(banks)}</script>
 </head>
 <body>
 <header>
@@ -173,13 +182,15 @@ export async function buildWebAssets(
   }
   const script = asset(`app-${hashOf(code)}.js`, 'text/javascript; charset=utf-8', code)
   const style = asset(`style-${hashOf(STYLE)}.css`, 'text/css; charset=utf-8', STYLE)
-  const html = Buffer.from(page(script, style))
+  const banks = bankAssets()
+  const html = Buffer.from(page(script, style, banks))
   return {
     html,
     etag: `"${hashOf(html)}"`,
     assets: new Map([
       [script.name, script],
       [style.name, style],
+      ...banks.map((bank): [string, Asset] => [bank.name, bank]),
     ]),
     scriptBytes: script.body.length,
   }
@@ -227,10 +238,16 @@ export function webRouteSpecs(web: WebAssets): RouteSpec[] {
       path: '/assets/{name}',
       access: 'public',
       errors: ['not_found'],
-      summary: 'The page’s script and stylesheet (content-hashed names, cached for a year)',
+      summary:
+        'The page’s script, stylesheet and per-country bank registries (content-hashed names, cached for a year)',
       tag: 'web',
       pathParams: { name: { type: 'string', maxLength: 64, 'x-message': 'name must be an asset name' } },
-      responses: { 200: { description: 'JavaScript or CSS.', contentTypes: ['text/javascript', 'text/css'] } },
+      responses: {
+        200: {
+          description: 'JavaScript, CSS or a bank registry.',
+          contentTypes: ['text/javascript', 'text/css', 'text/plain'],
+        },
+      },
       handle: ({ req, res, params }) => {
         const asset = web.assets.get(params['name'] as string)
         if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params['name'])}`)

@@ -69,17 +69,22 @@ test('generate --offset, --bank and --invalid; capacity and bad values are usage
   assert.ok(bank.every((iban) => iban.slice(4, 12) === '37040044'))
   const broken = run('generate', 'FR', '-n', '5', '--invalid', 'national').stdout.trim().split('\n')
   assert.ok(broken.every((iban) => validateIban(iban).checks.national === false && validateIban(iban).checks.mod97))
-  const over = run('generate', 'NO', '-n', '6000000')
+  const over = run('generate', 'NO', '-n', '900000', '--bank', '1503')
   assert.equal(over.code, 2)
-  assert.match(over.stderr, /--count must be at most 5346000: NO holds 5346000 distinct IBANs in realistic mode/)
-  const national = run('generate', 'DE', '--invalid', 'national')
+  assert.match(
+    over.stderr,
+    /--count must be at most 891000: NO holds 891000 distinct IBANs in realistic mode for bank 1503/,
+  )
+  const national = run('generate', 'AT', '--invalid', 'national')
   assert.equal(national.code, 2)
-  assert.match(national.stderr, /invalid=national cannot be made for DE/)
+  assert.match(national.stderr, /invalid=national cannot be made for AT/)
+  const german = run('generate', 'DE', '-n', '5', '--invalid', 'national').stdout.trim().split('\n')
+  assert.ok(german.every((iban) => validateIban(iban).checks.national === false && validateIban(iban).checks.mod97))
   assert.match(
     run('generate', 'DE', '--invalid', 'nope').stderr,
     /--invalid must be one of national, mod97, length, format, country/,
   )
-  assert.match(run('generate', 'DE', '--bank', '1').stderr, /--bank "1" is not a known bank code of DE/)
+  assert.match(run('generate', 'DE', '--bank', '1').stderr, /--bank "1" is not a registered bank code of DE/)
 })
 
 test('the README recipe at small scale: 10 processes make 10 slices of one seeded dataset, no line twice', async () => {
@@ -127,10 +132,18 @@ test('iban builds an IBAN from bank and account; countries CC shows banks and ca
   const short = run('iban', 'DE', '--bank', '3704004', '--account', '1')
   assert.equal(short.code, 2)
   assert.match(short.stderr, /--bank must be 8 characters for DE, not 7/)
+  const refused = run('iban', 'DE', '--bank', '37040044', '--account', '0542013000')
+  assert.equal(refused.code, 2)
+  assert.match(refused.stderr, /account 0542013000 fails the check method 13 of bank 37040044 \(Commerzbank\)/)
   const norway = run('countries', 'NO')
-  assert.match(norway.stdout, /distinct IBANs\s+5,346,000 realistic/)
-  assert.match(norway.stdout, /1503\s+DNBANOKK\s+DNB Bank ASA/)
-  assert.match(run('countries', '--help').stdout, /SWIFT IBAN Registry release 95/)
+  assert.match(norway.stdout, /distinct IBANs\s+2,046,627,000 realistic/)
+  assert.match(norway.stdout, /banks\s+2,297 \(national registry\)/)
+  assert.match(norway.stdout, /0500\s+DNBANOKK\s+DNB Bank ASA/)
+  assert.match(run('countries', 'NO', '--banks').stdout, /^1503\s+DNBANOKK\s+DNB Bank ASA$/m)
+  assert.equal(run('countries', 'DE', '--banks').stdout.trim().split('\n').length, 3503)
+  assert.match(run('countries', 'DE', '--banks').stdout, /^37040044\s+COBADEFF\s+13\s+Commerzbank$/m)
+  assert.match(run('countries', 'GF').stdout, /^GF {2}French Guiana: uses the IBANs of FR$/m)
+  assert.match(run('countries', '--help').stdout, /SWIFT IBAN Registry release 102/)
 })
 
 test('generate --format json and ndjson carry the same rows', () => {
@@ -155,10 +168,18 @@ test('validate exits 0 when all are valid and 1 when one is not', () => {
   assert.equal((JSON.parse(json) as { country_supported: boolean }).country_supported, false)
 })
 
-test('countries lists all 91; --json gives the CountryList', () => {
-  assert.equal(run('countries').stdout.trim().split('\n').length, 91)
-  const list = JSON.parse(run('countries', '--json').stdout) as { count: number; countries: { structure: string }[] }
+test('countries lists all 91, then the 16 territories; --json gives the CountryList', () => {
+  const [countries = '', territories = ''] = run('countries').stdout.trim().split('\n\nTerritories:\n')
+  assert.equal(countries.split('\n').length, 91)
+  assert.equal(territories.split('\n').length, 16)
+  assert.match(territories, /^GF {2}uses FR IBANs\s+French Guiana$/m)
+  const list = JSON.parse(run('countries', '--json').stdout) as {
+    count: number
+    countries: { structure: string }[]
+    territories: unknown[]
+  }
   assert.equal(list.count, 91)
+  assert.equal(list.territories.length, 16)
   assert.equal(list.countries[0]?.structure, 'DEkk bbbb bbbb cccc cccc cc')
 })
 

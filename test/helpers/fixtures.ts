@@ -1,5 +1,5 @@
-// Reference data copied into test/fixtures: the researched country table, the national check
-// vectors and the curated bank list. Tests compare the project's own tables against them.
+// Reference data copied into test/fixtures: the researched country table and the national check
+// vectors. Tests compare the project's own tables against them.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -32,17 +32,8 @@ export interface Vector {
   note: string
 }
 
-export interface ReferenceBank {
-  name: string
-  bank_code: string
-  branch_code?: string
-  bic?: string
-  de_check_method?: string
-}
-
 export const referenceCountries = readJson<ReferenceCountry[]>('countries.json')
 export const vectors = readJson<Vector[]>('national-check-vectors.json')
-export const referenceBanks = readJson<Record<string, ReferenceBank[]>>('banks.json')
 
 /** Larger samples when IBANMINT_LONG_TESTS=1 (soak runs); the default keeps CI fast. */
 export const LONG = process.env['IBANMINT_LONG_TESTS'] === '1'

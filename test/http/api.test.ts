@@ -69,12 +69,12 @@ for (const backend of ['memory', 'redis'] as const) {
 
     test('the registry release is stated in the index and the country list; countries carry sepa', async () => {
       const index = (await app.call('GET', '/api/v1')).body as { registry: { release: number } }
-      assert.equal(index.registry.release, 95)
+      assert.equal(index.registry.release, 102)
       const list = (await app.call('GET', '/api/v1/countries', { headers: app.auth })).body as {
         registry: { release: number; published: string }
         countries: { code: string; sepa: boolean }[]
       }
-      assert.deepEqual([list.registry.release, list.registry.published], [95, '2023-07'])
+      assert.deepEqual([list.registry.release, list.registry.published], [102, '2026-06'])
       const sepa = new Map(list.countries.map((c) => [c.code, c.sepa]))
       assert.deepEqual(
         ['DE', 'CH', 'GB', 'NO', 'AL', 'TR', 'RS', 'BR'].map((code) => sepa.get(code)),
@@ -86,14 +86,109 @@ for (const backend of ['memory', 'redis'] as const) {
       const { country } = (await app.call('GET', '/api/v1/countries/NO', { headers: app.auth })).body as {
         country: {
           banks: { code: string; name: string; bic: string | null }[]
+          bank_count: number
+          bank_registry: boolean
           capacity: { realistic: number; random: number }
           national_check: { algorithm: string } | null
         }
       }
-      assert.ok(country.banks.some((bank) => bank.code === '1503' && bank.bic === 'DNBANOKK'))
-      assert.equal(country.capacity.realistic, country.banks.length * 891_000)
+      assert.equal(country.bank_count, 2297)
+      assert.equal(country.bank_registry, true)
+      assert.equal(country.banks.length, 100)
+      assert.deepEqual(country.banks[0], { code: '0500', name: 'DNB Bank ASA', bic: 'DNBANOKK' })
+      assert.equal(country.capacity.realistic, country.bank_count * 891_000)
       assert.equal(country.capacity.random, 9999 * 99 * 1000 * 9)
       assert.equal(country.national_check?.algorithm, 'no-mod11')
+      const germany = (await app.call('GET', '/api/v1/countries/de', { headers: app.auth })).body as {
+        country: { national_check: unknown; bank_count: number; banks: { method?: string }[]; sepa_registry: boolean }
+      }
+      assert.deepEqual(germany.country.national_check, { algorithm: 'bundesbank', status: 'confirmed' })
+      assert.equal(germany.country.bank_count, 3503)
+      assert.ok(germany.country.banks.every((bank) => /^[0-9A-E][0-9]$/.test(bank.method ?? '')))
+      const albania = (await app.call('GET', '/api/v1/countries/AL', { headers: app.auth })).body as {
+        country: { sepa: boolean; sepa_registry: boolean | null }
+      }
+      assert.deepEqual([albania.country.sepa, albania.country.sepa_registry], [true, false])
+    })
+
+    test('GET /countries/{code}/banks pages through every bank by code; offset and limit are checked', async () => {
+      const page = (await app.call('GET', '/api/v1/countries/DE/banks?offset=3500&limit=10', { headers: app.auth }))
+        .body as { country: string; count: number; offset: number; limit: number; banks: { code: string }[] }
+      assert.deepEqual(
+        [page.country, page.count, page.offset, page.limit, page.banks.length],
+        ['DE', 3503, 3500, 10, 3],
+      )
+      const all: string[] = []
+      for (let offset = 0; offset < 3503; offset += 1000) {
+        const chunk = (
+          await app.call('GET', `/api/v1/countries/DE/banks?offset=${offset}&limit=1000`, { headers: app.auth })
+        ).body as { banks: { code: string }[] }
+        all.push(...chunk.banks.map((bank) => bank.code))
+      }
+      assert.equal(new Set(all).size, 3503)
+      assert.deepEqual(all, [...all].sort())
+      assert.match(
+        assertError(
+          await app.call('GET', '/api/v1/countries/DE/banks?limit=1001', { headers: app.auth }),
+          422,
+          'invalid_request',
+        ),
+        /limit must be an integer between 1 and 1,000/,
+      )
+      assertError(await app.call('GET', '/api/v1/countries/XX/banks', { headers: app.auth }), 404, 'not_found')
+    })
+
+    test('territories: listed beside the 91 countries, accepted as country codes, minting the parent’s IBANs', async () => {
+      const list = (await app.call('GET', '/api/v1/countries', { headers: app.auth })).body as {
+        count: number
+        countries: unknown[]
+        territories: { code: string; name: string; iban_country: string }[]
+      }
+      assert.equal(list.count, 91)
+      assert.equal(list.countries.length, 91)
+      assert.equal(list.territories.length, 16)
+      assert.deepEqual(
+        list.territories.find((t) => t.code === 'AX'),
+        { code: 'AX', name: 'Åland Islands', iban_country: 'FI' },
+      )
+      const detail = (await app.call('GET', '/api/v1/countries/gf', { headers: app.auth })).body as {
+        country: { code: string }
+        territory: { code: string; iban_country: string }
+      }
+      assert.deepEqual([detail.country.code, detail.territory.code, detail.territory.iban_country], ['FR', 'GF', 'FR'])
+      for (const [territory, parent] of [
+        ['GF', 'FR'],
+        ['ax', 'FI'],
+        ['JE', 'GB'],
+      ] as const) {
+        const result = (await app.call('GET', `/api/v1/generate/${territory}?count=3&seed=t`, { headers: app.auth }))
+          .body as { country: { code: string }; territory: string; ibans: { iban: string }[] }
+        assert.equal(result.country.code, parent)
+        assert.equal(result.territory, territory.toUpperCase())
+        assert.ok(result.ibans.every((iban) => iban.iban.startsWith(parent)))
+        const same = (await app.call('GET', `/api/v1/generate/${parent}?count=3&seed=t`, { headers: app.auth }))
+          .body as {
+          ibans: { iban: string }[]
+        }
+        assert.deepEqual(result.ibans, same.ibans)
+      }
+      const posted = await app.call('POST', '/api/v1/generate', {
+        headers: app.auth,
+        json: { country: 'RE', count: 2 },
+      })
+      assert.equal((posted.body as { country: { code: string } }).country.code, 'FR')
+      const exported = await app.call('GET', '/export/MQ?count=2&format=txt')
+      assert.equal(exported.status, 200)
+      assert.ok(
+        exported.text
+          .split('\n')
+          .filter(Boolean)
+          .every((line) => line.startsWith('FR')),
+      )
+      // An IBAN itself always carries the parent's code: GF… is not an IBAN country.
+      const validated = (await app.call('GET', '/api/v1/validate/GF7630006000011234567890189', { headers: app.auth }))
+        .body as { country_supported: boolean; valid: boolean }
+      assert.deepEqual([validated.country_supported, validated.valid], [false, false])
     })
 
     test('POST /iban builds the IBAN of a bank and account; a bad part is a 422 naming it', async () => {
@@ -125,6 +220,11 @@ for (const backend of ['memory', 'redis'] as const) {
         [{ country: 'DE', bank: '37040044', account: 5 }, 422, /^account must be a string/],
         [{ country: 'DE', bank: '37040044', account: '1', colour: 'red' }, 422, /colour/],
         [{ country: 'XX', bank: '1', account: '1' }, 404, /country "XX" is not supported/],
+        [
+          { country: 'DE', bank: '37040044', account: '0542013000' },
+          422,
+          /^account 0542013000 fails the check method 13 of bank 37040044 \(Commerzbank\)/,
+        ],
       ]
       for (const [json, status, message] of cases) {
         const error = await app.call('POST', '/api/v1/iban', { headers: app.auth, json })
@@ -303,7 +403,8 @@ for (const backend of ['memory', 'redis'] as const) {
         length: true,
         format: true,
         country_supported: true,
-        national: null,
+        national: true,
+        bank_code: true,
       })
       const unsupported = (await app.call('GET', '/api/v1/validate/US64SVBKUS6S3300958879', { headers: app.auth }))
         .body as {

@@ -5,9 +5,12 @@ import {
   COUNTRIES,
   Dataset,
   INVALID_CHECKS,
+  banksOf,
   generateIbans,
+  hasBankRegistry,
   isMod97Valid,
   validateIban,
+  type CountrySpec,
   type InvalidCheck,
 } from '../../src/iban/index.ts'
 import { LONG } from '../helpers/fixtures.ts'
@@ -21,28 +24,36 @@ const CHECK_OF: Record<InvalidCheck, string> = {
   country: 'country_supported',
 }
 
-/** Countries where the check can be broken alone. */
-function fit(check: InvalidCheck) {
-  return COUNTRIES.filter(
-    (spec) =>
-      (check !== 'national' || spec.nationalCheck !== null) &&
-      (check !== 'format' || /[na]/.test(spec.positionClasses)),
+/** Whether the check can be broken alone for a country in a mode. */
+function fits(spec: CountrySpec, check: InvalidCheck, realistic: boolean): boolean {
+  if (check === 'national' && spec.accountCheck !== null) return realistic
+  return (
+    (check !== 'national' || spec.nationalCheck !== null) && (check !== 'format' || /[na]/.test(spec.positionClasses))
   )
 }
 
 for (const check of INVALID_CHECKS) {
   test(`invalid=${check}: ${PER_COUNTRY} rows per country and mode fail exactly that check, all distinct`, () => {
-    for (const spec of fit(check)) {
+    for (const spec of COUNTRIES) {
       for (const realistic of [true, false]) {
+        if (!fits(spec, check, realistic)) continue
         const ibans = generateIbans(spec.code, PER_COUNTRY, { realistic, invalid: check, seed: check })
         assert.equal(new Set(ibans.map((i) => i.iban)).size, PER_COUNTRY, `${spec.code} rows repeat`)
         for (const { iban, valid } of ibans) {
           assert.equal(valid, false)
           const result = validateIban(iban)
+          // bank_code informs and never decides; realistic rows keep a registered bank.
           const failed = Object.entries(result.checks)
-            .filter(([, value]) => value === false)
+            .filter(([name, value]) => value === false && name !== 'bank_code')
             .map(([name]) => name)
           assert.deepEqual(failed, [CHECK_OF[check]], `${iban}: ${JSON.stringify(result.checks)}`)
+          // bank_code is read where length and format are right, for countries with a registry. PL:
+          // the national check is the sort code's own check digit, so the code is not registered.
+          const readable = check === 'national' || check === 'mod97'
+          const codeBroken = check === 'national' && spec.code === 'PL'
+          if (realistic && readable && hasBankRegistry(spec.code))
+            assert.equal(result.checks.bank_code, !codeBroken, iban)
+          if (!readable || !hasBankRegistry(spec.code)) assert.equal(result.checks.bank_code, null, iban)
           assert.equal(result.valid, false)
           if (check !== 'mod97') assert.ok(isMod97Valid(iban), `${iban} fails MOD-97`)
         }
@@ -50,6 +61,29 @@ for (const check of INVALID_CHECKS) {
     }
   })
 }
+
+test('invalid=national for DE: the account fails its bank’s method, everything else passes, banks that check drawn', () => {
+  const ibans = generateIbans('DE', 5_000, { invalid: 'national', seed: 'de-national' })
+  const banks = new Set<string>()
+  for (const { iban, bank } of ibans) {
+    const result = validateIban(iban)
+    assert.equal(result.checks.national, false, iban)
+    assert.equal(result.national_check?.algorithm, 'bundesbank')
+    assert.equal(result.checks.bank_code, true)
+    assert.deepEqual(result.bank, bank)
+    const method = banksOf('DE').find((b) => b.code === bank?.code)?.method
+    assert.ok(method !== undefined && method !== '09', `${iban}: bank ${bank?.code} method ${method}`)
+    assert.equal(result.national_check?.method, method)
+    banks.add(bank?.code ?? '')
+  }
+  assert.ok(banks.size > 1_500, `${banks.size} banks drawn`)
+  // One bank: the same rows with their account check digit changed, nothing else.
+  const valid = generateIbans('DE', 200, { bank: '37040044', seed: 'pair' })
+  const broken = generateIbans('DE', 200, { bank: '37040044', seed: 'pair', invalid: 'national' })
+  assert.equal(new Set(broken.map((i) => i.iban)).size, 200)
+  for (const iban of broken) assert.equal(validateIban(iban.iban).checks.national, false)
+  assert.ok(valid.every((iban) => validateIban(iban.iban).checks.national === true))
+})
 
 test('invalid=national rows pass an independent MOD-97-only check but fail ibantools where it checks the country', () => {
   const ibans = generateIbans('FR', 500, { invalid: 'national' })
@@ -60,9 +94,18 @@ test('invalid=national rows pass an independent MOD-97-only check but fail ibant
 })
 
 test('a check that cannot be broken alone for a country is refused, naming invalid', () => {
-  assert.throws(() => new Dataset({ countries: ['DE'], invalid: 'national' }), {
+  assert.throws(() => new Dataset({ countries: ['AT'], invalid: 'national' }), {
     parameter: 'invalid',
-    message: 'invalid=national cannot be made for DE: it has no national check digits',
+    message: 'invalid=national cannot be made for AT: it has no national check digits',
+  })
+  assert.throws(() => new Dataset({ countries: ['DE'], invalid: 'national', realistic: false }), {
+    parameter: 'invalid',
+    message: /DE: it has, in random mode, bank codes no bank uses/,
+  })
+  assert.throws(() => new Dataset({ countries: ['DE'], invalid: 'national', bank: '10000000' }), {
+    parameter: 'invalid',
+    message:
+      'invalid=national cannot be made for DE: it has no account check for bank 10000000: its method 09 checks nothing',
   })
   assert.throws(() => new Dataset({ countries: ['MD'], invalid: 'format' }), { parameter: 'invalid' })
   assert.throws(() => new Dataset({ countries: ['FR', 'GB'], invalid: 'national' }), { message: /GB/ })

@@ -185,6 +185,13 @@ describe('MCP server with the official clients', () => {
         assert.equal(post.status, 200)
         assert.deepEqual(built['structuredContent'], post.body)
         assert.equal((post.body as { iban: string }).iban, 'DE89370400440532013000')
+        const territory = await client.callTool({
+          name: 'generate_iban',
+          arguments: { country: 'GP', count: 3, seed: 'mcp' },
+        })
+        const parent = await app.call('GET', '/api/v1/generate/GP?count=3&seed=mcp', { headers: app.auth })
+        assert.deepEqual(territory['structuredContent'], parent.body)
+        assert.equal((territory['structuredContent'] as { territory: string }).territory, 'GP')
       })
 
       test('validate_iban equals REST: valid, invalid (a result, not an error), spaces and lower case', async () => {
@@ -224,15 +231,21 @@ describe('MCP server with the official clients', () => {
           ['validate_iban', {}, 'invalid_request', /^iban is required$/],
           [
             'generate_iban',
-            { country: 'DE', invalid: 'national' },
+            { country: 'AT', invalid: 'national' },
             'invalid_request',
-            /^invalid=national cannot be made for DE/,
+            /^invalid=national cannot be made for AT/,
           ],
           [
             'generate_iban',
             { country: 'DE', bank: 'x' },
             'invalid_request',
-            /^bank "x" is not a known bank code of DE/,
+            /^bank "x" is not a registered bank code of DE/,
+          ],
+          [
+            'build_iban',
+            { country: 'DE', bank: '37040044', account: '0542013000' },
+            'invalid_request',
+            /^account 0542013000 fails the check method 13 of bank 37040044 \(Commerzbank\)/,
           ],
           [
             'build_iban',

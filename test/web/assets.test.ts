@@ -6,13 +6,17 @@ import { buildWebAssets } from '../../src/web/page.ts'
 test('assets have content-hashed names, gzip copies, and the page references them', async () => {
   const web = await buildWebAssets()
   const names = [...web.assets.keys()]
-  assert.equal(names.length, 2)
+  // The script, the stylesheet, and the bank registry of each of 45 countries.
+  assert.equal(names.length, 2 + 45)
   for (const [name, asset] of web.assets) {
-    assert.match(name, /^(app|style)-[\w-]{16}\.(js|css)$/)
+    assert.match(name, /^(app-[\w-]{16}\.js|style-[\w-]{16}\.css|banks-[a-z]{2}-[\w-]{16}\.txt)$/)
     assert.ok(web.html.toString().includes(`/assets/${name}`))
     assert.deepEqual(gunzipSync(asset.gzip), asset.body)
   }
   assert.ok(web.scriptBytes > 10_000 && web.scriptBytes < 200_000, `${web.scriptBytes} bytes`)
+  // The registries are not in the script: a German bank name appears only in the DE asset.
+  const script = [...web.assets.values()].find((asset) => asset.name.startsWith('app-'))
+  assert.doesNotMatch(script?.body.toString() ?? '', /Sparkasse KölnBonn/)
   assert.doesNotMatch(web.html.toString(), /https?:\/\//, 'no absolute URL: nothing loads from elsewhere')
 })
 

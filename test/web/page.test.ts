@@ -37,6 +37,14 @@ describe('web page in Chromium', () => {
     for (const fn of cleanup.reverse()) await fn()
   })
 
+  /** Waits until the page finished the latest run it started of `what` (generat…, validat…). */
+  async function settled(what: 'generat' | 'validat'): Promise<void> {
+    await page.waitForFunction((name) => {
+      const data = document.documentElement.dataset
+      return data[`${name}ing`] !== undefined && data[`${name}ing`] === data[`${name}ed`]
+    }, what)
+  }
+
   async function generateIn(code: string, count: number, seed: string, realistic = true): Promise<string[]> {
     await page.fill('#search', code.toLowerCase())
     await page.selectOption('#country', code)
@@ -44,8 +52,15 @@ describe('web page in Chromium', () => {
     await page.fill('#seed', seed)
     await page.setChecked('#realistic', realistic)
     await page.click('#generate')
+    await settled('generat')
     const texts = await page.locator('#results code.iban').allTextContents()
     return texts.map((text) => text.replace(/ /g, ''))
+  }
+
+  async function typeIban(input: string): Promise<void> {
+    await page.fill('#iban', '')
+    await page.locator('#iban').pressSequentially(input, { delay: 0 })
+    await settled('validat')
   }
 
   test('generates what the API generates for the same seed, for several countries and both modes', async () => {
@@ -86,8 +101,8 @@ describe('web page in Chromium', () => {
     )
     for (const iban of broken) assert.equal(validateIban(iban).checks.national, false)
     assert.match((await page.getAttribute('a[data-format="csv"]', 'href')) ?? '', /invalid=national/)
-    await generateIn('DE', 2, 'none')
-    assert.match((await page.textContent('#generate-error')) ?? '', /invalid=national cannot be made for DE/)
+    await generateIn('AT', 2, 'none')
+    assert.match((await page.textContent('#generate-error')) ?? '', /invalid=national cannot be made for AT/)
     await page.selectOption('#invalid', '')
   })
 
@@ -114,12 +129,13 @@ describe('web page in Chromium', () => {
     assert.equal(bank.length, 5)
   })
 
-  test('search filters the 91 countries; the select keeps every match', async () => {
+  test('search filters the 91 countries and 16 territories; the select keeps every match', async () => {
     await page.fill('#search', '')
-    assert.equal(await page.locator('#country option').count(), 91)
+    assert.equal(await page.locator('#country option').count(), 107)
     await page.fill('#search', 'land')
     const names = await page.locator('#country option').allTextContents()
     assert.ok(names.includes('Finland (FI)') && names.includes('Iceland (IS)'), names.join(', '))
+    assert.ok(names.includes('Åland Islands (AX, FI IBANs)'), names.join(', '))
     await page.fill('#search', '')
   })
 
@@ -140,17 +156,35 @@ describe('web page in Chromium', () => {
       ['DE89-3704', /^iban must be 1 to 64 letters and digits/, {}],
     ]
     for (const [input, verdict, checks] of cases) {
-      await page.fill('#iban', '')
-      await page.locator('#iban').pressSequentially(input, { delay: 0 })
+      await typeIban(input)
       assert.match((await page.textContent('#validation .verdict')) ?? '', verdict, input)
       for (const [label, expected] of Object.entries(checks)) {
         const cell = page.locator('#validation tr', { hasText: label }).locator('td')
         assert.equal(await cell.textContent(), expected, `${input}: ${label}`)
       }
     }
-    await page.fill('#iban', 'GB82WEST12345698765432')
+    await typeIban('GB82WEST12345698765432')
     const parts = await page.locator('#validation table').nth(1).textContent()
     assert.match(parts ?? '', /bankWEST/)
+    // A German account that fails its bank's method (Commerzbank, method 13), MOD-97 right.
+    await typeIban('DE74370400440542013000')
+    assert.match((await page.textContent('#validation .verdict')) ?? '', /fails its bank’s check method 13/)
+    assert.ok(
+      requested.some((url) => /\/assets\/banks-de-[\w-]{16}\.txt$/.test(url)),
+      'DE bank data fetched',
+    )
+  })
+
+  test('territories mint their country’s IBANs; realistic rows come from the whole registry', async () => {
+    const guiana = await generateIn('GF', 3, 'territory')
+    const api = await app.call('GET', '/api/v1/generate/GF?count=3&seed=territory', { headers: app.auth })
+    assert.deepEqual(
+      guiana,
+      (api.body as { ibans: { iban: string }[] }).ibans.map((i) => i.iban),
+    )
+    assert.ok(guiana.every((iban) => iban.startsWith('FR')))
+    const german = await generateIn('DE', 100, 'registry')
+    assert.ok(new Set(german.map((iban) => iban.slice(4, 12))).size > 90, 'banks from the whole registry')
   })
 
   test('downloads every format from the keyless export with the current settings', async () => {
@@ -174,6 +208,7 @@ describe('web page in Chromium', () => {
     await page.keyboard.press('Tab')
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'generate')
     await page.keyboard.press('Enter')
+    await settled('generat')
     assert.equal(await page.locator('#results li').count(), 2)
   })
 
@@ -199,7 +234,7 @@ describe('web page in Chromium', () => {
   test('screenshots at desktop and phone width; first render and bundle size', async () => {
     mkdirSync(ARTIFACTS, { recursive: true })
     await generateIn('DE', 5, 'shot')
-    await page.fill('#iban', 'DE89 3704 0044 0532 0130 00')
+    await typeIban('DE89 3704 0044 0532 0130 00')
     await page.screenshot({ path: join(ARTIFACTS, 'desktop.png'), fullPage: true })
     const phone = await browser.newContext({
       viewport: { width: 390, height: 844 },
@@ -216,7 +251,14 @@ describe('web page in Chromium', () => {
     await phone.close()
     const script = requested.find((u) => /\/assets\/app-.*\.js$/.test(u)) as string
     const bytes = (await (await fetch(script)).arrayBuffer()).byteLength
+    // fetch decompresses the body; the length it was sent with is the gzipped size.
+    const gzipped = Number(
+      (await fetch(script, { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-length'),
+    )
+    assert.ok(gzipped <= 60 * 1024, `script ${gzipped} bytes gzipped; at most 60 KB`)
     assert.ok(existsSync(join(ARTIFACTS, 'desktop.png')) && existsSync(join(ARTIFACTS, 'phone.png')))
-    console.log(`# web: script ${bytes} bytes, first contentful paint ${paint.toFixed(0)} ms (phone context)`)
+    console.log(
+      `# web: script ${bytes} bytes (${gzipped} gzipped), first contentful paint ${paint.toFixed(0)} ms (phone context)`,
+    )
   })
 })
