@@ -42,6 +42,8 @@ const child = spawn(
     'tsx',
     '--test',
     '--test-concurrency=2',
+    // A test that hangs fails after 3 minutes (with where it was) instead of holding the run.
+    '--test-timeout=180000',
     '--test-reporter=tap',
     '--test-reporter-destination=stdout',
     `--test-reporter=${join(root, 'test', 'summary-reporter.mjs')}`,

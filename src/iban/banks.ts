@@ -6,7 +6,14 @@
 import { CURATED_BANKS } from './banks-curated.ts'
 import { BANK_REGISTRY } from './banks-registry-data.ts'
 import { BANK_REGISTRY_INFO } from './banks-registry-info.ts'
-import { isDeMethodId, type DeMethodId } from './de-account/index.ts'
+import {
+  DE_ACCOUNT_METHODS,
+  DE_METHOD_IDS,
+  isDeMethodId,
+  type AccountMethod,
+  type DeMethodId,
+  type DerivedDigit,
+} from './de-account/index.ts'
 import { findCountry } from './registry.ts'
 
 /** A bank of realistic mode and of bank lookups. */
@@ -29,18 +36,93 @@ export interface IbanBank {
   readonly bic: string | null
 }
 
-/** The codes of one length and the index of each code's bank. */
-interface CodeIndex {
+/**
+ * The codes of one length and the index of each code's bank: an open-addressing table keyed by
+ * the code read as a number, so that a lookup makes no string and hashes no string. Codes of
+ * digits read as decimal numbers (up to 9 digits: below 2^31, one integer multiply to hash);
+ * others as base 36 (digits 0–9, letters 10–35; up to 10 characters stay exact in a double).
+ */
+class CodeIndex {
   readonly length: number
-  /** Codes of digits are kept as numbers, so a lookup makes no string. */
-  readonly numeric: boolean
-  readonly index: Map<number | string, number>
+  readonly #decimal: boolean
+  readonly #keys: Float64Array
+  readonly #values: Int32Array
+  readonly #mask: number
+
+  constructor(length: number, codes: readonly [string, number][]) {
+    if (length > 10) throw new Error(`banks: codes of ${length} characters are too long to index`)
+    this.length = length
+    this.#decimal = length <= 9 && codes.every(([code]) => /^[0-9]+$/.test(code))
+    let size = 8
+    while (size < codes.length * 2) size *= 2
+    this.#keys = new Float64Array(size).fill(-1)
+    this.#values = new Int32Array(size)
+    this.#mask = size - 1
+    for (const [code, value] of codes) {
+      const key = this.#keyOf(code, 0)
+      let slot = hashOf(key) & this.#mask
+      while ((this.#keys[slot] as number) >= 0) slot = (slot + 1) & this.#mask
+      this.#keys[slot] = key
+      this.#values[slot] = value
+    }
+  }
+
+  #keyOf(text: string, from: number): number {
+    return this.#decimal ? decimal(text, from, this.length) : base36(text, from, this.length)
+  }
+
+  /** The index of the bank whose code is `text[from, from + length)`, or −1. */
+  find(text: string, from: number): number {
+    const key = this.#keyOf(text, from)
+    if (key < 0) return -1
+    for (let slot = hashOf(key) & this.#mask; ; slot = (slot + 1) & this.#mask) {
+      const found = this.#keys[slot] as number
+      if (found === key) return this.#values[slot] as number
+      if (found < 0) return -1
+    }
+  }
+}
+
+/** A 32-bit hash of a non-negative integer below 2^53 (below 2^31: one multiply). */
+function hashOf(key: number): number {
+  return (
+    (key < 0x80000000 ? Math.imul(key, 0x9e3779b1) : Math.imul((key | 0) ^ ((key / 0x100000000) | 0), 0x9e3779b1)) >>> 7
+  )
+}
+
+/** `text[from, from + length)` as a decimal number, or −1 for a character that is not a digit. */
+function decimal(text: string, from: number, length: number): number {
+  let value = 0
+  for (let i = from; i < from + length; i++) {
+    const digit = text.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return -1
+    value = value * 10 + digit
+  }
+  return value
+}
+
+/** `text[from, from + length)` as a base-36 number (0–9, A–Z), or −1 for another character. */
+function base36(text: string, from: number, length: number): number {
+  let value = 0
+  for (let i = from; i < from + length; i++) {
+    const code = text.charCodeAt(i)
+    const digit = code >= 48 && code <= 57 ? code - 48 : code >= 65 && code <= 90 ? code - 55 : -1
+    if (digit < 0) return -1
+    value = value * 36 + digit
+  }
+  return value
 }
 
 /** A country's banks, read once. */
-interface BankTable {
+export interface BankTable {
   readonly banks: readonly BankRow[]
   readonly records: readonly IbanBank[]
+  /** Each bank's account method (DE) where it checks something, else undefined. */
+  readonly accounts: readonly (AccountMethod | undefined)[]
+  /** The index of each such method in DE_METHOD_IDS, else −1 (validation keeps its results by it). */
+  readonly methodIndexes: Int16Array
+  /** For a plain method (AccountMethod.plain), its described digit: the whole verdict, as data. */
+  readonly plainDigits: readonly (DerivedDigit | undefined)[]
   /** BBAN offset of the bank code. */
   readonly offset: number
   /** Code lengths, longest first (a registry's codes are all of one length). */
@@ -48,8 +130,6 @@ interface BankTable {
   /** The country has a national registry of bank codes. */
   readonly registry: boolean
 }
-
-const DIGITS = /^[0-9]+$/
 
 function readRegistry(country: string): BankRow[] {
   const text = BANK_REGISTRY[country]
@@ -105,22 +185,42 @@ function buildTable(country: string): BankTable {
   return {
     banks,
     records: banks.map((bank) => Object.freeze({ code: bank.code, name: bank.name, bic: bank.bic ?? null })),
-    offset: spec?.segments.find((s) => s.name === 'bank')?.offset ?? 0,
-    lengths: lengths.map((length) => {
-      const numeric = length <= 15 && banks.every((bank) => bank.code.length !== length || DIGITS.test(bank.code))
-      const index = new Map<number | string, number>()
-      banks.forEach((bank, i) => {
-        if (bank.code.length === length) index.set(numeric ? Number(bank.code) : bank.code, i)
-      })
-      return { length, numeric, index }
+    accounts: banks.map((bank) => {
+      const method = bank.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method]
+      return method?.checks === true ? method : undefined
     }),
+    plainDigits: banks.map((bank) => {
+      const method = bank.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method]
+      return method?.plain === true ? method.layout.derive : undefined
+    }),
+    methodIndexes: Int16Array.from(banks, (bank) =>
+      bank.method !== undefined && DE_ACCOUNT_METHODS[bank.method].checks ? (METHOD_INDEX.get(bank.method) ?? -1) : -1,
+    ),
+    offset: spec?.segments.find((s) => s.name === 'bank')?.offset ?? 0,
+    lengths: lengths.map(
+      (length) =>
+        new CodeIndex(
+          length,
+          banks.flatMap((bank, i): [string, number][] => (bank.code.length === length ? [[bank.code, i]] : [])),
+        ),
+    ),
     registry: registered.length > 0,
   }
 }
 
 /** Bank tables by the two letters of the country code (26 × 26 slots), made on first use. */
 const TABLES = new Array<BankTable | undefined>(26 * 26).fill(undefined)
-const EMPTY: BankTable = { banks: [], records: [], offset: 0, lengths: [], registry: false }
+const EMPTY: BankTable = {
+  banks: [],
+  records: [],
+  accounts: [],
+  methodIndexes: new Int16Array(0),
+  plainDigits: [],
+  offset: 0,
+  lengths: [],
+  registry: false,
+}
+const METHOD_INDEX = new Map<string, number>(DE_METHOD_IDS.map((id, i) => [id, i]))
 
 function slotOf(country: string): number {
   if (country.length !== 2) return -1
@@ -129,7 +229,8 @@ function slotOf(country: string): number {
   return first < 0 || first > 25 || second < 0 || second > 25 ? -1 : first * 26 + second
 }
 
-function tableOf(country: string): BankTable {
+/** A country's bank table (upper-case code), read on first use; empty for an unknown country. */
+export function tableOf(country: string): BankTable {
   const slot = slotOf(country)
   if (slot < 0) return EMPTY
   let table = TABLES[slot]
@@ -152,28 +253,22 @@ export function toIbanBank(bank: BankRow): IbanBank {
   return Object.freeze({ code: bank.code, name: bank.name, bic: bank.bic ?? null })
 }
 
-/** The number the digits `text[from, from + length)` spell, or -1 when one is not a digit. */
-function digitsValue(text: string, from: number, length: number): number {
-  let value = 0
-  for (let i = from; i < from + length; i++) {
-    const digit = text.charCodeAt(i) - 48
-    if (digit < 0 || digit > 9) return -1
-    value = value * 10 + digit
-  }
-  return value
-}
-
 /**
  * The index in banksOf(country) of the bank whose code a BBAN of `country` (upper case)
  * carries from the bank position on, or -1; where codes of several lengths match, the longest.
  * The BBAN starts at `start` in `text` (4 in a whole IBAN).
  */
 export function bankIndexOf(country: string, text: string, start = 0): number {
-  const table = tableOf(country)
+  return bankIndexIn(tableOf(country), text, start)
+}
+
+/** bankIndexOf in a table already at hand. */
+export function bankIndexIn(table: BankTable, text: string, start = 0): number {
   const from = start + table.offset
-  for (const { length, numeric, index } of table.lengths) {
-    const found = index.get(numeric ? digitsValue(text, from, length) : text.slice(from, from + length))
-    if (found !== undefined) return found
+  const lengths = table.lengths
+  for (let i = 0; i < lengths.length; i++) {
+    const found = (lengths[i] as CodeIndex).find(text, from)
+    if (found >= 0) return found
   }
   return -1
 }
@@ -184,17 +279,12 @@ export function bankOf(country: string, bban: string): BankRow | undefined {
   return found < 0 ? undefined : tableOf(country).banks[found]
 }
 
-/** The (shared, frozen) record of the bank at `index` in banksOf(country). */
-export function bankRecordAt(country: string, index: number): IbanBank {
-  return tableOf(country).records[index] as IbanBank
-}
-
 /** The bank of `country` with exactly this code (case-insensitive, spaces ignored), or undefined. */
 export function findBank(country: string, code: string): BankRow | undefined {
   const wanted = code.replace(/\s+/g, '').toUpperCase()
   const table = tableOf(country.toUpperCase())
   const entry = table.lengths.find((candidate) => candidate.length === wanted.length)
   if (entry === undefined) return undefined
-  const found = entry.index.get(entry.numeric ? (DIGITS.test(wanted) ? Number(wanted) : -1) : wanted)
-  return found === undefined ? undefined : table.banks[found]
+  const found = entry.find(wanted, 0)
+  return found < 0 ? undefined : table.banks[found]
 }

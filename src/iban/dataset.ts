@@ -153,7 +153,7 @@ export class Dataset {
 
   /** The real bank of the last minted row, if it has one. */
   get bank(): BankRow | undefined {
-    return this.bankKept ? this.plan.variants[this.variantIndex]?.bank : undefined
+    return this.bankKept ? this.plan.banks[this.variantIndex] : undefined
   }
 
   /**
@@ -179,7 +179,7 @@ export class Dataset {
     this.variantIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), out)
     this.length = plan.spec.ibanLength
     if (this.invalid !== undefined) {
-      const bank = plan.variants[this.variantIndex]?.bank
+      const bank = plan.banks[this.variantIndex]
       this.length = breakCheck(this.invalid, plan, bank, out, this.length, random)
       this.bankKept = keepsBank(plan.spec, this.invalid, bank)
     }

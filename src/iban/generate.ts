@@ -7,12 +7,17 @@ import { banksOf, toIbanBank, type BankRow, type IbanBank } from './banks.ts'
 import { DE_ACCOUNT_METHODS } from './de-account/index.ts'
 import { formatIban } from './format.ts'
 import {
-  buildVariant,
+  buildShape,
   BBAN,
   MAX_IBAN_LENGTH,
   mod97Weights,
   OP_DIGITS,
   OP_RUN,
+  accountWriterOf,
+  shapeKey,
+  stampOf,
+  writeAccountDigit,
+  type AccountWriter,
   type CheckStep,
   type Field,
   type Variant,
@@ -48,12 +53,22 @@ export interface MintPlan {
   readonly bank: BankRow | undefined
   /** Only banks whose account method checks something (negative data of the account check). */
   readonly checkedOnly: boolean
-  readonly variants: readonly Variant[]
-  /** Rows per variant: the smallest variant's size, so every bank gets an equal share. */
+  /**
+   * The banks rows are spread over, each with an equal share ([undefined]: no banks). A row's
+   * bank is its variant: mintRow returns its index. Banks alike share one layout (`shapes`);
+   * what is a bank's own is kept flat and together, for locality with thousands of banks: one
+   * record of INFO_SIZE numbers per bank in `bankInfo` (INFO_*), its code's bytes included,
+   * written over its shape's template at `codeAt`.
+   */
+  readonly banks: readonly (BankRow | undefined)[]
+  readonly shapes: readonly Variant[]
+  /** The account writers of the banks' methods (DE), by the index in INFO_ACCOUNT (−1: none). */
+  readonly accounts: readonly AccountWriter[]
+  readonly bankInfo: Int32Array
+  readonly codeAt: number
+  /** Rows per bank: the smallest bank's number of accounts, so every bank gets an equal share. */
   readonly share: number
-  /** For each variant, how many shares its own size holds (spreads its rows over all of it). */
-  readonly spreads: readonly number[]
-  /** How many distinct IBANs the plan can mint: variants × share. */
+  /** How many distinct IBANs the plan can mint: banks × share. */
   readonly capacity: number
   readonly checks: readonly CheckStep[]
   /** Remainder contribution of "CC00" after the BBAN. */
@@ -61,6 +76,20 @@ export interface MintPlan {
 }
 
 const MILLION_MOD_97 = 1_000_000 % 97
+
+/**
+ * MintPlan.bankInfo: per bank (32 bytes, one cache line at most), its shape's index, constant
+ * MOD-97 share, spread, account writer's index, code length and the code's bytes, 4 to a word
+ * (codes of up to 12 characters).
+ */
+const INFO_SIZE = 8
+const INFO_SHAPE = 0
+const INFO_CONSTANT_SUM = 1
+const INFO_SPREAD = 2
+const INFO_ACCOUNT = 3
+const INFO_CODE_LENGTH = 4
+const INFO_CODE = 5
+const MAX_CODE = 12
 const NULLABLE: ReadonlySet<ComputeCheck> = new Set(NULLABLE_ALGORITHMS.map((id) => NATIONAL_ALGORITHMS[id]))
 /** Checks whose characters are letters (the Italian CIN). */
 const LETTER_CHECKS: ReadonlySet<ComputeCheck> = new Set([NATIONAL_ALGORITHMS['it-cin']])
@@ -87,20 +116,56 @@ function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefi
   if (checkedOnly) banks = banks.filter(accountChecked)
   const checks = checkStepsOf(spec, realistic)
   const limit = Math.floor(COUNTRY_CAPACITY_LIMIT / Math.max(1, banks.length))
-  const variants =
-    banks.length === 0
-      ? [buildVariant(spec, realistic, undefined, checks, NULLABLE, LETTER_CHECKS, limit)]
-      : banks.map((row) => buildVariant(spec, realistic, row, checks, NULLABLE, LETTER_CHECKS, limit))
-  const share = Math.min(...variants.map((v) => v.size))
+  const rows: readonly (BankRow | undefined)[] = banks.length === 0 ? [undefined] : banks
+  // Banks alike share one shape, built for the first of them.
+  const shapes: Variant[] = []
+  const shapeIndex = new Map<string, number>()
+  const bankInfo = new Int32Array(rows.length * INFO_SIZE)
+  const sizes: number[] = []
+  const accounts: AccountWriter[] = []
+  const accountIndex = new Map<string, number>()
+  rows.forEach((row, i) => {
+    const key = shapeKey(row)
+    let index = shapeIndex.get(key)
+    if (index === undefined) {
+      index = shapes.length
+      shapes.push(buildShape(spec, realistic, row, checks, NULLABLE, LETTER_CHECKS, limit))
+      shapeIndex.set(key, index)
+    }
+    const shape = shapes[index] as Variant
+    const code = row?.code ?? ''
+    if (code.length > MAX_CODE) throw new Error(`generate: bank code ${code} is longer than ${MAX_CODE}`)
+    bankInfo[i * INFO_SIZE + INFO_SHAPE] = index
+    bankInfo[i * INFO_SIZE + INFO_CONSTANT_SUM] = stampOf(shape, spec, row).constantSum
+    bankInfo[i * INFO_SIZE + INFO_CODE_LENGTH] = code.length
+    for (let k = 0; k < code.length; k++) {
+      const word = i * INFO_SIZE + INFO_CODE + (k >> 2)
+      bankInfo[word] = (bankInfo[word] as number) | (code.charCodeAt(k) << (8 * (k & 3)))
+    }
+    const method = row?.method ?? ''
+    let account = accountIndex.get(method)
+    if (account === undefined) {
+      const writer = accountWriterOf(spec, row)
+      account = writer === undefined ? -1 : accounts.push(writer) - 1
+      accountIndex.set(method, account)
+    }
+    bankInfo[i * INFO_SIZE + INFO_ACCOUNT] = account
+    sizes.push(shape.size)
+  })
+  const share = Math.min(...sizes)
+  sizes.forEach((size, i) => (bankInfo[i * INFO_SIZE + INFO_SPREAD] = Math.min(Math.floor(size / share), 0x7fffffff)))
   return {
     spec,
     realistic,
     bank,
     checkedOnly,
-    variants,
+    banks: rows,
+    shapes,
+    accounts,
+    bankInfo,
+    codeAt: BBAN + (spec.segments.find((s) => s.name === 'bank')?.offset ?? 0),
     share,
-    spreads: variants.map((v) => Math.min(Math.floor(v.size / share), 0x7fffffff)),
-    capacity: share * variants.length,
+    capacity: share * rows.length,
     checks,
     countryTail: mod97Fold(spec.code + '00'),
   }
@@ -164,6 +229,11 @@ function writeGuard(field: Field, value: number, out: Uint8Array): void {
 
 const RANGE_31 = 0x80000000
 
+/** A 32-bit hash of a row number below 2^52: its low and high 32 bits mixed (mix32(0) is 0). */
+function hash52(value: number): number {
+  return value < 0x100000000 ? mix32(value) : mix32((value >>> 0) ^ mix32(Math.floor(value / 0x100000000)))
+}
+
 const GUARDS: Field[] = []
 const GUARD_VALUES: number[] = []
 
@@ -174,8 +244,7 @@ const GUARD_VALUES: number[] = []
  * used.
  */
 export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
-  const variants = plan.variants
-  const count = variants.length
+  const count = plan.banks.length
   let index = 0
   let rest = row
   if (count > 1) {
@@ -183,15 +252,23 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
     index = row - quotient * count
     rest = quotient
   }
-  const variant = variants[index] as Variant
+  const info = plan.bankInfo
+  const slot = index * INFO_SIZE
+  const variant = plan.shapes[info[slot + INFO_SHAPE] as number] as Variant
   // A bank whose own space is larger than the share spreads its rows over all of it: row r
   // becomes r + share × h(r) with h(r) < spread, still one to one (r = result mod share).
-  const spread = plan.spreads[index] as number
-  if (spread > 1) rest += plan.share * ((mix32((rest >>> 0) ^ mix32(Math.floor(rest / 0x100000000))) >>> 1) % spread)
+  const spread = info[slot + INFO_SPREAD] as number
+  if (spread > 1) rest += plan.share * ((hash52(rest) >>> 1) % spread)
+  // The shape's template, then the bank's own code over it, from its record.
   out.set(variant.template)
+  const codeLength = info[slot + INFO_CODE_LENGTH] as number
+  for (let k = 0, at = plan.codeAt; k < codeLength; k++, at++) {
+    out[at] = ((info[slot + INFO_CODE + (k >> 2)] as number) >>> (8 * (k & 3))) & 0xff
+  }
   let guards = 0
-  let draw = mix32((row >>> 0) ^ mix32(Math.floor(row / 0x100000000)))
-  let sum = variant.constantSum
+  // The hash chain for characters past the row number starts from the row, when a run needs it.
+  let draw = -1
+  let sum = info[slot + INFO_CONSTANT_SUM] as number
   const { runSizes, runDrawn, sizes, positions, starts, chars, weights, program, positionWeights } = variant
   let part = 0
   for (let pc = 0; pc < program.length;) {
@@ -217,6 +294,7 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
         // Characters past the row number: a hash chain seeded by the row number (which the
         // dataset's key already permuted), 31 bits a draw, rejected above a multiple of the size.
         const limit = RANGE_31 - (RANGE_31 % runSize)
+        if (draw < 0) draw = hash52(row)
         do {
           draw = mix32((draw + 0x9e3779b9) | 0)
           part = draw >>> 1
@@ -250,7 +328,12 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
       pc += 2
     }
   }
-  variant.finish?.(out)
+  const account = info[slot + INFO_ACCOUNT] as number
+  if (account >= 0) {
+    const writer = plan.accounts[account] as AccountWriter
+    if (writer.digit !== undefined) writeAccountDigit(writer.digit, out)
+    else writer.finish?.(out)
+  }
   for (let g = 0; g < guards; g++) writeGuard(GUARDS[g] as Field, GUARD_VALUES[g] as number, out)
   writeNationalChecks(plan, out)
   const digitWeights = variant.digitWeights

@@ -9,7 +9,7 @@
 // digit value at most is forbidden (its weight is a unit mod 11), so 9 always remain.
 import type { BankRow } from './banks.ts'
 import { LAYOUT_RULES, type LayoutEditor } from './constraints.ts'
-import { DE_ACCOUNT_METHODS, type AccountLayout } from './de-account/index.ts'
+import { DE_ACCOUNT_METHODS, type AccountLayout, type DerivedDigit } from './de-account/index.ts'
 import type { ComputeCheck } from './national.ts'
 import type { CheckPart, CountrySpec } from './registry.ts'
 
@@ -36,7 +36,7 @@ export interface Field {
   readonly guard: CheckStep | undefined
   /**
    * For the guard of a bank's account method: the field writes its value v as the digit v, and
-   * the variant's `finish` turns it into the v-th digit for which the account completes.
+   * the bank's account writer turns it into the v-th digit for which the account completes.
    */
   readonly accountGuard: boolean
 }
@@ -44,10 +44,13 @@ export interface Field {
 /** A field of 9 choices that keeps a nullable check computable. */
 export const GUARD_SIZE = 9
 
-/** The row layout under one real bank (or the only layout, without one). */
+/**
+ * The row layout of one country and mode, under the banks of one likeness (or the only layout,
+ * without banks): banks whose codes are alike (same length, all digits or not, same account
+ * method and branches) share it, each with its own template and constant MOD-97 share (Stamp).
+ */
 export interface Variant {
-  readonly bank: BankRow | undefined
-  /** An IBAN's bytes with the country code and every constant in place. */
+  /** An IBAN's bytes with the country code and every constant in place (the first bank's code). */
   readonly template: Uint8Array
   /**
    * Every field: first the `indexedCount` fields that the row number decides, lowest digit
@@ -86,8 +89,84 @@ export interface Variant {
   readonly positionWeights: Int32Array
   readonly constantSum: number
   readonly derived: Int32Array
-  /** Writes the derived digits of a bank's own account check (DE), after the fields. */
+}
+
+/**
+ * How a bank's own account check (DE) is written after the fields: by its method's `digit`,
+ * data that writeAccountDigit reads (one function for most methods, straight from the IBAN's
+ * bytes), or else by a `finish` that runs the method's `complete`; neither where the method
+ * derives nothing (09). One per method; banks of different methods may share a shape.
+ */
+export interface AccountWriter {
+  readonly digit: AccountDigit | undefined
   readonly finish: ((out: Uint8Array) => void) | undefined
+}
+
+/**
+ * An account check digit as data (DerivedDigit), placed in the IBAN: the digits summed are
+ * those of IBAN bytes `from` … `to`, `weights` indexed by IBAN byte (0 elsewhere).
+ */
+export interface AccountDigit {
+  readonly at: number
+  readonly from: number
+  readonly to: number
+  readonly weights: Int32Array
+  readonly digitSums: boolean
+  readonly modulus: number
+  readonly digits: Int8Array
+  /** The guard's IBAN index, or −1; its weight; its allowed digits, in order. */
+  readonly guardAt: number
+  readonly guardWeight: number
+  readonly guardDigits: Uint8Array
+}
+
+/** The digit sum of a product of two digits or of a digit and a weight up to 10 (below 100). */
+function productDigitSum(product: number): number {
+  return product - 9 * ((product / 10) | 0)
+}
+
+/** Σ digit × weight (or its digit sum) over the bytes from … to (a guard's weight is 0 there: see accountDigitOf). */
+function accountSum(digit: AccountDigit, out: Uint8Array): number {
+  const { weights, from, to } = digit
+  let sum = 0
+  if (digit.digitSums) {
+    for (let i = from; i <= to; i++) sum += productDigitSum(((out[i] as number) - 48) * (weights[i] as number))
+  } else {
+    for (let i = from; i <= to; i++) sum += ((out[i] as number) - 48) * (weights[i] as number)
+  }
+  return sum
+}
+
+/**
+ * Writes an account check digit described as data (and first, where it has one, the guard's
+ * digit: the field wrote its value v, which becomes the v-th allowed digit that admits one).
+ */
+export function writeAccountDigit(digit: AccountDigit, out: Uint8Array): void {
+  const { digits, modulus, guardAt } = digit
+  if (guardAt < 0) {
+    out[digit.at] = 48 + (digits[accountSum(digit, out) % modulus] as number)
+    return
+  }
+  const wanted = (out[guardAt] as number) - 48
+  const partial = accountSum(digit, out)
+  let seen = -1
+  for (let d = 0; d < digit.guardDigits.length; d++) {
+    const value = digit.guardDigits[d] as number
+    const product = value * digit.guardWeight
+    const check = digits[(partial + (digit.digitSums ? productDigitSum(product) : product)) % modulus] as number
+    if (check >= 0 && ++seen === wanted) {
+      out[guardAt] = 48 + value
+      out[digit.at] = 48 + check
+      return
+    }
+  }
+  throw new Error(`generate: the guard of an account found ${seen + 1} digits`)
+}
+
+/** What one bank adds to its shape: the IBAN's constant bytes and their MOD-97 share. */
+export interface Stamp {
+  readonly template: Uint8Array
+  readonly constantSum: number
 }
 
 const DIGITS = '0123456789'
@@ -106,54 +185,74 @@ function toBytes(values: readonly string[]): Uint8Array {
 }
 
 /**
- * Builds the layout of `spec` in one mode, under `bank` when given. `checks` are the plan's
- * check steps; `nullable` tells which of them may admit no check digit; `limit` caps the
- * product of the indexed fields (the rest are drawn from a hash chain of the row number);
- * `letterChecks` tells the checks whose characters may be letters.
- *
- * Banks whose codes are alike (same length, all digits or not, same account method and
- * branches) share one layout: it is built once for the first of them (a shape), and each bank
- * gets a copy with its own code in the template, its own constant MOD-97 share and, for a
- * German bank, its own account check.
+ * The likeness of a bank's layout: banks of one key share a shape (buildShape), whose template
+ * holds the first of them's code; the others are stamped into it (stampOf).
  */
-export function buildVariant(
-  spec: CountrySpec,
-  realistic: boolean,
-  bank: BankRow | undefined,
-  checks: readonly CheckStep[],
-  nullable: ReadonlySet<ComputeCheck>,
-  letterChecks: ReadonlySet<ComputeCheck>,
-  limit: number,
-): Variant {
-  if (bank === undefined) return buildShape(spec, realistic, undefined, checks, nullable, letterChecks, limit)
-  const key = `${spec.code}${realistic ? '+' : '-'}${bank.code.length}${DIGITS_ONLY.test(bank.code) ? 'n' : 'a'}|${bank.method ?? ''}|${bank.branches?.join(',') ?? ''}|${limit}`
-  let shapes = SHAPES.get(checks)
-  if (shapes === undefined) SHAPES.set(checks, (shapes = new Map<string, Variant>()))
-  let shape = shapes.get(key)
-  if (shape === undefined) {
-    shape = buildShape(spec, realistic, bank, checks, nullable, letterChecks, limit)
-    shapes.set(key, shape)
+export function shapeKey(bank: BankRow | undefined): string {
+  if (bank === undefined) return ''
+  const account = accountLayoutOf(bank)
+  const layout =
+    account === undefined
+      ? ''
+      : `${account.positions.join(',')}|${account.guard?.position ?? ''}|${account.guard?.size ?? ''}`
+  return `${bank.code.length}${DIGITS_ONLY.test(bank.code) ? 'n' : 'a'}|${layout}|${bank.branches?.join(',') ?? ''}`
+}
+
+/** How the account check of `bank`'s method is written (AccountWriter), or undefined without one. */
+export function accountWriterOf(spec: CountrySpec, bank: BankRow | undefined): AccountWriter | undefined {
+  const account = accountLayoutOf(bank)
+  if (account === undefined) return undefined
+  // A method that checks nothing (09) derives nothing.
+  if (account.guard === undefined && !account.positions.includes('')) return undefined
+  const derive = account.derive
+  if (derive === undefined) return { digit: undefined, finish: accountFinish(spec, account) }
+  return { finish: undefined, digit: accountDigitOf(BBAN + accountOffset(spec), account, derive) }
+}
+
+/**
+ * A layout's described digit placed at IBAN byte `base` (AccountDigit): the digits it sums must
+ * be one run of positions, and the weights go by byte; a guard's own weight is taken out of
+ * the sum (it is added for each candidate digit).
+ */
+function accountDigitOf(base: number, account: AccountLayout, derive: DerivedDigit): AccountDigit {
+  const from = Math.min(...derive.indices)
+  const to = Math.max(...derive.indices)
+  if (to - from + 1 !== derive.indices.length) throw new Error('layout: a described digit sums one run of positions')
+  const weights = new Int32Array(MAX_IBAN_LENGTH)
+  derive.indices.forEach((k, i) => (weights[base + k] = derive.weights[i] as number))
+  const guard = account.guard
+  const guardAt = guard === undefined ? -1 : base + guard.position
+  const guardWeight = guardAt < 0 ? 0 : (weights[guardAt] as number)
+  if (guardAt >= 0) weights[guardAt] = 0
+  return {
+    at: base + derive.at,
+    from: base + from,
+    to: base + to,
+    weights,
+    digitSums: derive.digitSums,
+    modulus: derive.modulus,
+    digits: Int8Array.from(derive.digits),
+    guardAt,
+    guardWeight,
+    guardDigits:
+      guard === undefined ? new Uint8Array(0) : Uint8Array.from(account.positions[guard.position] as string, Number),
   }
-  return shape.bank === bank ? shape : stamp(shape, spec, bank)
 }
 
 const DIGITS_ONLY = /^[0-9]*$/
-/** Shapes by the plan's check steps (one set per country and mode), then by the banks' likeness. */
-const SHAPES = new WeakMap<readonly CheckStep[], Map<string, Variant>>()
 
-/** A copy of a shape for another bank of the same likeness: its code, MOD-97 share and check. */
-function stamp(shape: Variant, spec: CountrySpec, bank: BankRow): Variant {
+/** A bank's template and constant MOD-97 share in a shape built for another bank of its likeness. */
+export function stampOf(shape: Variant, spec: CountrySpec, bank: BankRow | undefined): Stamp {
+  if (bank === undefined) return { template: shape.template, constantSum: shape.constantSum }
   const offset = bankOffset(spec)
   const template = shape.template.slice()
   let constantSum = shape.constantSum
   for (let i = 0; i < bank.code.length; i++) {
     const at = BBAN + offset + i
-    const weight = shape.positionWeights[at] as number
-    constantSum += (bank.code.charCodeAt(i) - (template[at] as number)) * weight
+    constantSum += (bank.code.charCodeAt(i) - (template[at] as number)) * (shape.positionWeights[at] as number)
     template[at] = bank.code.charCodeAt(i)
   }
-  constantSum = ((constantSum % 97) + 97) % 97
-  return { ...shape, bank, template, constantSum, finish: accountFinish(spec, bank) }
+  return { template, constantSum: ((constantSum % 97) + 97) % 97 }
 }
 
 function bankOffset(spec: CountrySpec): number {
@@ -170,23 +269,27 @@ function accountLayoutOf(bank: BankRow | undefined): AccountLayout | undefined {
 }
 
 /**
- * Writes the derived digits of the bank's account method after the fields: the account's 10
- * digits are read into digit values, the guard's value v becomes the v-th allowed digit for
- * which the account completes, and the method completes the account.
+ * Writes the derived digits of a German bank's account method after the fields: the account's
+ * 10 digits and the bank code's 8 are read from the IBAN into digit values, the guard's value
+ * v becomes the v-th allowed digit for which the account completes, and the method completes
+ * the account. One per shape: the bank code comes from the row itself.
  */
-function accountFinish(spec: CountrySpec, bank: BankRow): Variant['finish'] {
-  const layout = accountLayoutOf(bank)
-  if (layout === undefined) return undefined
+function accountFinish(spec: CountrySpec, layout: AccountLayout): (out: Uint8Array) => void {
   const base = BBAN + accountOffset(spec)
-  const bankDigits = Uint8Array.from(bank.code, (char) => char.charCodeAt(0) - 48)
+  const bankAt = BBAN + bankOffset(spec)
+  const bankDigits = new Uint8Array(8)
   const account = new Uint8Array(10)
   const { complete, guard, positions } = layout
-  const written = positions.flatMap((allowed, k) => (allowed === '' || k === guard?.position ? [k] : []))
-  const guardDigits = guard === undefined ? [] : Array.from(positions[guard.position] as string, Number)
+  const written = Int32Array.from(
+    positions.flatMap((allowed, k) => (allowed === '' || k === guard?.position ? [k] : [])),
+  )
+  const guardDigits =
+    guard === undefined ? new Uint8Array(0) : Uint8Array.from(positions[guard.position] as string, Number)
   return (out) => {
+    for (let k = 0; k < 8; k++) bankDigits[k] = (out[bankAt + k] as number) - 48
     for (let k = 0; k < 10; k++) account[k] = (out[base + k] as number) - 48
     if (guard === undefined) {
-      if (!complete(account, bankDigits)) throw new Error(`generate: bank ${bank.code}: the account does not complete`)
+      if (!complete(account, bankDigits)) throw new Error(`generate: an account of ${spec.code} does not complete`)
     } else {
       const wanted = account[guard.position] as number
       let seen = -1
@@ -194,7 +297,7 @@ function accountFinish(spec: CountrySpec, bank: BankRow): Variant['finish'] {
         account[guard.position] = guardDigits[d] as number
         if (complete(account, bankDigits)) seen++
       }
-      if (seen < wanted) throw new Error(`generate: bank ${bank.code}: the guard found ${seen + 1} digits`)
+      if (seen < wanted) throw new Error(`generate: the guard of an account of ${spec.code} found ${seen + 1} digits`)
     }
     for (let w = 0; w < written.length; w++) {
       const k = written[w] as number
@@ -203,7 +306,14 @@ function accountFinish(spec: CountrySpec, bank: BankRow): Variant['finish'] {
   }
 }
 
-function buildShape(
+/**
+ * Builds the layout of `spec` in one mode, under `bank` when given (the shape of every bank of
+ * its likeness, shapeKey). `checks` are the plan's check steps; `nullable` tells which of them
+ * may admit no check digit; `limit` caps the product of the indexed fields (the rest are drawn
+ * from a hash chain of the row number); `letterChecks` tells the checks whose characters may
+ * be letters.
+ */
+export function buildShape(
   spec: CountrySpec,
   realistic: boolean,
   bank: BankRow | undefined,
@@ -267,7 +377,6 @@ function buildShape(
         branches,
       )
   }
-  let finish: Variant['finish']
   let guardPosition = -1
   let guardSize = 0
   const account = accountLayoutOf(bank)
@@ -280,7 +389,6 @@ function buildShape(
       guardPosition = offset + account.guard.position
       guardSize = account.guard.size
     }
-    finish = accountFinish(spec, bank)
   }
   const editor: LayoutEditor = {
     realistic,
@@ -415,7 +523,6 @@ function buildShape(
     } else if (!covered.has(BBAN + index)) derived.push(BBAN + index)
   })
   return {
-    bank,
     template,
     fields: all,
     indexedCount: indexed.length,
@@ -433,7 +540,6 @@ function buildShape(
     positionWeights,
     constantSum,
     derived: Int32Array.from(derived),
-    finish,
   }
 }
 

@@ -73,6 +73,14 @@ export interface CountrySpec {
   readonly accountCheck: 'bundesbank' | null
   /** Regex over the BBAN built from the registry format. */
   readonly formatPattern: RegExp
+  /** The same over a whole IBAN: the country code, two digits, then the BBAN. */
+  readonly ibanPattern: RegExp
+  /**
+   * The format as bit masks over BBAN positions (bit i for position i; BBANs have at most 30):
+   * the positions that must be digits, and those that must be letters.
+   */
+  readonly digitPositions: number
+  readonly letterPositions: number
   /** The registry format's class of each BBAN position (one of n, a, c per character). */
   readonly positionClasses: string
 }
@@ -130,11 +138,25 @@ function toStructure(code: string, segments: readonly BbanSegment[]): string {
   return layout.replace(/(.{4})(?!$)/g, '$1 ')
 }
 
-function toFormatPattern(format: string): RegExp {
+function formatSource(format: string): string {
   let source = ''
   for (const [, count, chars] of format.matchAll(FORMAT_GROUP))
     source += `${CLASS_PATTERN[chars as CharClass]}{${count}}`
-  return new RegExp(`^${source}$`)
+  return source
+}
+
+function positionMasks(format: string): { digitPositions: number; letterPositions: number } {
+  let digitPositions = 0
+  let letterPositions = 0
+  let at = 0
+  for (const [, count, chars] of format.matchAll(FORMAT_GROUP)) {
+    for (let i = 0; i < Number(count); i++, at++) {
+      if (chars === 'n') digitPositions |= 1 << at
+      if (chars === 'a') letterPositions |= 1 << at
+    }
+  }
+  if (at > 31) throw new Error(`registry: a BBAN of ${at} characters does not fit the position masks`)
+  return { digitPositions, letterPositions }
 }
 
 function toSlug(name: string): string {
@@ -178,7 +200,9 @@ function buildCountry(row: CountryRow): CountrySpec {
     nationalCheck,
     advisoryCheck,
     accountCheck: row.account ?? null,
-    formatPattern: toFormatPattern(bbanFormat),
+    formatPattern: new RegExp(`^${formatSource(bbanFormat)}$`),
+    ibanPattern: new RegExp(`^${row.code}[0-9]{2}${formatSource(bbanFormat)}$`),
+    ...positionMasks(bbanFormat),
     positionClasses: [...bbanFormat.matchAll(FORMAT_GROUP)]
       .map(([, count, chars]) => (chars as string).repeat(Number(count)))
       .join(''),

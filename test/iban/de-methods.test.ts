@@ -93,6 +93,42 @@ function capacityOf(method: AccountMethod): number {
   )
 }
 
+test('only the methods that say so read the bank code (52, 53, B6, C0)', () => {
+  const next = random(0xb1a)
+  const readers = DE_METHOD_IDS.filter((id) => DE_ACCOUNT_METHODS[id].readsBank === true)
+  assert.deepEqual(readers, ['52', '53', 'B6', 'C0'])
+  for (const id of DE_METHOD_IDS) {
+    if (readers.includes(id)) continue
+    const method = DE_ACCOUNT_METHODS[id]
+    for (let i = 0; i < 2_000; i++) {
+      const account = Uint8Array.from({ length: 10 }, () => Math.floor(next() * 10))
+      const bank = Uint8Array.from({ length: 8 }, () => Math.floor(next() * 10))
+      assert.equal(method.valid(account, bank), method.valid(account, new Uint8Array(8)), `${id}: ${textOf(account)}`)
+    }
+  }
+})
+
+test('a plain method’s verdict is exactly its described digit (validation computes it from the characters)', () => {
+  const next = random(0x91a1)
+  const plain = DE_METHOD_IDS.filter((id) => DE_ACCOUNT_METHODS[id].plain === true)
+  assert.ok(plain.length >= 30, `${plain.length} plain methods`)
+  for (const id of plain) {
+    const method = DE_ACCOUNT_METHODS[id]
+    const derive = method.layout.derive
+    assert.ok(derive !== undefined, id)
+    for (let i = 0; i < 5_000; i++) {
+      const account = Uint8Array.from({ length: 10 }, () => Math.floor(next() * 10))
+      let sum = 0
+      derive.indices.forEach((index, k) => {
+        const product = (account[index] as number) * (derive.weights[k] as number)
+        sum += derive.digitSums ? (product % 10) + Math.floor(product / 10) : product
+      })
+      const expected: boolean = derive.digits[sum % derive.modulus] === account[derive.at]
+      assert.equal(method.valid(account, new Uint8Array(8)), expected, `${id}: ${textOf(account)}`)
+    }
+  }
+})
+
 test('the table has every method id of the specification (145), each with a layout of 10 positions', () => {
   assert.equal(DE_METHOD_IDS.length, 145)
   for (const id of DE_METHOD_IDS) {
@@ -126,10 +162,20 @@ for (const id of IDS) {
       `layout holds ${capacityOf(method)} accounts; at least 1,000,000 expected`,
     )
     const generated: Uint8Array[] = []
+    const derive = method.layout.derive
     for (let i = 0; i < SAMPLES; i++) {
       const account = generateOne(method, bank, next)
       if (typeof account === 'string') assert.fail(account)
       assert.equal(method.valid(account, bank), true, `generated ${textOf(account)} fails the method`)
+      if (derive !== undefined) {
+        // The description generation computes from: the same digit as `complete` wrote.
+        let sum = 0
+        derive.indices.forEach((index, k) => {
+          const product = (account[index] as number) * (derive.weights[k] as number)
+          sum += derive.digitSums ? (product % 10) + Math.floor(product / 10) : product
+        })
+        assert.equal(derive.digits[sum % derive.modulus], account[derive.at], `${textOf(account)}: described digit`)
+      }
       generated.push(account)
     }
     if (method.checks) {

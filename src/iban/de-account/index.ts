@@ -10,7 +10,7 @@ import { METHODS_90_B9 } from './methods-90-b9.ts'
 import { METHODS_C0_E4 } from './methods-c0-e4.ts'
 import type { AccountMethod, Decimal } from './types.ts'
 
-export type { AccountLayout, AccountMethod, Digits } from './types.ts'
+export type { AccountLayout, AccountMethod, DerivedDigit, Digits } from './types.ts'
 
 const HEX = ['A', 'B', 'C', 'D'] as const
 /** Every method id of the specification: 00–99, A0–D9, E0–E4. */

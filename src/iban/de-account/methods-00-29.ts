@@ -1,7 +1,19 @@
 // Bundesbank check methods 00 to 29: weighted modulus 10 and modulus 11 check digits, the
 // iterated transformation (M10H), and the methods built from them with sub-account numbers,
 // shifted accounts and special ranges.
-import { ANY, NON_ZERO, digitSum, mod10, mod11, valueOf, weightedDigitSum, weightedSum } from './primitives.ts'
+import {
+  ANY,
+  NON_ZERO,
+  checkDigitLayout,
+  digitSum,
+  mod10,
+  mod10Digit,
+  mod11,
+  mod11Digit,
+  valueOf,
+  weightedDigitSum,
+  weightedSum,
+} from './primitives.ts'
 import type { AccountLayout, AccountMethod, Decimal, Digits } from './types.ts'
 
 type Id = `0${Decimal}` | `1${Decimal}` | `2${Decimal}`
@@ -45,21 +57,8 @@ const NINE_FREE = [NON_ZERO, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''] as cons
 /** Free positions 1–7 and 9–10 (a sub-account), the check digit in position 8. */
 const SUB_ACCOUNT_LAYOUT = [NON_ZERO, ANY, ANY, ANY, ANY, ANY, ANY, '', ANY, ANY] as const
 
-/** A layout deriving the digit at `at` with `checkDigit`; with a guard when it can fail. */
-function layoutOf(
-  positions: readonly string[],
-  at: number,
-  checkDigit: CheckDigit,
-  guard?: AccountLayout['guard'],
-): AccountLayout {
-  const complete = (d: Digits): boolean => {
-    const digit = checkDigit(d)
-    if (digit < 0) return false
-    d[at] = digit
-    return true
-  }
-  return guard === undefined ? { positions, complete } : { positions, complete, guard }
-}
+/** A layout deriving the digit at `at` with `checkDigit` (described as data where it is); with a guard when it can fail. */
+const layoutOf = checkDigitLayout
 
 /** A method whose only rule is that the digit at `at` equals `checkDigit` of the others. */
 function checkDigitMethod(
@@ -68,10 +67,12 @@ function checkDigitMethod(
   checkDigit: CheckDigit,
   guard?: AccountLayout['guard'],
 ): AccountMethod {
+  const layout = layoutOf(positions, at, checkDigit, guard)
   return {
     checks: true,
     valid: (d) => checkDigit(d) === d[at],
-    layout: layoutOf(positions, at, checkDigit, guard),
+    layout,
+    ...(layout.derive === undefined ? {} : { plain: true }),
   }
 }
 
@@ -80,17 +81,15 @@ const GUARD_POSITION_9 = { position: 8, size: 9 } as const
 
 /** Modulus 10 over positions 1–9, products summed as they are (01, 03, 05, 18). */
 function mod10Sum(weights: readonly number[]): CheckDigit {
-  return (d) => mod10(weightedSum(d, 0, 8, weights))
+  return mod10Digit(0, 8, weights, false)
 }
 
 /** Modulus 10 over positions 1–9, the digit sums of the products summed (00). */
-function mod10DigitSum(d: Digits): number {
-  return mod10(weightedDigitSum(d, 0, 8, W_21))
-}
+const mod10DigitSum = mod10Digit(0, 8, W_21, true)
 
 /** Modulus 11 over positions first–last: remainder 1 gives `onTen` (0, 9, or −1 for none). */
 function mod11Over(first: number, last: number, weights: readonly number[], onTen: number): CheckDigit {
-  return (d) => mod11(weightedSum(d, first, last, weights), onTen)
+  return mod11Digit(first, last, weights, onTen)
 }
 
 /** The M10H check digit of positions 1–9. */
@@ -231,7 +230,7 @@ export const METHODS_00_29: Readonly<Record<Id, AccountMethod>> = {
   '13': {
     checks: true,
     valid: valid13,
-    layout: layoutOf(SUB_ACCOUNT_LAYOUT, 7, (d) => mod10(weightedDigitSum(d, 1, 6, W_21))),
+    layout: layoutOf(SUB_ACCOUNT_LAYOUT, 7, mod10Digit(1, 6, W_21, true)),
   },
   // Modulus 11 as 02 over base number 4–9 (account type 2–3 not counted).
   '14': checkDigitMethod(NINE_FREE, LAST, mod11Over(3, 8, W_2_TO_7, -1), GUARD_POSITION_9),

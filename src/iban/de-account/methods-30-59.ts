@@ -1,7 +1,19 @@
 // The Bundesbank check methods 30 to 59. Positions in comments are the Bundesbank's (1 to 10
 // from the left); array indices are one less. Methods that borrow another method's arithmetic
 // (00, 01, 02, 06, 20, 28) compute it here from the primitives.
-import { ANY, NON_ZERO, digitSum, mod10, mod11, valueOf, weightedDigitSum, weightedSum } from './primitives.ts'
+import {
+  ANY,
+  NON_ZERO,
+  checkDigitLayout,
+  digitSum,
+  mod10,
+  mod10Digit,
+  mod11,
+  mod11Digit,
+  valueOf,
+  weightedDigitSum,
+  weightedSum,
+} from './primitives.ts'
 import type { AccountLayout, AccountMethod, Decimal, Digits } from './types.ts'
 
 type Id = `3${Decimal}` | `4${Decimal}` | `5${Decimal}`
@@ -75,7 +87,11 @@ function plain(check: number, compute: (d: Digits) => number): AccountMethod {
 
 /** Modulus 11 with method 06's results: positions first+1 … last+1 weighted, check digit after them. */
 function like06(first: number, last: number, weights: readonly number[]): AccountMethod {
-  return plain(last + 1, (d) => check06(weightedSum(d, first, last, weights)))
+  const checkDigit = mod11Digit(first, last, weights, 0)
+  return {
+    ...method((d) => d[last + 1] === checkDigit(d), checkDigitLayout(positionsWith(last + 1), last + 1, checkDigit)),
+    plain: true,
+  }
 }
 
 /** 31: modulus 11, weights 1 to 9 from the left; the remainder itself is the check digit, or −1 for 10 (no digit). */
@@ -288,11 +304,8 @@ function guardedAtTen(compute: (d: Digits) => number, size: number, positions = 
   )
 }
 
-/** Method 00's check digit at 10, written by generation. */
-function complete00(d: Digits): boolean {
-  d[9] = check00(d, 0, 8)
-  return true
-}
+/** Method 00's check digit at 10, as generation writes it. */
+const CHECK_DIGIT_00 = mod10Digit(0, 8, W_00, true)
 
 export const METHODS_30_59: Readonly<Record<Id, AccountMethod>> = {
   /** Modulus 10 without digit sums, weights 2, 0, 0, 0, 0, 1, 2, 1, 2 from the left. */
@@ -335,7 +348,10 @@ export const METHODS_30_59: Readonly<Record<Id, AccountMethod>> = {
    * Method 00; accounts starting with 0 or 48, or with a 1 at position 5, pass unchecked (the
    * layout keeps out of them: first digit not 0 or 4, position 5 not 1).
    */
-  '45': method(valid45, layoutOf([NOT_ZERO_OR_FOUR, ANY, ANY, ANY, NOT_ONE, ANY, ANY, ANY, ANY, ''], complete00)),
+  '45': method(
+    valid45,
+    checkDigitLayout([NOT_ZERO_OR_FOUR, ANY, ANY, ANY, NOT_ONE, ANY, ANY, ANY, ANY, ''], 9, CHECK_DIGIT_00),
+  ),
   /** Modulus 11 as 06 over positions 3 to 7, weights 2 to 6, check digit at 8. */
   '46': like06(2, 6, W_2_TO_7),
   /** Modulus 11 as 06 over positions 4 to 8, weights 2 to 6, check digit at 9. */
@@ -343,7 +359,7 @@ export const METHODS_30_59: Readonly<Record<Id, AccountMethod>> = {
   /** Modulus 11 as 06 over positions 3 to 8, weights 2 to 7, check digit at 9. */
   '48': like06(2, 7, W_2_TO_7),
   /** Method 00, or else method 01. */
-  '49': method(valid49, layoutOf(positionsWith(9), complete00)),
+  '49': method(valid49, checkDigitLayout(positionsWith(9), 9, CHECK_DIGIT_00)),
   /** Modulus 11 as 06 over positions 1 to 6, check digit at 7; retried as if shifted three places left. */
   '50': method(
     valid50,
@@ -361,9 +377,9 @@ export const METHODS_30_59: Readonly<Record<Id, AccountMethod>> = {
     }),
   ),
   /** The old ESER account from bank code and 8-digit account; method 20 for 10 digits starting with 9. */
-  '52': method(valid52, ESER_LAYOUT),
+  '52': { ...method(valid52, ESER_LAYOUT), readsBank: true },
   /** As 52 for 9-digit accounts. */
-  '53': method(valid53, ESER_LAYOUT),
+  '53': { ...method(valid53, ESER_LAYOUT), readsBank: true },
   /** Accounts 49…: modulus 11 over positions 3 to 9, remainders 0 and 1 unusable. */
   '54': method(valid54, guardedAtTen(check54, 8, ['4', '9', ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''])),
   /** Modulus 11 as 06 over positions 1 to 9, weights 2 to 8, 7, 8. */
@@ -381,5 +397,5 @@ export const METHODS_30_59: Readonly<Record<Id, AccountMethod>> = {
   /** Modulus 11 as 02 over positions 5 to 9, weights 2 to 6, for accounts of at least 6 digits. */
   '58': method(valid58, guardedAtTen(check58, 9)),
   /** Method 00; accounts of fewer than 9 digits pass unchecked. */
-  '59': method(valid59, layoutOf(positionsWith(9), complete00)),
+  '59': method(valid59, checkDigitLayout(positionsWith(9), 9, CHECK_DIGIT_00)),
 }

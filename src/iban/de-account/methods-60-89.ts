@@ -1,6 +1,20 @@
 // The Bundesbank's account check methods 60 to 89. Positions in comments are the Bundesbank's,
 // 1-based from the left (position 10 is the usual check digit); array indices are 0-based.
-import { ANY, NON_ZERO, digitSum, firstNonZero, mod10, mod11, weightedDigitSum, weightedSum } from './primitives.ts'
+import {
+  ANY,
+  NON_ZERO,
+  checkDigitLayout,
+  describedCheckDigit,
+  digitSum,
+  firstNonZero,
+  mod10,
+  mod10Digit,
+  mod11,
+  mod11Digit,
+  weightedDigitSum,
+  weightedSum,
+  type DescribedCheckDigit,
+} from './primitives.ts'
 import type { AccountLayout, AccountMethod, Decimal, Digits } from './types.ts'
 
 type Id = `6${Decimal}` | `7${Decimal}` | `8${Decimal}`
@@ -62,41 +76,43 @@ function lengthOf(d: Digits): number {
 }
 
 /**
- * A layout whose one derived position `derived` holds `compute`'s digit (−1: none fits).
- * Positions default to a non-zero leading digit and any digit elsewhere; `restricted` narrows some.
+ * A layout whose one derived position `derived` holds `compute`'s digit (−1: none fits), described
+ * as data where `compute` is. Positions default to a non-zero leading digit and any digit
+ * elsewhere; `restricted` narrows some.
  */
 function layoutOf(
   derived: number,
-  compute: (d: Digits) => number,
+  compute: ((d: Digits) => number) | DescribedCheckDigit,
   restricted: Readonly<Record<number, string>> = {},
   guard?: AccountLayout['guard'],
 ): AccountLayout {
   const positions = Array.from({ length: 10 }, (_, i) =>
     i === derived ? '' : (restricted[i] ?? (i === 0 ? NON_ZERO : ANY)),
   )
-  const complete = (d: Digits): boolean => {
-    const digit = compute(d)
-    if (digit < 0) return false
-    d[derived] = digit
-    return true
-  }
-  return guard === undefined ? { positions, complete } : { positions, complete, guard }
+  return checkDigitLayout(positions, derived, compute, guard)
+}
+
+/** Method 00's digit over positions first+1 … last+1, described as data (generation computes it from bytes). */
+function luhnDigit(first: number, last: number): DescribedCheckDigit {
+  return mod10Digit(first, last, W21, true)
 }
 
 /** A method with one check digit at `derived`, computed from the other digits. */
-function singleDigit(derived: number, compute: (d: Digits) => number): AccountMethod {
-  return { checks: true, valid: (d) => compute(d) === at(d, derived), layout: layoutOf(derived, compute) }
+function singleDigit(derived: number, compute: ((d: Digits) => number) | DescribedCheckDigit): AccountMethod {
+  const layout = layoutOf(derived, compute)
+  return {
+    checks: true,
+    valid: (d) => compute(d) === at(d, derived),
+    layout,
+    ...(layout.derive === undefined ? {} : { plain: true }),
+  }
 }
 
 /** Positions 1–9 as modulus 10 with digit sums; check digit at position 10 (method 00). */
-function method00(d: Digits): number {
-  return luhn(d, 0, 8)
-}
+const method00 = luhnDigit(0, 8)
 
 /** Positions 4–9, weights 2 to 7, modulus 11 with 10 → 0; check digit at position 10 (method 32). */
-function method32(d: Digits): number {
-  return mod11Zero(d, 3, 8, W2TO7)
-}
+const method32 = mod11Digit(3, 8, W2TO7, 0)
 
 /** Positions 5–9, weights 2 to 6, modulus 11 with 10 → 0; check digit at position 10 (method 33). */
 function method33(d: Digits): number {
@@ -133,9 +149,7 @@ function starts99At3(d: Digits): boolean {
 }
 
 /** Positions 2–7, weights 2, 1 from position 7, check digit at 8 (method 63's ordinary form). */
-function digit63(d: Digits): number {
-  return luhn(d, 1, 6)
-}
+const digit63 = luhnDigit(1, 6)
 
 /** Method 61 (Artziffer 8) and 65 (Kontenartziffer 9): that digit at position 9 draws in positions 9 and 10. */
 function digitWithKind(d: Digits, kind: number): number {
@@ -308,9 +322,7 @@ function recode87(digit: number): number {
 }
 
 /** Method 60: positions 3–9 with digit sums into position 10. */
-function method00Over3To9(d: Digits): number {
-  return luhn(d, 2, 8)
-}
+const method00Over3To9 = luhnDigit(2, 8)
 
 /** Method 68: by the account's length (see the table). */
 function valid68(d: Digits): boolean {
@@ -357,10 +369,15 @@ const NOT_LEDGER = { 2: '012345678' } as const
 export const METHODS_60_89: Readonly<Record<Id, AccountMethod>> = {
   // Positions 3–9 with digit sums, modulus 10, check digit at 10; positions 1–2 are a sub-account.
   '60': singleDigit(9, method00Over3To9),
-  // Positions 1–7 into position 8; when position 9 is 8, positions 9 and 10 count too.
-  '61': singleDigit(7, (d) => digitWithKind(d, 8)),
+  // Positions 1–7 into position 8; when position 9 is 8, positions 9 and 10 count too (generated
+  // without that account kind, so that positions 1–7 alone make the check digit).
+  '61': {
+    checks: true,
+    valid: (d) => digitWithKind(d, 8) === at(d, 7),
+    layout: layoutOf(7, luhnDigit(0, 6), { 8: '012345679' }),
+  },
   // Positions 3–7 with digit sums into position 8; positions 1–2 and 9–10 are ignored.
-  '62': singleDigit(7, (d) => luhn(d, 2, 6)),
+  '62': singleDigit(7, luhnDigit(2, 6)),
   // Position 1 must be 0; positions 2–7 into 8, or, with a leading 000, positions 4–9 into 10.
   '63': {
     checks: true,
@@ -373,8 +390,13 @@ export const METHODS_60_89: Readonly<Record<Id, AccountMethod>> = {
   },
   // Positions 1–6 weighted 9, 10, 5, 8, 4, 2, modulus 11 with 10 → 0, check digit at 7.
   '64': singleDigit(6, (d) => mod11Zero(d, 0, 5, W64)),
-  // Positions 1–7 into position 8; when position 9 is 9, positions 9 and 10 count too.
-  '65': singleDigit(7, (d) => digitWithKind(d, 9)),
+  // Positions 1–7 into position 8; when position 9 is 9, positions 9 and 10 count too (generated
+  // without that account kind).
+  '65': {
+    checks: true,
+    valid: (d) => digitWithKind(d, 9) === at(d, 7),
+    layout: layoutOf(7, luhnDigit(0, 6), { 8: '012345678' }),
+  },
   // Position 1 must be 0; positions 2 and 5–9 into 10 (remainder 0 → 1); position 2 = 9 is unchecked.
   '66': {
     checks: true,
@@ -382,7 +404,7 @@ export const METHODS_60_89: Readonly<Record<Id, AccountMethod>> = {
     layout: layoutOf(9, digit66, { 0: '0', 1: '12345678' }),
   },
   // Positions 1–7 with digit sums into position 8; positions 9–10 are a sub-account.
-  '67': singleDigit(7, (d) => luhn(d, 0, 6)),
+  '67': singleDigit(7, luhnDigit(0, 6)),
   // 10 digits: position 4 must be 9 and positions 4–9 are checked; shorter: positions 1–9, else
   // without positions 3–4; 9 digits starting with 4 carry no check digit.
   '68': {
@@ -433,7 +455,12 @@ export const METHODS_60_89: Readonly<Record<Id, AccountMethod>> = {
   '76': {
     checks: true,
     valid: valid76,
-    layout: layoutOf(7, (d) => remainder76(d, 1, 6), { 0: '46789' }, { position: 6, size: 9 }),
+    layout: layoutOf(
+      7,
+      describedCheckDigit(1, 6, W2TO8, { digitSums: false, modulus: 11, digitOf: (r) => (r === 10 ? -1 : r) }),
+      { 0: '46789' },
+      { position: 6, size: 9 },
+    ),
   },
   // Positions 6–10 weighted 5 to 1 must sum to a multiple of 11, or else weighted 5, 4, 3, 4, 5.
   '77': {
@@ -519,7 +546,12 @@ export const METHODS_60_89: Readonly<Record<Id, AccountMethod>> = {
     layout: layoutOf(9, method33, NOT_LEDGER),
   },
   // Positions 4–9 weighted 2 to 7, or 3–9 weighted 2 to 8 when position 3 is 9; modulus 11, 10 → 0.
-  '88': singleDigit(9, (d) => (at(d, 2) === 9 ? mod11Zero(d, 2, 8, W2TO8) : method32(d))),
+  '88': {
+    checks: true,
+    valid: (d) => (at(d, 2) === 9 ? mod11Zero(d, 2, 8, W2TO8) : method32(d)) === at(d, 9),
+    // Generated with position 3 not 9, as method 32.
+    layout: layoutOf(9, method32, NOT_LEDGER),
+  },
   // 8 and 9 digits: method 10; 7 digits: positions 4–9 with digit sums of weights 2 to 7, modulus
   // 11; other lengths are unchecked.
   '89': {

@@ -1,6 +1,19 @@
 // Bundesbank check methods 90–99 and A0–B9. Positions in comments are the Bundesbank's
 // (1-based from the left); array indices are 0-based, so position 10 is d[9].
-import { ANY, NON_ZERO, firstNonZero, mod10, mod11, valueOf, weightedDigitSum, weightedSum } from './primitives.ts'
+import {
+  ANY,
+  NON_ZERO,
+  checkDigitLayout,
+  firstNonZero,
+  mod10,
+  mod10Digit,
+  mod11,
+  mod11Digit,
+  valueOf,
+  weightedDigitSum,
+  weightedSum,
+  type DescribedCheckDigit,
+} from './primitives.ts'
 import type { AccountLayout, AccountMethod, Decimal, Digits } from './types.ts'
 
 type Id = `9${Decimal}` | `A${Decimal}` | `B${Decimal}`
@@ -87,14 +100,10 @@ function transformOf(d: Digits): number {
 }
 
 /** Method 32: method 06 over positions 4 to 9. */
-function check32(d: Digits): number {
-  return mod11Of(d, 3, W_2_7)
-}
+const check32 = mod11Digit(3, 8, W_2_7, 0)
 
 /** Method 20: modulus 11 over positions 1 to 9, weights 2 to 9 and 3. */
-function check20(d: Digits): number {
-  return mod11Of(d, 0, W_20)
-}
+const check20 = mod11Digit(0, 8, W_20, 0)
 
 // Verdicts shared by several methods.
 
@@ -143,19 +152,15 @@ function zerosUpTo(d: Digits, last: number): boolean {
 // Layouts.
 
 /** A layout with the check digit at position 10, written by `derive` from positions 1 to 9. */
-function checkDigitLast(first9: readonly string[], derive: (d: Digits) => number): AccountLayout {
-  return {
-    positions: [...first9, ''],
-    complete: (d) => {
-      const check = derive(d)
-      d[9] = check
-      return check >= 0
-    },
-  }
+function checkDigitLast(
+  first9: readonly string[],
+  derive: ((d: Digits) => number) | DescribedCheckDigit,
+): AccountLayout {
+  return checkDigitLayout([...first9, ''], 9, derive)
 }
 
 /** Nine free positions, the first not 0, and the check digit at position 10. */
-function plainLayout(derive: (d: Digits) => number): AccountLayout {
+function plainLayout(derive: ((d: Digits) => number) | DescribedCheckDigit): AccountLayout {
   return checkDigitLast([N, D, D, D, D, D, D, D, D], derive)
 }
 
@@ -311,10 +316,7 @@ function validB9(d: Digits): boolean {
 }
 
 export const METHODS_90_B9: Readonly<Record<Id, AccountMethod>> = {
-  '90': method(
-    valid90,
-    checkDigitLast([N, D, '012345678', D, D, D, D, D, D], (d) => mod11Of(d, 3, W_2_7)),
-  ),
+  '90': method(valid90, checkDigitLast([N, D, '012345678', D, D, D, D, D, D], mod11Digit(3, 8, W_2_7, 0))),
   '91': method(valid91, {
     positions: [N, D, D, D, D, D, '', D, D, D],
     complete: (d) => {
@@ -323,10 +325,7 @@ export const METHODS_90_B9: Readonly<Record<Id, AccountMethod>> = {
     },
   }),
   // 92: method 01 over positions 4–9.
-  '92': method(
-    (d) => mod10Of(d, 3, W_3_7_1) === d[9],
-    plainLayout((d) => mod10Of(d, 3, W_3_7_1)),
-  ),
+  '92': method((d) => mod10Of(d, 3, W_3_7_1) === d[9], plainLayout(mod10Digit(3, 8, W_3_7_1, false))),
   '93': method(valid93, {
     positions: [N, D, D, D, D, '', D, D, D, D],
     complete: (d) => {
@@ -339,40 +338,22 @@ export const METHODS_90_B9: Readonly<Record<Id, AccountMethod>> = {
     (d) => mod10(weightedDigitSum(d, 0, 8, W_1_2)) === d[9],
     plainLayout((d) => mod10(weightedDigitSum(d, 0, 8, W_1_2))),
   ),
-  '95': method(
-    valid95,
-    plainLayout((d) => mod11Of(d, 0, W_2_7)),
-  ),
-  '96': method(
-    valid96,
-    plainLayout((d) => mod11Of(d, 0, W_19)),
-  ),
+  '95': method(valid95, plainLayout(mod11Digit(0, 8, W_2_7, 0))),
+  '96': method(valid96, plainLayout(mod11Digit(0, 8, W_19, 0))),
   '97': method((d) => check97(d) === d[9], plainLayout(check97)),
-  '98': method(
-    valid98,
-    plainLayout((d) => mod10Of(d, 2, W_3_1_7)),
-  ),
-  '99': method(
-    valid99,
-    plainLayout((d) => mod11Of(d, 0, W_2_7)),
-  ),
-  A0: method(
-    validA0,
-    plainLayout((d) => mod11Of(d, 4, W_A0)),
-  ),
-  A1: method(
-    validA1,
-    plainLayout((d) => luhnOf(d, 2)),
-  ),
+  '98': method(valid98, plainLayout(mod10Digit(2, 8, W_3_1_7, false))),
+  '99': method(valid99, plainLayout(mod11Digit(0, 8, W_2_7, 0))),
+  A0: method(validA0, plainLayout(mod11Digit(4, 8, W_A0, 0))),
+  A1: method(validA1, plainLayout(mod10Digit(2, 8, W_2_1, true))),
   // A2: method 00, else method 04.
   A2: method(
     (d) => luhnOf(d, 0) === d[9] || strictMod11Of(d, W_2_7) === d[9],
-    plainLayout((d) => luhnOf(d, 0)),
+    plainLayout(mod10Digit(0, 8, W_2_1, true)),
   ),
   // A3: method 00, else method 10.
   A3: method(
     (d) => luhnOf(d, 0) === d[9] || mod11Of(d, 0, W_2_10) === d[9],
-    plainLayout((d) => luhnOf(d, 0)),
+    plainLayout(mod10Digit(0, 8, W_2_1, true)),
   ),
   // A4: generated as variant 1; position 6 is made to fail variant 4 (method 93, whose check
   // digit it is for such accounts), so that the account rests on its check digit alone.
@@ -392,40 +373,31 @@ export const METHODS_90_B9: Readonly<Record<Id, AccountMethod>> = {
   // A5: method 00, else (unless a 10-digit account starting with 9) method 10.
   A5: method(
     (d) => luhnOf(d, 0) === d[9] || (d[0] !== 9 && mod11Of(d, 0, W_2_10) === d[9]),
-    plainLayout((d) => luhnOf(d, 0)),
+    plainLayout(mod10Digit(0, 8, W_2_1, true)),
   ),
   // A6: method 00 when position 2 is 8, else method 01.
   A6: method(
     (d) => (d[1] === 8 ? luhnOf(d, 0) : mod10Of(d, 0, W_3_7_1)) === d[9],
-    checkDigitLast([N, '012345679', D, D, D, D, D, D, D], (d) => mod10Of(d, 0, W_3_7_1)),
+    checkDigitLast([N, '012345679', D, D, D, D, D, D, D], mod10Digit(0, 8, W_3_7_1, false)),
   ),
   // A7: method 00, else method 03.
-  A7: method(
-    (d) => luhnOf(d, 0) === d[9] || mod10Of(d, 0, W_2_1) === d[9],
-    plainLayout((d) => luhnOf(d, 0)),
-  ),
-  A8: method(
-    validA8,
-    checkDigitLast([N, D, '012345678', D, D, D, D, D, D], (d) => mod11Of(d, 3, W_2_7)),
-  ),
+  A7: method((d) => luhnOf(d, 0) === d[9] || mod10Of(d, 0, W_2_1) === d[9], plainLayout(mod10Digit(0, 8, W_2_1, true))),
+  A8: method(validA8, checkDigitLast([N, D, '012345678', D, D, D, D, D, D], mod11Digit(3, 8, W_2_7, 0))),
   // A9: method 01, else method 06.
   A9: method(
     (d) => mod10Of(d, 0, W_3_7_1) === d[9] || mod11Of(d, 0, W_2_7) === d[9],
-    plainLayout((d) => mod10Of(d, 0, W_3_7_1)),
+    plainLayout(mod10Digit(0, 8, W_3_7_1, false)),
   ),
-  B0: method(
-    validB0,
-    checkDigitLast(['12345679', D, D, D, D, D, D, '045789', D], (d) => mod11Of(d, 0, W_2_7)),
-  ),
+  B0: method(validB0, checkDigitLast(['12345679', D, D, D, D, D, D, '045789', D], mod11Digit(0, 8, W_2_7, 0))),
   // B1: method 05, else method 01, else method 00.
   B1: method(
     (d) => mod10Of(d, 0, W_7_3_1) === d[9] || mod10Of(d, 0, W_3_7_1) === d[9] || luhnOf(d, 0) === d[9],
-    plainLayout((d) => mod10Of(d, 0, W_7_3_1)),
+    plainLayout(mod10Digit(0, 8, W_7_3_1, false)),
   ),
   // B2: method 02 for accounts starting 0–7, method 00 for 8 and 9.
   B2: method(
     (d) => ((d[0] as number) <= 7 ? strictMod11Of(d, W_02) : luhnOf(d, 0)) === d[9],
-    checkDigitLast(['89', D, D, D, D, D, D, D, D], (d) => luhnOf(d, 0)),
+    checkDigitLast(['89', D, D, D, D, D, D, D, D], mod10Digit(0, 8, W_2_1, true)),
   ),
   // B3: method 32 for accounts starting 0–8, method 06 for 9.
   B3: method(
@@ -435,18 +407,15 @@ export const METHODS_90_B9: Readonly<Record<Id, AccountMethod>> = {
   // B4: method 00 for accounts starting 9, method 02 with weights 2–10 for the others.
   B4: method(
     (d) => (d[0] === 9 ? luhnOf(d, 0) : strictMod11Of(d, W_2_10)) === d[9],
-    checkDigitLast(['9', D, D, D, D, D, D, D, D], (d) => luhnOf(d, 0)),
+    checkDigitLast(['9', D, D, D, D, D, D, D, D], mod10Digit(0, 8, W_2_1, true)),
   ),
   // B5: method 01 with method 05's weights, else (unless starting 8 or 9) method 00.
   B5: method(
     (d) => mod10Of(d, 0, W_7_3_1) === d[9] || ((d[0] as number) < 8 && luhnOf(d, 0) === d[9]),
-    plainLayout((d) => mod10Of(d, 0, W_7_3_1)),
+    plainLayout(mod10Digit(0, 8, W_7_3_1, false)),
   ),
-  B6: method(validB6, plainLayout(check20)),
-  B7: method(
-    validB7,
-    checkDigitLast(['0', '78', D, D, D, D, D, D, D], (d) => mod10Of(d, 0, W_3_7_1)),
-  ),
+  B6: { ...method(validB6, plainLayout(check20)), readsBank: true },
+  B7: method(validB7, checkDigitLast(['0', '78', D, D, D, D, D, D, D], mod10Digit(0, 8, W_3_7_1, false))),
   B8: method(validB8, checkDigitLast(['1234678', D, D, D, D, D, D, D, D], check20)),
   B9: method(validB9, checkDigitLast(['0', '0', N, D, D, D, D, D, D], checkB9Short)),
 }

@@ -2,7 +2,19 @@
 // next variant runs when the previous one finds a wrong check digit) or pick one by the leading
 // digits; the older methods they name are computed here from the primitives.
 // Positions in comments are the Bundesbank's (1-based from the left); indices are 0-based.
-import { ANY, NON_ZERO, digitSum, mod10, mod11, weightedDigitSum, weightedSum } from './primitives.ts'
+import {
+  ANY,
+  NON_ZERO,
+  checkDigitLayout as layoutWith,
+  digitSum,
+  mod10,
+  mod10Digit,
+  mod11,
+  mod11Digit,
+  weightedDigitSum,
+  weightedSum,
+  type DescribedCheckDigit,
+} from './primitives.ts'
 import type { AccountLayout, AccountMethod, Decimal, Digits } from './types.ts'
 
 type Id = `C${Decimal}` | `D${Decimal}` | 'E0' | 'E1' | 'E2' | 'E3' | 'E4'
@@ -45,6 +57,9 @@ function at(d: Digits, i: number): number {
 function check00(d: Digits): number {
   return mod10(weightedDigitSum(d, 0, 8, W_2_1))
 }
+
+/** Method 00's check digit, described as data for generation. */
+const CHECK_00 = mod10Digit(0, 8, W_2_1, true)
 
 /** Methods 01, 03, 18: plain weighted sum, modulus 10. */
 function check01(d: Digits, weights: readonly number[]): number {
@@ -227,14 +242,8 @@ function checkE1(d: Digits): number {
 }
 
 /** A layout of nine free digits (the first from `lead`) and a check digit in position 10. */
-function checkDigitLayout(lead: string, check: (d: Digits) => number): AccountLayout {
-  return {
-    positions: [lead, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''],
-    complete: (d) => {
-      d[9] = check(d)
-      return true
-    },
-  }
+function checkDigitLayout(lead: string, check: ((d: Digits) => number) | DescribedCheckDigit): AccountLayout {
+  return layoutWith([lead, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''], 9, check)
 }
 
 export const METHODS_C0_E4: Readonly<Record<Id, AccountMethod>> = {
@@ -242,8 +251,9 @@ export const METHODS_C0_E4: Readonly<Record<Id, AccountMethod>> = {
   // others method 20.
   C0: {
     checks: true,
+    readsBank: true,
     valid: (d, bank) => (d[0] === 0 && d[1] === 0 && d[2] !== 0 && passes52(d, bank)) || passes20(d),
-    layout: checkDigitLayout(NON_ZERO, (d) => check06(d, 0, W_20)),
+    layout: checkDigitLayout(NON_ZERO, mod11Digit(0, 8, W_20, 0)),
   },
   // First digit 5: positions 1–9 weighted 1, 2 from the left, minus 1, modulus 11; otherwise
   // method 17 (check digit in position 8).
@@ -269,13 +279,13 @@ export const METHODS_C0_E4: Readonly<Record<Id, AccountMethod>> = {
   C3: {
     checks: true,
     valid: (d) => (d[0] === 9 ? passes58(d) : passes00(d)),
-    layout: checkDigitLayout('12345678', check00),
+    layout: checkDigitLayout('12345678', CHECK_00),
   },
   // First digit 9: method 58; otherwise method 15 (positions 6–9 weighted 2–5, modulus 11).
   C4: {
     checks: true,
     valid: (d) => (d[0] === 9 ? passes58(d) : check06(d, 5, W_2_TO_5) === d[9]),
-    layout: checkDigitLayout('12345678', (d) => check06(d, 5, W_2_TO_5)),
+    layout: checkDigitLayout('12345678', mod11Digit(5, 8, W_2_TO_5, 0)),
   },
   // By account range: 6 and 9 digits method 75, 10 digits method 29 or (first digit 3) 00,
   // some 8- and 10-digit ranges unchecked; any other account is wrong.
@@ -307,25 +317,25 @@ export const METHODS_C0_E4: Readonly<Record<Id, AccountMethod>> = {
   C7: {
     checks: true,
     valid: (d) => passes63(d) || passes06(d),
-    layout: checkDigitLayout(NON_ZERO, (d) => check06(d, 0, W_2_TO_7)),
+    layout: checkDigitLayout(NON_ZERO, mod11Digit(0, 8, W_2_TO_7, 0)),
   },
   // Method 00, else method 04, else method 07.
   C8: {
     checks: true,
     valid: (d) => passes00(d) || passes04(d) || passes07(d),
-    layout: checkDigitLayout(NON_ZERO, check00),
+    layout: checkDigitLayout(NON_ZERO, CHECK_00),
   },
   // Method 00, else method 07.
   C9: {
     checks: true,
     valid: (d) => passes00(d) || passes07(d),
-    layout: checkDigitLayout(NON_ZERO, check00),
+    layout: checkDigitLayout(NON_ZERO, CHECK_00),
   },
   // Accounts starting 57 pass unchecked; all others method 20.
   D0: {
     checks: true,
     valid: (d) => (d[0] === 5 && d[1] === 7) || passes20(d),
-    layout: checkDigitLayout('12346789', (d) => check06(d, 0, W_20)),
+    layout: checkDigitLayout('12346789', mod11Digit(0, 8, W_20, 0)),
   },
   // First digit 8 is wrong; otherwise method 00 over a constant ending in the first digit and
   // positions 2–9.
@@ -338,13 +348,13 @@ export const METHODS_C0_E4: Readonly<Record<Id, AccountMethod>> = {
   D2: {
     checks: true,
     valid: (d) => passes95(d) || passes00(d) || passes68(d),
-    layout: checkDigitLayout(NON_ZERO, (d) => check06(d, 0, W_2_TO_7)),
+    layout: checkDigitLayout(NON_ZERO, mod11Digit(0, 8, W_2_TO_7, 0)),
   },
   // Method 00, else method 27 (method 00 up to 999999999, iterated transformation above).
   D3: {
     checks: true,
     valid: (d) => passes00(d) || (d[0] !== 0 && passes29(d)),
-    layout: checkDigitLayout(NON_ZERO, check00),
+    layout: checkDigitLayout(NON_ZERO, CHECK_00),
   },
   // First digit 0 is wrong; otherwise method 00 over the constant 428259 and positions 1–9.
   D4: {
@@ -369,7 +379,7 @@ export const METHODS_C0_E4: Readonly<Record<Id, AccountMethod>> = {
   D6: {
     checks: true,
     valid: (d) => passes07(d) || passes03(d) || passes00(d),
-    layout: checkDigitLayout(NON_ZERO, (d) => check01(d, W_2_1)),
+    layout: checkDigitLayout(NON_ZERO, mod10Digit(0, 8, W_2_1, false)),
   },
   // Weights 2, 1 with digit sums; the units digit of the sum is the check digit.
   D7: {
@@ -381,13 +391,13 @@ export const METHODS_C0_E4: Readonly<Record<Id, AccountMethod>> = {
   D8: {
     checks: true,
     valid: (d) => (d[0] !== 0 ? passes00(d) : d[1] === 0 && d[2] !== 0),
-    layout: checkDigitLayout(NON_ZERO, check00),
+    layout: checkDigitLayout(NON_ZERO, CHECK_00),
   },
   // Method 00, else method 10, else method 18.
   D9: {
     checks: true,
     valid: (d) => passes00(d) || passes10(d) || check01(d, W_3_9_7_1) === d[9],
-    layout: checkDigitLayout(NON_ZERO, check00),
+    layout: checkDigitLayout(NON_ZERO, CHECK_00),
   },
   // Method 00 with 7 added to the sum.
   E0: {
@@ -421,12 +431,12 @@ export const METHODS_C0_E4: Readonly<Record<Id, AccountMethod>> = {
   E3: {
     checks: true,
     valid: (d) => passes00(d) || check21(d) === d[9],
-    layout: checkDigitLayout(NON_ZERO, check00),
+    layout: checkDigitLayout(NON_ZERO, CHECK_00),
   },
   // Method 02, else method 00.
   E4: {
     checks: true,
     valid: (d) => check02(d, 0, W_02) === d[9] || passes00(d),
-    layout: checkDigitLayout(NON_ZERO, check00),
+    layout: checkDigitLayout(NON_ZERO, CHECK_00),
   },
 }

@@ -17,6 +17,14 @@ export interface AccountMethod {
    * `bank` holds the bank code's 8 digit values (a few methods read it: 52, 53, B6, C0).
    */
   readonly valid: (account: Digits, bank: Digits) => boolean
+  /** True for the few methods whose verdict reads the bank code (52, 53, B6, C0); others ignore `bank`. */
+  readonly readsBank?: boolean
+  /**
+   * True when the verdict is exactly "the layout's described digit (layout.derive) is the one
+   * the account holds" (no variants, no exceptions): validation then computes it from the
+   * IBAN's characters, as generation does.
+   */
+  readonly plain?: boolean
   /** How generation makes accounts that pass. */
   readonly layout: AccountLayout
 }
@@ -45,6 +53,26 @@ export interface AccountLayout {
    * other free digits (e.g. 9 where one digit value at most is excluded).
    */
   readonly guard?: { readonly position: number; readonly size: number }
+  /**
+   * The derived digit as data, where `complete` writes one digit of the common kind (most
+   * methods): generation then computes it straight from the IBAN's bytes. `complete` must
+   * write the same digit (weightedLayout makes both from the one description).
+   */
+  readonly derive?: DerivedDigit
+}
+
+/**
+ * A check digit of the common kind: Σ of the digits at `indices` times `weights` (or the digit
+ * sums of those products), modulo `modulus`; `digits[remainder]` is the check digit, −1 where
+ * the account cannot be used. Written at index `at`.
+ */
+export interface DerivedDigit {
+  readonly at: number
+  readonly indices: readonly number[]
+  readonly weights: readonly number[]
+  readonly digitSums: boolean
+  readonly modulus: number
+  readonly digits: readonly number[]
 }
 
 /** A decimal digit, as method ids spell them. */
