@@ -14,7 +14,7 @@ import {
   type DeMethodId,
   type DerivedDigit,
 } from './de-account/index.ts'
-import { findCountry } from './registry.ts'
+import { findCountry, letterIndex } from './registry.ts'
 
 /** A bank of realistic mode and of bank lookups. */
 export interface BankRow {
@@ -73,7 +73,22 @@ class CodeIndex {
 
   /** The index of the bank whose code is `text[from, from + length)`, or −1. */
   find(text: string, from: number): number {
-    const key = this.#keyOf(text, from)
+    return this.#indexOf(this.#keyOf(text, from))
+  }
+
+  /** find for a code given as character values (digits 0–9, letters 10–35) from `from` on. */
+  findValues(values: Uint8Array, from: number): number {
+    let key = 0
+    const radix = this.#decimal ? 10 : 36
+    for (let i = from; i < from + this.length; i++) {
+      const value = values[i] as number
+      if (value >= radix) return -1
+      key = key * radix + value
+    }
+    return this.#indexOf(key)
+  }
+
+  #indexOf(key: number): number {
     if (key < 0) return -1
     for (let slot = hashOf(key) & this.#mask; ; slot = (slot + 1) & this.#mask) {
       const found = this.#keys[slot] as number
@@ -180,11 +195,16 @@ function mergeCurated(country: string, registered: BankRow[]): BankRow[] {
 function buildTable(country: string): BankTable {
   const registered = readRegistry(country)
   const banks = mergeCurated(country, registered).map((bank) => Object.freeze(bank))
+  const records = banks.map((bank) => {
+    const record = Object.freeze({ code: bank.code, name: bank.name, bic: bank.bic ?? null })
+    RECORDS.set(bank, record)
+    return record
+  })
   const spec = findCountry(country)
   const lengths = [...new Set(banks.map((bank) => bank.code.length))].sort((a, b) => b - a)
   return {
     banks,
-    records: banks.map((bank) => Object.freeze({ code: bank.code, name: bank.name, bic: bank.bic ?? null })),
+    records,
     accounts: banks.map((bank) => {
       const method = bank.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method]
       return method?.checks === true ? method : undefined
@@ -222,16 +242,9 @@ const EMPTY: BankTable = {
 }
 const METHOD_INDEX = new Map<string, number>(DE_METHOD_IDS.map((id, i) => [id, i]))
 
-function slotOf(country: string): number {
-  if (country.length !== 2) return -1
-  const first = country.charCodeAt(0) - 65
-  const second = country.charCodeAt(1) - 65
-  return first < 0 || first > 25 || second < 0 || second > 25 ? -1 : first * 26 + second
-}
-
 /** A country's bank table (upper-case code), read on first use; empty for an unknown country. */
 export function tableOf(country: string): BankTable {
-  const slot = slotOf(country)
+  const slot = letterIndex(country)
   if (slot < 0) return EMPTY
   let table = TABLES[slot]
   if (table === undefined) TABLES[slot] = table = buildTable(country)
@@ -248,9 +261,12 @@ export function hasBankRegistry(country: string): boolean {
   return (BANK_REGISTRY_INFO[country.toUpperCase()]?.codes ?? 0) > 0
 }
 
-/** The record of a bank row, as Iban records and validation report it. */
+/** Each table bank's record (BankTable.records), by its row. */
+const RECORDS = new WeakMap<BankRow, IbanBank>()
+
+/** The record of a bank row, as Iban records and validation report it (one per bank, shared and frozen). */
 export function toIbanBank(bank: BankRow): IbanBank {
-  return Object.freeze({ code: bank.code, name: bank.name, bic: bank.bic ?? null })
+  return RECORDS.get(bank) ?? Object.freeze({ code: bank.code, name: bank.name, bic: bank.bic ?? null })
 }
 
 /**
@@ -268,6 +284,19 @@ export function bankIndexIn(table: BankTable, text: string, start = 0): number {
   const lengths = table.lengths
   for (let i = 0; i < lengths.length; i++) {
     const found = (lengths[i] as CodeIndex).find(text, from)
+    if (found >= 0) return found
+  }
+  return -1
+}
+
+/**
+ * bankIndexIn for a BBAN given as its character values (digits 0–9, letters 10–35), as
+ * validation reads them.
+ */
+export function bankIndexOfValues(table: BankTable, values: Uint8Array): number {
+  const lengths = table.lengths
+  for (let i = 0; i < lengths.length; i++) {
+    const found = (lengths[i] as CodeIndex).findValues(values, table.offset)
     if (found >= 0) return found
   }
   return -1

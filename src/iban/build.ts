@@ -1,7 +1,7 @@
 // An IBAN from its parts: bank, branch and account (plus any other part the country's BBAN
 // has), with the national check digits and the IBAN check digits computed. The parts are the
 // ones validation reports in `bban_parts`, without national check digits.
-import { bankOf, type BankRow } from './banks.ts'
+import { bankOf, toIbanBank, type BankRow } from './banks.ts'
 import { DatasetError } from './dataset.ts'
 import { DE_ACCOUNT_METHODS } from './de-account/index.ts'
 import { toIbanRecord, type Iban } from './generate.ts'
@@ -137,5 +137,5 @@ export function buildIban(input: BuildIbanInput): Iban {
   const bank = bankOf(spec.code, text)
   requireAccountPasses(spec, text, bank)
   const iban = spec.code + ibanCheckDigits(spec.code, text) + text
-  return toIbanRecord(iban, true, bank)
+  return toIbanRecord(iban, true, bank === undefined ? undefined : toIbanBank(bank))
 }

@@ -11,7 +11,7 @@
 //      characters in mixed radix (layout.ts); check digits follow.
 // Distinct i give distinct p, distinct p give distinct free characters: no two rows share an
 // IBAN, with no memory of what was minted.
-import { banksOf, findBank, hasBankRegistry, type BankRow } from './banks.ts'
+import { banksOf, findBank, hasBankRegistry, type BankRow, type IbanBank } from './banks.ts'
 import { asciiString, mintRow, planFor, toIbanRecord, type Iban, type MintPlan } from './generate.ts'
 import { breakCheck, INVALID_CHECKS, keepsBank, unbreakable, type InvalidCheck } from './invalid.ts'
 import { MAX_IBAN_LENGTH } from './layout.ts'
@@ -156,6 +156,11 @@ export class Dataset {
     return this.bankKept ? this.plan.banks[this.variantIndex] : undefined
   }
 
+  /** The record of the last minted row's bank (as Iban records carry it), if it has one. */
+  get bankRecord(): IbanBank | undefined {
+    return this.bankKept ? this.plan.records[this.variantIndex] : undefined
+  }
+
   /**
    * Mints row `index` (0 ≤ index < capacity) into `out[0, length)`, then sets `plan`,
    * `variant` and `length`. `out` must hold MAX_IBAN_LENGTH bytes.
@@ -266,7 +271,7 @@ export function recordsOf(dataset: Dataset, offset: number, count: number): Iban
   const valid = dataset.invalid === undefined
   for (let i = 0; i < count; i++) {
     dataset.mint(offset + i, SCRATCH)
-    ibans[i] = toIbanRecord(asciiString(SCRATCH, dataset.length), valid, dataset.bank)
+    ibans[i] = toIbanRecord(asciiString(SCRATCH, dataset.length), valid, dataset.bankRecord)
   }
   return ibans
 }

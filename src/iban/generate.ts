@@ -61,6 +61,8 @@ export interface MintPlan {
    * written over its shape's template at `codeAt`.
    */
   readonly banks: readonly (BankRow | undefined)[]
+  /** Each bank's record, as Iban records carry it (shared). */
+  readonly records: readonly (IbanBank | undefined)[]
   readonly shapes: readonly Variant[]
   /** The account writers of the banks' methods (DE), by the index in INFO_ACCOUNT (−1: none). */
   readonly accounts: readonly AccountWriter[]
@@ -160,6 +162,7 @@ function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefi
     bank,
     checkedOnly,
     banks: rows,
+    records: rows.map((row) => (row === undefined ? undefined : toIbanBank(row))),
     shapes,
     accounts,
     bankInfo,
@@ -404,7 +407,7 @@ export function asciiString(bytes: Uint8Array, length: number): string {
 }
 
 /** The Iban record for a compact IBAN string, with its bank when one is known. */
-export function toIbanRecord(iban: string, valid = true, bank?: BankRow): Iban {
+export function toIbanRecord(iban: string, valid = true, bank?: IbanBank): Iban {
   const record: Iban = {
     iban,
     formatted: formatIban(iban),
@@ -414,6 +417,6 @@ export function toIbanRecord(iban: string, valid = true, bank?: BankRow): Iban {
     length: iban.length,
     valid,
   }
-  if (bank !== undefined) record.bank = toIbanBank(bank)
+  if (bank !== undefined) record.bank = bank
   return record
 }

@@ -248,8 +248,11 @@ const COUNTRY_BY_LETTERS: readonly (CountrySpec | undefined)[] = (() => {
   return table
 })()
 
-/** Slot of a two-letter upper-case code, or -1. */
-function letterIndex(code: string): number {
+/**
+ * Slot (0–675) of a two-letter upper-case code, or −1: tables indexed by country code use it,
+ * so that the hot paths hash no string.
+ */
+export function letterIndex(code: string): number {
   if (code.length !== 2) return -1
   const first = code.charCodeAt(0) - 65
   const second = code.charCodeAt(1) - 65

@@ -93,6 +93,20 @@ function capacityOf(method: AccountMethod): number {
   )
 }
 
+test('a verdict only reads its digits (validation passes views of one buffer)', () => {
+  const next = random(0x4ead)
+  for (const id of DE_METHOD_IDS) {
+    const method = DE_ACCOUNT_METHODS[id]
+    for (let i = 0; i < 2_000; i++) {
+      const account = Uint8Array.from({ length: 10 }, () => Math.floor(next() * 10))
+      const bank = Uint8Array.from({ length: 8 }, () => Math.floor(next() * 10))
+      const before = [textOf(account), textOf(bank)]
+      method.valid(account, bank)
+      assert.deepEqual([textOf(account), textOf(bank)], before, `${id} changed its input`)
+    }
+  }
+})
+
 test('only the methods that say so read the bank code (52, 53, B6, C0)', () => {
   const next = random(0xb1a)
   const readers = DE_METHOD_IDS.filter((id) => DE_ACCOUNT_METHODS[id].readsBank === true)
@@ -108,7 +122,7 @@ test('only the methods that say so read the bank code (52, 53, B6, C0)', () => {
   }
 })
 
-test('a plain method’s verdict is exactly its described digit (validation computes it from the characters)', () => {
+test('a plain method’s verdict is exactly its described digit (validation computes it from the digits)', () => {
   const next = random(0x91a1)
   const plain = DE_METHOD_IDS.filter((id) => DE_ACCOUNT_METHODS[id].plain === true)
   assert.ok(plain.length >= 30, `${plain.length} plain methods`)
