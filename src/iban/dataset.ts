@@ -217,8 +217,10 @@ export interface GenerateOptions {
  */
 export function generateIbans(country: string, count: number, options: GenerateOptions = {}): Iban[] {
   const spec = requireSpec(country)
-  if (options.seed === undefined && options.offset === undefined)
-    return recordsOf(...nextRows(spec, count, options), count)
+  if (options.seed === undefined && options.offset === undefined) {
+    const [dataset, offset] = nextRows(spec, count, options)
+    return recordsOf(dataset, offset, count)
+  }
   const dataset = new Dataset({ ...options, countries: [country] })
   const offset = options.offset ?? 0
   if (offset + count > dataset.capacity) {
