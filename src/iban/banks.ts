@@ -245,9 +245,16 @@ const METHOD_INDEX = new Map<string, number>(DE_METHOD_IDS.map((id, i) => [id, i
 /** A country's bank table (upper-case code), read on first use; empty for an unknown country. */
 export function tableOf(country: string): BankTable {
   const slot = letterIndex(country)
-  if (slot < 0) return EMPTY
+  return slot < 0 ? EMPTY : tableAt(slot)
+}
+
+/** tableOf the country at a letterIndex slot (0–675). */
+export function tableAt(slot: number): BankTable {
   let table = TABLES[slot]
-  if (table === undefined) TABLES[slot] = table = buildTable(country)
+  if (table === undefined) {
+    const first = Math.floor(slot / 26)
+    TABLES[slot] = table = buildTable(String.fromCharCode(65 + first, 65 + slot - first * 26))
+  }
   return table
 }
 

@@ -267,6 +267,11 @@ export function findCountry(code: string): CountrySpec | undefined {
   return index < 0 ? undefined : COUNTRY_BY_LETTERS[index]
 }
 
+/** The country at a letterIndex slot, or undefined. */
+export function countryAt(slot: number): CountrySpec | undefined {
+  return COUNTRY_BY_LETTERS[slot]
+}
+
 /** The country whose upper-case code opens `text` (an IBAN), without making a string; or undefined. */
 export function countryOfIban(text: string): CountrySpec | undefined {
   const first = text.charCodeAt(0) - 65

@@ -1,11 +1,18 @@
 // IBAN validation: every check reported on its own, plus the BBAN broken into named parts.
 // A wrong IBAN is a result (valid: false), never an exception.
-import { bankIndexOfValues, tableOf, type BankTable, type IbanBank } from './banks.ts'
+import { bankIndexOfValues, tableAt, type BankTable, type IbanBank } from './banks.ts'
 import type { DerivedDigit } from './de-account/index.ts'
 import { formatIban, normalizeIban } from './format.ts'
 import { mod97Fold, twoDigits } from './mod97.ts'
 import { verifyParts } from './national.ts'
-import { countryOfIban, letterIndex, type CountrySpec, type NationalCheck, type SegmentName } from './registry.ts'
+import {
+  countryAt,
+  countryOfIban,
+  letterIndex,
+  type CountrySpec,
+  type NationalCheck,
+  type SegmentName,
+} from './registry.ts'
 
 /**
  * The checks of a validation, each on its own, so that an IBAN wrong in one way shows exactly
@@ -101,7 +108,10 @@ function plainVerdict(digit: DerivedDigit): boolean {
     const product = (ACCOUNT[indices[k] as number] as number) * (weights[k] as number)
     sum += digit.digitSums ? product - 9 * ((product / 10) | 0) : product
   }
-  return digit.digits[sum % digit.modulus] === ACCOUNT[digit.at]
+  // The usual moduli by constant: a multiplication instead of a division.
+  const modulus = digit.modulus
+  const remainder = modulus === 11 ? sum % 11 : modulus === 10 ? sum % 10 : sum % modulus
+  return digit.digits[remainder] === ACCOUNT[digit.at]
 }
 
 /** The national check results of German accounts, by method index and verdict, made once (frozen, shared). */
@@ -164,13 +174,29 @@ function bbanFold(iban: string): number {
 }
 
 /**
- * The whole IBAN modulo 97 from its BBAN's remainder: the BBAN followed by the first four
- * characters, two letters (10–35 each) and two digits, as the caller checked (hasIbanPrefix).
+ * The head of an IBAN: the letterIndex slot of its first two characters and its two check
+ * digits, as slot × 100 + check digits; −1 unless it opens with two letters and two digits
+ * (the only shape whose MOD-97 means anything). Its four characters are read once.
  */
-function ibanRemainder(iban: string, bbanRemainder: number): number {
-  const letters = (iban.charCodeAt(0) - 55) * 100 + iban.charCodeAt(1) - 55
-  const digits = (iban.charCodeAt(2) - 48) * 10 + iban.charCodeAt(3) - 48
-  return (((bbanRemainder * 10_000 + letters) % 97) * 100 + digits) % 97
+function headOf(iban: string): number {
+  const first = iban.charCodeAt(0) - 65
+  const second = iban.charCodeAt(1) - 65
+  const tens = iban.charCodeAt(2) - 48
+  const ones = iban.charCodeAt(3) - 48
+  if (!(first >= 0 && first <= 25 && second >= 0 && second <= 25)) return -1
+  if (!(tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9)) return -1
+  return (first * 26 + second) * 100 + tens * 10 + ones
+}
+
+/**
+ * The whole IBAN modulo 97 from its BBAN's remainder: the BBAN followed by the head, two
+ * letters (10–35 each) and the check digits.
+ */
+function ibanRemainder(head: number, bbanRemainder: number): number {
+  const slot = Math.floor(head / 100)
+  const first = Math.floor(slot / 26)
+  const letters = (first + 10) * 100 + (slot - first * 26) + 10
+  return (((bbanRemainder * 10_000 + letters) % 97) * 100 + (head % 100)) % 97
 }
 
 /**
@@ -179,20 +205,23 @@ function ibanRemainder(iban: string, bbanRemainder: number): number {
  */
 export function isValidIban(input: string): boolean {
   let iban = input
-  let bbanRemainder = iban.length > 4 && hasIbanPrefix(iban) ? bbanFold(iban) : -1
+  let head = iban.length > 4 ? headOf(iban) : -1
+  let bbanRemainder = head < 0 ? -1 : bbanFold(iban)
   if (bbanRemainder < 0) {
     iban = normalizeIban(input)
-    bbanRemainder = iban.length > 4 && hasIbanPrefix(iban) ? bbanFold(iban) : -1
+    head = iban.length > 4 ? headOf(iban) : -1
+    bbanRemainder = head < 0 ? -1 : bbanFold(iban)
     if (bbanRemainder < 0) return false
   }
-  if (ibanRemainder(iban, bbanRemainder) !== 1) return false
-  const spec = countryOfIban(iban)
+  if (ibanRemainder(head, bbanRemainder) !== 1) return false
+  const slot = Math.floor(head / 100)
+  const spec = countryAt(slot)
   if (spec === undefined || iban.length !== spec.ibanLength) return false
   // Format: no letter where a digit belongs, a letter wherever one must be.
   const letters = foldedLetters
   if ((letters & spec.digitPositions) !== 0 || (letters & spec.letterPositions) !== spec.letterPositions) return false
   if (spec.accountCheck !== null) {
-    const table = tableOf(spec.code)
+    const table = tableAt(slot)
     return accountVerdict(table, bankIndexOfValues(table, BBAN_VALUES)) !== false
   }
   const check = spec.nationalCheck
@@ -319,16 +348,6 @@ function isDigit(code: number): boolean {
   return code >= 48 && code <= 57
 }
 
-/** Two letters then two digits: the only shape whose MOD-97 means anything. */
-function hasIbanPrefix(iban: string): boolean {
-  return (
-    isLetter(iban.charCodeAt(0)) &&
-    isLetter(iban.charCodeAt(1)) &&
-    isDigit(iban.charCodeAt(2)) &&
-    isDigit(iban.charCodeAt(3))
-  )
-}
-
 /**
  * Validates an IBAN in any common notation: whitespace is removed and letters upper-cased.
  * `valid` is true only when MOD-97, length, format, country support and (where the country
@@ -338,14 +357,16 @@ export function validateIban(input: string): ValidateResult {
   // The BBAN's MOD-97 fold doubles as the scan for characters other than 0-9 and A-Z, so the
   // common compact upper-case input is read once; anything else is normalized first.
   let iban = input
-  let prefix = hasIbanPrefix(input)
-  let bbanRemainder = input.length > 4 && prefix ? bbanFold(input) : -1
+  let head = input.length > 4 ? headOf(input) : -1
+  let bbanRemainder = head < 0 ? -1 : bbanFold(input)
   if (bbanRemainder < 0) {
     iban = normalizeIban(input)
-    prefix = hasIbanPrefix(iban)
-    bbanRemainder = iban.length > 4 && prefix ? bbanFold(iban) : -1
+    head = iban.length > 4 ? headOf(iban) : -1
+    bbanRemainder = head < 0 ? -1 : bbanFold(iban)
   }
-  const mod97 = bbanRemainder >= 0 && ibanRemainder(iban, bbanRemainder) === 1
+  // Two letters and two digits open the IBAN (at any length).
+  const prefix = head >= 0 || headOf(iban) >= 0
+  const mod97 = bbanRemainder >= 0 && ibanRemainder(head, bbanRemainder) === 1
   const spec = countryOfIban(iban)
   // A supported country's code and two-digit check digits are strings made once.
   const countryCode = spec === undefined ? iban.slice(0, 2) : spec.code
@@ -362,7 +383,7 @@ export function validateIban(input: string): ValidateResult {
         (letters & (spec as CountrySpec).letterPositions) === (spec as CountrySpec).letterPositions
       : classesFit(spec, bban))
   const readable = spec !== undefined && length === true && format
-  const table = readable ? tableOf(spec.code) : undefined
+  const table = readable ? tableAt(Math.floor(head / 100)) : undefined
   const bankIndex = table === undefined ? -1 : bankIndexOfValues(table, BBAN_VALUES)
   const national = !readable
     ? null
