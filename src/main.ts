@@ -12,7 +12,7 @@ import { FileKeyStore } from './keys/file-store.ts'
 import { RedisKeyStore } from './keys/redis-store.ts'
 import type { KeyStore } from './keys/store.ts'
 import { RateLimits } from './limits/rate-limit.ts'
-import { StoreHealth } from './limits/store-health.ts'
+import { DEGRADED_MS, StoreHealth } from './limits/store-health.ts'
 import { lazyMcpEndpoint } from './mcp/lazy.ts'
 import { buildWebAssets } from './web/page.ts'
 import { GenerationPool } from './pool/pool.ts'
@@ -59,7 +59,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
     )
   }
   const keyStore = openKeyStore(config, redis)
-  const health = new StoreHealth()
+  // Limits then hold per instance, not across instances: worth a line, once per spell.
+  const health = new StoreHealth(() =>
+    logger.warn(`Redis failed or was slow; limits and keys decided in this instance for ${DEGRADED_MS} ms`),
+  )
   // In a clustered server without Redis, limits are counted by the primary process.
   const clustered = cluster.isWorker && redis === undefined
   const limits = new RateLimits({

@@ -64,8 +64,9 @@ export async function runServe(args: string[]): Promise<number> {
         process.exit(1)
       }
       stopping = true
-      process.stderr.write(`ibanmint: ${signal}, finishing in-flight requests\n`)
-      void service.close().then(resolve)
+      const closed = service.close() // stops listening before it returns
+      process.stderr.write(`ibanmint: ${signal}, no longer accepting; finishing in-flight requests\n`)
+      void closed.then(resolve)
     }
     process.on('SIGTERM', () => stop('SIGTERM'))
     process.on('SIGINT', () => stop('SIGINT'))

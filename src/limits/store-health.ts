@@ -6,9 +6,17 @@ export const DEGRADED_MS = 1_000
 
 export class StoreHealth {
   #failedAt = -Infinity
+  readonly #onDegraded: () => void
+
+  /** `onDegraded` runs when a failure ends a healthy spell (not on every failure while degraded). */
+  constructor(onDegraded: () => void = () => {}) {
+    this.#onDegraded = onDegraded
+  }
 
   markFailed(now = performance.now()): void {
+    const healthy = !this.degraded(now)
     this.#failedAt = now
+    if (healthy) this.#onDegraded()
   }
 
   /** True while the last failure is recent: skip the store. */

@@ -13,3 +13,18 @@ export function listening(child: ChildProcess): Promise<void> {
     child.once('exit', () => reject(new Error(text)))
   })
 }
+
+/** Resolves once the child writes `text` to stderr from now on; rejects if it exits first. */
+export function announces(child: ChildProcess, text: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let seen = ''
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString()
+      if (!seen.includes(text)) return
+      child.stderr?.off('data', onData)
+      resolve()
+    }
+    child.stderr?.on('data', onData)
+    child.once('exit', () => reject(new Error(`exited before "${text}": ${seen}`)))
+  })
+}

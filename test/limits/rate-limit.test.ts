@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { RateLimits } from '../../src/limits/rate-limit.ts'
+import { DEGRADED_MS, StoreHealth } from '../../src/limits/store-health.ts'
 import { connectRedis } from '../../src/redis.ts'
 import { startApp } from '../helpers/app.ts'
 import { startRedis } from '../helpers/redis.ts'
@@ -10,15 +11,40 @@ test('two instances sharing one Redis admit a key with limit 5 exactly 5 times',
   const redis = await startRedis({ after })
   const a = await startApp({ after }, { redisUrl: redis.url })
   const b = await startApp({ after }, { redisUrl: redis.url })
-  const { key } = await a.createKey({ limit: 5 })
-  const headers = { 'x-api-key': key }
-  // 20 concurrent requests alternating between the instances.
-  const responses = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).call('GET', '/api/v1/generate/DE', { headers })),
-  )
-  const statuses = responses.map((r) => r.status)
-  assert.equal(statuses.filter((s) => s === 200).length, 5, statuses.join(','))
-  assert.equal(statuses.filter((s) => s === 429).length, 15)
+  const slowSpells = () => [a, b].reduce((n, app) => n + app.logText().split('Redis failed or was slow').length - 1, 0)
+  // A Redis slower than the command timeout (a loaded machine) rightly hands the count to each
+  // instance's memory for a second, so a burst the log says was decided that way is tried again
+  // with a fresh key; the count must be exact on every burst Redis decided.
+  for (let attempt = 1; ; attempt++) {
+    const before = slowSpells()
+    const { key } = await a.createKey({ limit: 5 })
+    const headers = { 'x-api-key': key }
+    // 20 concurrent requests alternating between the instances.
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).call('GET', '/api/v1/generate/DE', { headers })),
+    )
+    if (slowSpells() > before && attempt < 5) {
+      await new Promise((resolve) => setTimeout(resolve, DEGRADED_MS))
+      continue
+    }
+    const statuses = responses.map((r) => r.status)
+    assert.equal(statuses.filter((s) => s === 200).length, 5, statuses.join(','))
+    assert.equal(statuses.filter((s) => s === 429).length, 15)
+    return
+  }
+})
+
+test('StoreHealth: degraded for a moment after a failure, and says so once per spell', () => {
+  let told = 0
+  const health = new StoreHealth(() => told++)
+  assert.equal(health.degraded(0), false)
+  health.markFailed(10)
+  health.markFailed(20)
+  assert.equal(told, 1, 'a failure while degraded is not a new spell')
+  assert.equal(health.degraded(20 + DEGRADED_MS - 1), true)
+  assert.equal(health.degraded(20 + DEGRADED_MS), false)
+  health.markFailed(20 + DEGRADED_MS)
+  assert.equal(told, 2)
 })
 
 test('RateLimits in memory: a limit of 3 admits 3, then rejects with the time to reset', async () => {

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { Agent, request } from 'undici'
-import { listening } from '../helpers/process.ts'
+import { announces, listening } from '../helpers/process.ts'
 import { freePort } from '../helpers/redis.ts'
 import { sleep, startLoad } from './load.ts'
 import { record } from './report.ts'
@@ -76,8 +76,9 @@ describe('reliability: shutdown', () => {
     })
     await sleep(300)
     const signalled = performance.now()
+    const stopped = announces(server.child, 'no longer accepting')
     server.child.kill('SIGTERM')
-    await sleep(100)
+    await stopped
     const refused = await new Promise<boolean>((resolve) => {
       const socket = connect(Number(new URL(server.url).port), '127.0.0.1')
       socket.once('connect', () => {
@@ -111,9 +112,9 @@ describe('reliability: shutdown', () => {
     // A download that is never read keeps the first shutdown waiting.
     const stalled = request(`${server.url}/api/v1/bulk/DE?count=5000000`, { headers: { 'x-api-key': server.key } })
     const response = await stalled
-    await sleep(200)
+    const stopping = announces(server.child, 'no longer accepting')
     server.child.kill('SIGTERM')
-    await sleep(300)
+    await stopping
     assert.equal(server.child.exitCode, null, 'still finishing the download')
     const second = performance.now()
     server.child.kill('SIGTERM')
