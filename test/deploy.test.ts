@@ -1,8 +1,9 @@
 // The Dockerfile and compose file: linted and checked for what they must do (multi-stage,
 // non-root, health check on /healthz, no development dependencies in the image, two instances on
-// one Redis). Where a Docker engine answers, the image is also built and the compose file
-// resolved by Docker itself; the same topology (two instances on one redis-server) runs for
-// real in test/reliability.
+// one Redis that keeps its data in an append-only file on a volume, the image tagged with the
+// package's version). Where a Docker engine answers, the image is also built and the compose
+// file resolved by Docker itself; the same topology (two instances on one redis-server) runs for
+// real in test/reliability, as does a restart of the persistent Redis (redis-restart.test.ts).
 import assert from 'node:assert/strict'
 import { execFile, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -15,6 +16,7 @@ import { parse } from 'yaml'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const DOCKERFILE = readFileSync(join(ROOT, 'Dockerfile'), 'utf8')
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
 const run = promisify(execFile)
 const engine = spawnSync('docker', ['info'], { stdio: 'ignore', timeout: 10_000 }).status === 0
 const NO_ENGINE = 'no Docker engine answers on this machine'
@@ -29,6 +31,22 @@ function instructions(): { keyword: string; args: string }[] {
       const [keyword = '', ...rest] = line.split(/\s+/)
       return { keyword: keyword.toUpperCase(), args: rest.join(' ') }
     })
+}
+
+interface Compose {
+  services: Record<string, Record<string, unknown>>
+  volumes?: Record<string, unknown>
+}
+
+function readCompose(): Compose {
+  return parse(readFileSync(join(ROOT, 'compose.yaml'), 'utf8')) as Compose
+}
+
+/** The argument that follows `flag` in a command given as a list, or undefined. */
+function option(command: unknown, flag: string): string | undefined {
+  assert.ok(Array.isArray(command), 'the command is a list of arguments')
+  const at = command.indexOf(flag)
+  return at === -1 ? undefined : String(command[at + 1])
 }
 
 test('the Dockerfile has no lint errors or warnings (dockerfile-utils)', () => {
@@ -68,10 +86,7 @@ test('the Dockerfile is multi-stage, runs as a non-root user, checks /healthz, s
 })
 
 test('compose runs two instances of the service on one Redis, on published ports', () => {
-  const compose = parse(readFileSync(join(ROOT, 'compose.yaml'), 'utf8')) as {
-    services: Record<string, Record<string, unknown>>
-  }
-  const { redis, ibanmint } = compose.services
+  const { redis, ibanmint } = readCompose().services
   assert.ok(redis && ibanmint)
   assert.match(String(redis['image']), /^redis:/)
   assert.equal((ibanmint['deploy'] as { replicas: number }).replicas, 2)
@@ -80,6 +95,27 @@ test('compose runs two instances of the service on one Redis, on published ports
   assert.deepEqual(ibanmint['ports'], ['8080-8081:8080'])
   assert.deepEqual(ibanmint['depends_on'], { redis: { condition: 'service_healthy' } })
   assert.equal(ibanmint['build'], '.')
+  assert.equal(ibanmint['image'], `ibanmint:${VERSION}`, 'the image is tagged with the package version')
+})
+
+// Redis holds the API keys, the only durable data: without the append-only file on a volume a
+// restart of Redis, or a recreated container, would delete every key.
+test('compose keeps Redis data on a named volume with append-only persistence', () => {
+  const compose = readCompose()
+  const redis = compose.services['redis'] ?? {}
+  const command = redis['command']
+  assert.equal(option(command, '--appendonly'), 'yes')
+  assert.ok(
+    ['everysec', 'always'].includes(option(command, '--appendfsync') ?? 'everysec'),
+    `appendfsync ${option(command, '--appendfsync')}`,
+  )
+  const dir = option(command, '--dir') ?? '/data' // the working directory of the redis image
+  const mounts = ((redis['volumes'] ?? []) as string[]).map((mount) => mount.split(':'))
+  const data = mounts.find(([, target]) => target === dir)
+  assert.ok(data !== undefined, `a volume mounted at ${dir}`)
+  const [source = ''] = data
+  assert.ok(!source.startsWith('/') && !source.startsWith('.'), `${source} is a named volume, not a host path`)
+  assert.ok(compose.volumes !== undefined && source in compose.volumes, `volume ${source} is declared`)
 })
 
 test('docker builds the image and resolves the compose file', { skip: engine ? false : NO_ENGINE }, async () => {

@@ -1,8 +1,19 @@
-// A real redis-server for the tests, on a free port, with no persistence; stopped after.
+// A real redis-server for the tests, on a free port (or a given one), stopped after. Without
+// persistence by default; with `appendonlyDir` it keeps an append-only file there, as
+// compose.yaml runs it, so that a restart on the same directory finds its data again.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import type { TestContext } from 'node:test'
 import { Redis } from 'ioredis'
+
+type Hooks = TestContext | { after(fn: () => unknown): void }
+
+interface RedisOptions {
+  /** The port to listen on; default a free one. */
+  port?: number
+  /** Append-only persistence (fsync every second) in this directory; default none. */
+  appendonlyDir?: string
+}
 
 export interface RedisServer {
   url: string
@@ -11,6 +22,11 @@ export interface RedisServer {
   /** A plain client for assertions and fault injection (CLIENT PAUSE, FLUSHALL). */
   client(): Redis
   stop(): Promise<void>
+  /**
+   * Kills the server (SIGKILL: a crash, no chance to save on the way out) and starts it again on
+   * the same port and directory; the new one is stopped with the same test context.
+   */
+  restart(): Promise<RedisServer>
 }
 
 export async function freePort(): Promise<number> {
@@ -46,18 +62,20 @@ async function waitUntilReady(url: string, deadline: number): Promise<void> {
   }
 }
 
+function persistenceArguments(appendonlyDir: string | undefined): string[] {
+  // No RDB snapshots either way: what survives a restart is the append-only file or nothing.
+  if (appendonlyDir === undefined) return ['--save', '', '--appendonly', 'no']
+  return ['--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--dir', appendonlyDir]
+}
+
 /** Starts redis-server; with a test context it is stopped when the test (or suite) ends. */
-export async function startRedis(
-  t?: TestContext | { after(fn: () => unknown): void },
-  port?: number,
-): Promise<RedisServer> {
-  const chosen = port ?? (await freePort())
+export async function startRedis(t?: Hooks, portOrOptions?: number | RedisOptions): Promise<RedisServer> {
+  const options = typeof portOrOptions === 'number' ? { port: portOrOptions } : (portOrOptions ?? {})
+  const chosen = options.port ?? (await freePort())
   const child = spawn(
     'redis-server',
-    ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
+    ['--port', String(chosen), '--bind', '127.0.0.1', ...persistenceArguments(options.appendonlyDir)],
+    { stdio: 'ignore' },
   )
   const url = `redis://127.0.0.1:${chosen}`
   await waitUntilReady(url, Date.now() + 10_000)
@@ -79,6 +97,10 @@ export async function startRedis(
         child.once('exit', () => resolve())
         child.kill('SIGKILL')
       })
+    },
+    async restart() {
+      await server.stop()
+      return startRedis(t, { ...options, port: chosen })
     },
   }
   t?.after(() => server.stop())
