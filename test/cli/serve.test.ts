@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
 import { request } from 'undici'
+import { announces, listening } from '../helpers/process.ts'
 import { freePort } from '../helpers/redis.ts'
 import { waitFor } from '../helpers/wait.ts'
 
@@ -28,14 +29,7 @@ async function serve(
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   after(() => child.kill('SIGKILL'))
-  let stderr = ''
-  await new Promise<void>((resolve, reject) => {
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString()
-      if (stderr.includes('listening on')) resolve()
-    })
-    child.once('exit', () => reject(new Error(`serve exited: ${stderr}`)))
-  })
+  await listening(child)
   return { child, url: `http://127.0.0.1:${port}`, exited }
 }
 
@@ -78,12 +72,16 @@ test('SIGTERM lets an in-flight request finish, then exits 0', async () => {
   const socket = connect(Number(port), '127.0.0.1')
   await new Promise((resolve) => socket.once('connect', resolve))
   const body = JSON.stringify({ country: 'DE', count: 3 })
+  // The headers and the start of the body. The server answers Expect: 100-continue as it takes
+  // the request up, so its interim response says the request is in flight.
+  const interim = new Promise<string>((resolve) => socket.once('data', (chunk: Buffer) => resolve(chunk.toString())))
   socket.write(
-    `POST /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    `POST /api/v1/generate HTTP/1.1\r\nHost: x\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 5)}`,
   )
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  assert.equal(await interim, 'HTTP/1.1 100 Continue\r\n\r\n')
+  const stopping = announces(child, 'no longer accepting')
   child.kill('SIGTERM')
-  await new Promise((resolve) => setTimeout(resolve, 200))
+  await stopping
   let response = ''
   socket.on('data', (chunk: Buffer) => (response += chunk.toString()))
   const closed = new Promise((resolve) => socket.once('close', resolve))

@@ -1,15 +1,15 @@
+// API keys: their form, the key file store, and the authenticator's cache (revocation, store
+// failures, new keys). The Redis store keeps the same contract in redis-store.test.ts.
 import assert from 'node:assert/strict'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { after, describe, test } from 'node:test'
+import { after, test } from 'node:test'
 import { KeyAuthenticator } from '../../src/keys/authenticator.ts'
 import { FileKeyStore } from '../../src/keys/file-store.ts'
 import { hashSecret, mintKey, parseKey, secretMatches } from '../../src/keys/key.ts'
-import { RedisKeyStore } from '../../src/keys/redis-store.ts'
 import type { KeyStore } from '../../src/keys/store.ts'
-import { connectRedis } from '../../src/redis.ts'
-import { startRedis } from '../helpers/redis.ts'
+import { storeSuite } from '../helpers/key-store-contract.ts'
 import { waitFor } from '../helpers/wait.ts'
 
 test('keys look like imk_<id>_<secret>, are unique, and only the SHA-256 of the secret is kept', () => {
@@ -30,49 +30,10 @@ test('keys look like imk_<id>_<secret>, are unique, and only the SHA-256 of the 
   assert.equal(parseKey(''), null)
 })
 
-function storeSuite(name: string, open: () => Promise<KeyStore>) {
-  describe(`${name} key store`, () => {
-    test('add, find, list and revoke; revoking twice keeps the first time', async () => {
-      const store = await open()
-      const { record } = mintKey({ name: 'ci', limit: 10, expiresAt: null })
-      await store.add(record)
-      assert.deepEqual(await store.find(record.id), record)
-      assert.equal(await store.find('AAAAAAAAAAAA'), null)
-      assert.ok((await store.list()).some((r) => r.id === record.id))
-      await assert.rejects(store.add(record), /exists/)
-      const first = await store.revoke(record.id, new Date('2026-01-01T00:00:00Z'))
-      assert.equal(first?.revoked_at, '2026-01-01T00:00:00.000Z')
-      const second = await store.revoke(record.id, new Date('2026-02-01T00:00:00Z'))
-      assert.equal(second?.revoked_at, '2026-01-01T00:00:00.000Z')
-      assert.equal(await store.revoke('AAAAAAAAAAAA', new Date()), null)
-      await store.close()
-    })
-
-    test('concurrent adds all land', async () => {
-      const store = await open()
-      const records = Array.from({ length: 25 }, () => mintKey({ name: 'c', limit: null, expiresAt: null }).record)
-      await Promise.all(records.map((r) => store.add(r)))
-      const ids = new Set((await store.list()).map((r) => r.id))
-      for (const record of records) assert.ok(ids.has(record.id))
-      await store.close()
-    })
-  })
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'ibanmint-keys-'))
 after(() => rmSync(dir, { recursive: true, force: true }))
 let files = 0
 storeSuite('file', async () => new FileKeyStore(join(dir, `keys-${files++}.json`)))
-
-const redisServer = await startRedis()
-after(() => redisServer.stop())
-storeSuite('Redis', async () => {
-  const client = connectRedis(redisServer.url)
-  client.on('error', () => {})
-  after(() => client.disconnect())
-  await new Promise((resolve) => client.once('ready', resolve))
-  return new RedisKeyStore(client)
-})
 
 test('the key file survives restarts, is written atomically with mode 600, and sees other writers', async () => {
   const path = join(dir, 'nested', 'keys.json')
@@ -114,11 +75,15 @@ test('revocation takes effect once the authenticator cache entry expires (the do
 
 test('when the store fails, a cached key keeps working and an unknown one gets 503, not 401', async () => {
   let failing = false
+  let failedLookups = 0
   const { key, record } = mintKey({ name: 'f', limit: null, expiresAt: null })
   const store: KeyStore = {
     add: async () => {},
     find: async (id) => {
-      if (failing) throw new Error('store down')
+      if (failing) {
+        failedLookups++
+        throw new Error('store down')
+      }
       return id === record.id ? record : null
     },
     list: async () => [record],
@@ -128,8 +93,15 @@ test('when the store fails, a cached key keeps working and an unknown one gets 5
   const authenticator = new KeyAuthenticator(store, 1)
   await authenticator.authenticate(key)
   failing = true
-  await new Promise((resolve) => setTimeout(resolve, 5))
-  assert.equal((await authenticator.authenticate(key)).id, record.id)
+  // Once the 1 ms cache entry has expired, the lookup reaches the failing store.
+  const answered = await waitFor(
+    async () => {
+      const found = await authenticator.authenticate(key)
+      return failedLookups > 0 ? found : undefined
+    },
+    { message: 'a lookup that asks the failing store' },
+  )
+  assert.equal(answered.id, record.id)
   const other = mintKey({ name: 'o', limit: null, expiresAt: null }).key
   await assert.rejects(async () => authenticator.authenticate(other), { code: 'service_unavailable' })
 })

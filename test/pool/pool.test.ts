@@ -36,7 +36,7 @@ test('the TypeScript loader shim (fallback when no bundle can be written) serves
   }
 })
 
-test('stream writes batches in order and waits for drain on a slow sink', async () => {
+test('stream writes batches in order and waits for drain on a sink that takes 2 ms a chunk', async () => {
   const pool = new GenerationPool({ threads: 2 })
   const chunks: Buffer[] = []
   let drains = 0
@@ -44,7 +44,7 @@ test('stream writes batches in order and waits for drain on a slow sink', async 
     highWaterMark: 1024,
     write(chunk: Buffer, _encoding, callback) {
       chunks.push(chunk)
-      setTimeout(callback, 2)
+      setTimeout(callback, 2) // the slow consumer itself
     },
   })
   sink.on('drain', () => drains++)

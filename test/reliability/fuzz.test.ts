@@ -8,7 +8,6 @@ import { after, before, describe, test } from 'node:test'
 import fc from 'fast-check'
 import { Agent, request } from 'undici'
 import { startApp, type TestApp } from '../helpers/app.ts'
-import { sleep } from './load.ts'
 import { record } from './report.ts'
 import { connectionsOf, waitFor } from '../helpers/wait.ts'
 
@@ -123,8 +122,12 @@ describe('reliability: fuzzing every route', () => {
     }
   }
 
+  /** Access lines the server wrote: one per response, once it is done with the request. */
+  const accessLines = () => app.logText().split('"completed":').length - 1
+
   test('V10: paths, query strings, methods, headers and bodies', async () => {
     let runs = 0
+    const linesBefore = accessLines()
     const started = performance.now()
     await fc.assert(
       fc.asyncProperty(
@@ -150,7 +153,9 @@ describe('reliability: fuzzing every route', () => {
       { seed: SEED, numRuns: 1_000_000, interruptAfterTimeLimit: BUDGET_MS, markInterruptAsFailure: false },
     )
     assert.ok(runs > 100, `${runs} runs`)
-    await sleep(200)
+    // With every request's access line written the server is done with them all, and a promise
+    // rejected on the way, unhandled, has been reported by then.
+    await waitFor(() => accessLines() >= linesBefore + runs, { message: `the access lines of ${runs} requests` })
     assert.equal(unhandled, 0)
     record(
       'V10',

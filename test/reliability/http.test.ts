@@ -8,7 +8,10 @@ import { assertError, startApp, type TestApp } from '../helpers/app.ts'
 import { record } from './report.ts'
 import { waitFor } from '../helpers/wait.ts'
 
-/** Sends raw bytes and resolves with everything received once the server closes (or after `waitMs`). */
+/**
+ * Sends raw bytes and resolves with everything received once the server closes the connection;
+ * rejects when it is still open after `waitMs` (every case here expects the server to close).
+ */
 function raw(
   url: string,
   send: (socket: Socket) => void,
@@ -19,7 +22,10 @@ function raw(
     const started = performance.now()
     const socket = connect(Number(port), hostname, () => send(socket))
     let text = ''
-    const timer = setTimeout(() => socket.destroy(), waitMs)
+    const timer = setTimeout(() => {
+      reject(new Error(`the server still held the connection after ${waitMs} ms; received: ${text.slice(0, 200)}`))
+      socket.destroy()
+    }, waitMs)
     socket.on('data', (chunk) => (text += chunk.toString('latin1')))
     socket.on('close', () => {
       clearTimeout(timer)

@@ -11,6 +11,8 @@ export interface LoadResult {
 }
 
 export interface Load {
+  /** Requests answered (or failed) so far: what a case waits on before and after a fault. */
+  readonly count: number
   stop(): Promise<LoadResult>
 }
 
@@ -38,6 +40,9 @@ export function startLoad(
     }
   })
   return {
+    get count() {
+      return result.count
+    },
     async stop() {
       running = false
       await Promise.all(loops)
@@ -46,4 +51,5 @@ export function startLoad(
   }
 }
 
+/** For a duration that is the scenario itself (Redis down for 3 s), never for a condition. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

@@ -11,7 +11,8 @@ import { fileURLToPath } from 'node:url'
 import { Agent, request } from 'undici'
 import { announces, listening } from '../helpers/process.ts'
 import { freePort } from '../helpers/redis.ts'
-import { sleep, startLoad } from './load.ts'
+import { waitFor } from '../helpers/wait.ts'
+import { startLoad } from './load.ts'
 import { record } from './report.ts'
 
 const BIN = fileURLToPath(new URL('../../bin/ibanmint.js', import.meta.url))
@@ -74,7 +75,7 @@ describe('reliability: shutdown', () => {
       workers: 4,
       maxSeconds: 20,
     })
-    await sleep(300)
+    await waitFor(() => load.count >= 50, { timeout: 20_000 }) // the service under load, downloads under way
     const signalled = performance.now()
     const stopped = announces(server.child, 'no longer accepting')
     server.child.kill('SIGTERM')

@@ -4,25 +4,13 @@
 import assert from 'node:assert/strict'
 import { readdirSync, readlinkSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
 import { Agent, request } from 'undici'
 import { startApp, type TestApp } from '../helpers/app.ts'
-import { sleep } from './load.ts'
+import { heapAfterGc } from '../helpers/heap.ts'
+import { connectionsOf, waitFor } from '../helpers/wait.ts'
 import { percentile, record } from './report.ts'
 
 const SECONDS = process.env['IBANMINT_LONG_TESTS'] === '1' ? 60 : 8
-
-setFlagsFromString('--expose-gc')
-const gc = runInNewContext('gc') as () => void
-
-async function heapAfterGc(): Promise<number> {
-  for (let i = 0; i < 3; i++) {
-    gc()
-    await sleep(50)
-  }
-  return process.memoryUsage().heapUsed / 2 ** 20
-}
 
 /** Open file descriptors by kind (sockets, pipes, files…), from /proc/self/fd. */
 function fdKinds(): Record<string, number> {
@@ -87,6 +75,11 @@ describe('reliability: sustained mixed load', () => {
           body: '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"generate_iban","arguments":{"country":"PL","count":3}}}',
         }),
     ]
+    // agent.close() closed the client's ends; the server's are closed once it counts none.
+    const connectionsClosed = () =>
+      waitFor(async () => (await connectionsOf(app.service.app.server)) === 0 && app.service.pool.outstanding === 0, {
+        message: 'the load’s connections to close and the pool to go idle',
+      })
     async function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string }) {
       const response = await request(app.url + path, {
         dispatcher: agent,
@@ -100,7 +93,7 @@ describe('reliability: sustained mixed load', () => {
     for (const call of calls) assert.equal(await call(), 200)
     await agent.close()
     agent = new Agent({ connections: 16 })
-    await sleep(200)
+    await connectionsClosed()
     const heapBefore = await heapAfterGc()
     const kindsBefore = fdKinds()
     const fdsBefore = serviceFds(kindsBefore)
@@ -119,7 +112,7 @@ describe('reliability: sustained mixed load', () => {
       }),
     )
     await agent.close()
-    await sleep(300)
+    await connectionsClosed()
     const heapAfter = await heapAfterGc()
     const kindsAfter = fdKinds()
     const fdsAfter = serviceFds(kindsAfter)

@@ -1,5 +1,7 @@
 // Redis faults under load: killed and restarted, paused, down at boot; limits exact across two
-// instances; every rate-limit key expires.
+// instances; every rate-limit key expires. A serial file (test/run.ts runs it alone): its bounds
+// on latency under load, and the exact limit that holds only while every Redis command beats
+// the 250 ms command timeout, must measure this service, not a neighbouring test's load.
 import assert from 'node:assert/strict'
 import { after, describe, test } from 'node:test'
 import { mintKey } from '../../src/keys/key.ts'
@@ -9,6 +11,9 @@ import { sleep, startLoad } from './load.ts'
 import { percentile, record } from './report.ts'
 import { waitFor } from '../helpers/wait.ts'
 
+/** Requests the load answers before a fault, and again after it, before the case goes on. */
+const WARM = 200
+
 describe('reliability: Redis faults', () => {
   const cleanup: (() => unknown)[] = []
   const hooks = { after: (fn: () => unknown) => cleanup.push(fn) }
@@ -16,7 +21,7 @@ describe('reliability: Redis faults', () => {
     for (const fn of cleanup.reverse()) await fn()
   })
 
-  test('R1: Redis killed for 3 s under load: no errors, no 5xx, p99 bounded, back on Redis after', async () => {
+  test('R1: Redis killed and down for 3 s under load: no errors, no 5xx, p99 bounded, back on Redis after', async () => {
     let redis: RedisServer = await startRedis()
     const port = redis.port
     const app = await startApp(hooks, { redisUrl: redis.url })
@@ -24,10 +29,13 @@ describe('reliability: Redis faults', () => {
     const { key, record: keyRecord } = mintKey({ name: 'r1', limit: 1_000_000, expiresAt: null })
     await app.service.keyStore.add(keyRecord)
     const load = startLoad(`${app.url}/api/v1/generate/DE?count=1`, { headers: { 'x-api-key': key } })
-    await sleep(800)
+    const counters = redis.client()
+    await waitFor(async () => load.count >= WARM && (await counters.keys('ibanmint:rl:*')).length > 0, {
+      message: `${WARM} requests counted on Redis before the outage`,
+    })
     await redis.stop() // SIGKILL
     const outageStarted = performance.now()
-    await sleep(3_000)
+    await sleep(3_000) // the outage itself, under load
     redis = await startRedis(undefined, port)
     await waitFor(async () => (await app.call('GET', '/readyz', { unchecked: true })).status === 200, {
       timeout: 10_000,
@@ -35,7 +43,12 @@ describe('reliability: Redis faults', () => {
     })
     // A restarted Redis without persistence has lost the key: the operator's store comes back.
     await app.service.keyStore.add(keyRecord)
-    await sleep(1_500)
+    const restored = load.count
+    const watcher = redis.client()
+    await waitFor(async () => load.count >= restored + WARM && (await watcher.keys('ibanmint:rl:*')).length > 0, {
+      timeout: 10_000,
+      message: `${WARM} requests more, counted on the restarted Redis`,
+    })
     const result = await load.stop()
     const outage = Math.round(performance.now() - outageStarted)
     assert.deepEqual(result.errors, [])
@@ -43,8 +56,6 @@ describe('reliability: Redis faults', () => {
     assert.deepEqual([...result.statuses.keys()], [200])
     const p99 = percentile(result.latencies, 99)
     assert.ok(p99 <= 300, `p99 ${p99} ms`)
-    const limitKeys = await redis.client().keys('ibanmint:rl:*')
-    assert.ok(limitKeys.length > 0, 'counting on the restarted Redis again')
     record(
       'R1',
       'Redis SIGKILLed under load, restarted after 3 s',
@@ -53,14 +64,20 @@ describe('reliability: Redis faults', () => {
     await app.close()
   })
 
-  test('R3: Redis paused (CLIENT PAUSE 3000) under load: answers within the command timeout', async () => {
+  test('R3: Redis paused for 3 s (CLIENT PAUSE 3000) under load: answers within the command timeout', async () => {
     const redis = await startRedis(hooks)
     const app = await startApp(hooks, { redisUrl: redis.url })
     const { key } = await app.createKey({ limit: 1_000_000 })
     const load = startLoad(`${app.url}/api/v1/validate/DE89370400440532013000`, { headers: { 'x-api-key': key } })
-    await sleep(500)
+    await waitFor(() => load.count >= WARM, { message: `${WARM} requests before the pause` })
     await redis.client().call('CLIENT', 'PAUSE', '3000', 'ALL')
-    await sleep(3_500)
+    const paused = performance.now()
+    // Redis holds every client's commands, this one's too, until the pause lifts.
+    await redis.client().ping()
+    const pausedFor = performance.now() - paused
+    assert.ok(pausedFor >= 2_900, `Redis answered ${pausedFor.toFixed(0)} ms into a 3 s pause`)
+    const resumed = load.count
+    await waitFor(() => load.count >= resumed + WARM, { message: `${WARM} requests after the pause` })
     const result = await load.stop()
     assert.deepEqual(result.errors, [])
     assert.equal(result.fiveHundreds, 0)
