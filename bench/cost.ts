@@ -2,12 +2,15 @@
 // pinned to one core and autocannon to the other (taskset), so that the two stop trading
 // places, and the server's user and system time (/proc/<pid>/stat) is read around a fixed
 // number of requests after a warm-up. Request rates on a shared 2-core machine swing by half
-// from run to run; this figure moves by a few microseconds.
+// from run to run; this figure moves by a few microseconds. ibanmint is measured next to the
+// peers of bench/peers.ts; every server writes its access log to a file.
 // Usage: npm run bench:cost [-- --rounds N]   (Linux with taskset and at least 2 cores)
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { startPlain, startServer, summarize, type Server } from './lib.ts'
+import { startPeer, startServer, summarize, type Server, type StartOptions } from './lib.ts'
 
 const argument = process.argv.indexOf('--rounds')
 const ROUNDS = argument > 0 ? Number(process.argv[argument + 1]) : 3
@@ -47,23 +50,31 @@ async function costOf(server: Server, path: string): Promise<Cost> {
   return { total: user + system, user, system }
 }
 
+const GENERATE = '/api/v1/generate/DE?count=1'
+const CASES: [string, (options: StartOptions) => Promise<Server>, string][] = [
+  ['whole-job plain node:http peer (bench/peers/plain.ts)', (options) => startPeer('plain', {}, options), GENERATE],
+  ['Fastify 5 peer (bench/peers/fastify.ts)', (options) => startPeer('fastify', {}, options), GENERATE],
+  ['ibanmint GET /healthz', (options) => startServer({}, options), '/healthz'],
+  ['ibanmint keyed GET /api/v1/generate/DE?count=1', (options) => startServer({}, options), GENERATE],
+]
+
 pin(process.pid, 0)
+const logs = mkdtempSync(join(tmpdir(), 'ibanmint-cost-logs-'))
 const figures = new Map<string, Cost[]>()
 for (let round = 1; round <= ROUNDS; round++) {
-  for (const [name, start, path] of [
-    ['plain keyed handler (bench/plain.ts)', startPlain, '/'],
-    ['ibanmint GET /healthz', startServer, '/healthz'],
-    ['ibanmint keyed GET /api/v1/generate/DE?count=1', startServer, '/api/v1/generate/DE?count=1'],
-  ] as const) {
-    const server = await start()
+  for (const [name, start, path] of CASES) {
+    const log = join(logs, 'access.log')
+    const server = await start({ log })
     const cost = await costOf(server, path)
     await server.stop()
+    rmSync(log)
     figures.set(name, [...(figures.get(name) ?? []), cost])
     console.error(
       `${name.padEnd(48)} ${cost.total.toFixed(1)} µs (user ${cost.user.toFixed(1)}, system ${cost.system.toFixed(1)})`,
     )
   }
 }
+rmSync(logs, { recursive: true, force: true })
 console.log('| server and route | CPU µs per request (median) | range | user | system |')
 console.log('|---|---:|---:|---:|---:|')
 for (const [name, costs] of figures) {

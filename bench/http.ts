@@ -14,7 +14,6 @@ import {
   peakRss,
   startBareMcp,
   startHello,
-  startPlain,
   startServer,
   summarize,
   type Load,
@@ -106,7 +105,6 @@ const scenarios = SCENARIOS.filter((s) => !QUICK || s.quick === true)
 
 const redis = await startRedis()
 const hello = await startHello()
-const plain = await startPlain()
 const bareMcp = await startBareMcp()
 const servers = { memory: await startServer(), redis: await startServer({ REDIS_URL: redis.url }) }
 const runs = new Map<string, Run[]>()
@@ -115,10 +113,6 @@ const record = (key: string, run: Run) => runs.set(key, [...(runs.get(key) ?? []
 for (let round = 1; round <= ROUNDS; round++) {
   console.error(`round ${round} of ${ROUNDS}`)
   record('hello', await cannon('bare node:http hello', { url: hello.url }, SECONDS, WARMUP))
-  record(
-    'plain',
-    await cannon('plain keyed handler', { url: plain.url, headers: { 'x-api-key': plain.key } }, SECONDS, WARMUP),
-  )
   record('bare-mcp', await cannon('bare MCP SDK server (ceiling)', mcpCall('modern')(bareMcp), SECONDS, WARMUP))
   for (const limits of ['memory', 'redis'] as const) {
     for (const scenario of scenarios) {
@@ -127,30 +121,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     }
   }
 }
-// The target against the plain handler is read from pairs run back to back (plain, then the
-// keyed route), so that both halves of a ratio meet the same moment of a shared machine: rates
-// here drift by a third within minutes, far more than the difference being measured.
-const PAIRS = QUICK ? 1 : 5
-const pairRatios: number[] = []
-for (let pair = 1; pair <= PAIRS; pair++) {
-  const ofPlain = await cannon(
-    'pair: plain keyed handler',
-    { url: plain.url, headers: { 'x-api-key': plain.key } },
-    SECONDS,
-    WARMUP,
-  )
-  const ofKeyed = await cannon(
-    'pair: keyed GET /generate/DE count 1',
-    keyed('/api/v1/generate/DE?count=1')(servers.memory),
-    SECONDS,
-    WARMUP,
-  )
-  record('pair plain', ofPlain)
-  record('pair keyed', ofKeyed)
-  pairRatios.push(ofKeyed.rps / ofPlain.rps)
-}
 await hello.stop()
-await plain.stop()
 await bareMcp.stop()
 
 const rps = (key: string): Summary => summarize((runs.get(key) ?? []).map((r) => r.rps))
@@ -161,7 +132,6 @@ const range = (s: Summary, unit = '') => `${n(s.min)}–${n(s.max)}${unit}`
 
 const requestRows = [
   `| bare node:http hello (baseline) | ${n(base)} | ${range(rps('hello'))} | ${p99('hello').median} | 1.00× | — |`,
-  `| plain keyed handler: Map key lookup, memory limiter, one IBAN as JSON (second baseline) | ${n(rps('plain').median)} | ${range(rps('plain'))} | ${p99('plain').median} | ${(rps('plain').median / base).toFixed(2)}× | — |`,
 ]
 requestRows.push(
   `| bare MCP SDK server, tools/call with a constant result (the SDK’s ceiling) | ${n(rps('bare-mcp').median)} | ${range(rps('bare-mcp'))} | ${p99('bare-mcp').median} | ${(rps('bare-mcp').median / base).toFixed(2)}× | — |`,
@@ -266,10 +236,7 @@ const ratioOf = (key: string) => rps(key).median / base
 const measured = (key: string) => runs.has(key)
 const count1 = 'GET /api/v1/generate/DE?count=1'
 const mcp = 'MCP tools/call generate_iban (2026-07-28)'
-const pairs = summarize(pairRatios)
-const pairP99 = { keyed: p99('pair keyed').median, plain: p99('pair plain').median }
 const targets = [
-  `| keyed GET /generate/DE count 1 vs the plain keyed handler (${PAIRS === 1 ? 'one pair' : `median of ${PAIRS} pairs`} run back to back) | ≥ 0.85×, p99 not worse | ${pairs.median.toFixed(2)}×${PAIRS === 1 ? '' : ` (pairs ${pairs.min.toFixed(2)}–${pairs.max.toFixed(2)}×)`}, p99 ${pairP99.keyed} ms against ${pairP99.plain} ms | ${verdict(pairs.median >= 0.85 && pairP99.keyed <= pairP99.plain)} |`,
   `| keyed GET /generate/DE count 1, memory limits | ≥ 0.70× hello, p99 ≤ 5 ms | ${ratioOf(`${count1} [memory]`).toFixed(2)}×, p99 ${p99(`${count1} [memory]`).median} ms | ${verdict(ratioOf(`${count1} [memory]`) >= 0.7 && p99(`${count1} [memory]`).median <= 5)} |`,
   `| same, Redis limits | ≥ 0.45× hello | ${ratioOf(`${count1} [redis]`).toFixed(2)}× | ${verdict(ratioOf(`${count1} [redis]`) >= 0.45)} |`,
   measured('GET /api/v1/generate/DE?count=100 [memory]')

@@ -14,8 +14,11 @@ import { Duplex } from 'node:stream'
 import { pino } from 'pino'
 import { readConfig } from '../dist/src/config.js'
 import { startService } from '../dist/src/main.js'
-import { PLAIN_KEY } from './lib.ts'
-import { plainHandler } from './plain-handler.ts'
+import { createKeys } from './lib.ts'
+import { fastifyPeer } from './peers/fastify.ts'
+import { KeyBook } from './peers/keys.ts'
+import { plainPeer } from './peers/plain.ts'
+import type { PeerOptions } from './peers/shared.ts'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
@@ -46,7 +49,7 @@ const sockets = Array.from({ length: BATCH }, () => {
   return socket
 })
 
-function call(listener: Listener, socket: Discard, path: string, key: string): void {
+function call(listener: Listener, socket: Discard, path: string, key: string): ServerResponse {
   const previous = (socket as unknown as { _httpMessage: ServerResponse | null })._httpMessage
   previous?.detachSocket(socket as never)
   const req = new IncomingMessage(socket as never)
@@ -61,13 +64,18 @@ function call(listener: Listener, socket: Discard, path: string, key: string): v
   res.shouldKeepAlive = true
   res.assignSocket(socket as never)
   listener(req, res)
+  return res
 }
 
+/** `requests` requests; throws unless the last batch was answered in full, each with a 200. */
 async function run(listener: Listener, path: string, key: string, requests: number): Promise<void> {
+  let last: ServerResponse[] = []
   for (let done = 0; done < requests; done += BATCH) {
-    for (const socket of sockets) call(listener, socket, path, key)
+    last = sockets.map((socket) => call(listener, socket, path, key))
     await new Promise((resolve) => setImmediate(resolve))
   }
+  const failed = last.find((res) => res.statusCode !== 200 || !res.writableEnded)
+  if (failed !== undefined) throw new Error(`${path}: answered ${failed.statusCode}, ended ${failed.writableEnded}`)
 }
 
 /** µs of CPU (user and system, all threads) per request: the median and range of ROUNDS rounds. */
@@ -83,33 +91,47 @@ async function costOf(listener: Listener, path: string, key: string): Promise<nu
   return costs.sort((a, b) => a - b)
 }
 
+const GENERATE = '/api/v1/generate/DE?count=1'
 const CASES = [
-  { name: 'plain keyed handler (bench/plain-handler.ts)', path: '/' },
-  { name: 'ibanmint GET /healthz', path: '/healthz' },
-  { name: 'ibanmint keyed GET /api/v1/generate/DE?count=1', path: '/api/v1/generate/DE?count=1' },
+  { name: 'whole-job plain node:http peer (bench/peers/plain.ts)', server: 'plain', path: GENERATE },
+  { name: 'Fastify 5 peer (bench/peers/fastify.ts)', server: 'fastify', path: GENERATE },
+  { name: 'ibanmint GET /healthz', server: 'ibanmint', path: '/healthz' },
+  { name: 'ibanmint keyed GET /api/v1/generate/DE?count=1', server: 'ibanmint', path: GENERATE },
 ] as const
+
+// Every server logs each request to /dev/null: the access line is part of the cost, the disk is not.
+const LOG = '/dev/null'
+
+/** The request listener of a case's server, and a way to close it. */
+async function listenerOf(
+  server: (typeof CASES)[number]['server'],
+  env: NodeJS.ProcessEnv,
+): Promise<{ listener: Listener; close: () => Promise<void> }> {
+  if (server === 'ibanmint') {
+    const logger = pino({ level: 'info', base: { service: 'ibanmint' } }, pino.destination({ dest: LOG, sync: false }))
+    const service = await startService(readConfig(env), { logger })
+    return { listener: service.app.server.listeners('request')[0] as Listener, close: () => service.close() }
+  }
+  const options: PeerOptions = {
+    keys: new KeyBook(env['KEYS_FILE'] as string, 1_000_000_000),
+    redis: undefined,
+    logFile: LOG,
+  }
+  if (server === 'plain') return { listener: plainPeer(options), close: async () => {} }
+  // Fastify's own listener on its node:http server, called as node:http would call it.
+  const app = await fastifyPeer(options)
+  return { listener: app.server.listeners('request')[0] as Listener, close: () => app.close() }
+}
 
 /** Measures one case in this process and prints its costs as JSON. */
 async function measure(index: number): Promise<void> {
-  const { path } = CASES[index] as (typeof CASES)[number]
-  if (index === 0) {
-    process.stdout.write(JSON.stringify(await costOf(plainHandler(PLAIN_KEY), path, PLAIN_KEY)))
-    return
-  }
+  const { server, path } = CASES[index] as (typeof CASES)[number]
   const dir = mkdtempSync(join(tmpdir(), 'ibanmint-pipeline-'))
   const env = { ...process.env, PORT: '0', KEYS_FILE: join(dir, 'keys.json'), RATE_LIMIT: '1000000000' }
-  const bin = join(import.meta.dirname, '..', 'bin', 'ibanmint.js')
-  const created = spawnSync(process.execPath, [bin, 'keys', 'create', '--name', 'pipeline'], { env, encoding: 'utf8' })
-  if (created.status !== 0) throw new Error(created.stderr)
-  // The service's logger, writing to /dev/null: the access line of every request is part of the cost.
-  const logger = pino(
-    { level: 'info', base: { service: 'ibanmint' } },
-    pino.destination({ dest: '/dev/null', sync: false }),
-  )
-  const service = await startService(readConfig(env), { logger })
-  const listener = service.app.server.listeners('request')[0] as Listener
-  process.stdout.write(JSON.stringify(await costOf(listener, path, created.stdout.trim())))
-  await service.close()
+  const { key } = await createKeys(env, {})
+  const { listener, close } = await listenerOf(server, env)
+  process.stdout.write(JSON.stringify(await costOf(listener, path, key)))
+  await close()
   rmSync(dir, { recursive: true, force: true })
 }
 
