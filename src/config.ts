@@ -63,7 +63,6 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value
 }
 
-/** MCP_ALLOWED_ORIGINS: a comma-separated list of origins, or `*`; default: PUBLIC_URL's origin. */
 /** WORKERS: 1 by default; `auto` for one process per core; else 1 to 64. */
 function workers(text: string | undefined): number {
   if (text === undefined || text.trim() === '') return 1
@@ -75,6 +74,7 @@ function workers(text: string | undefined): number {
   return value
 }
 
+/** MCP_ALLOWED_ORIGINS: a comma-separated list of origins, or `*`; default: PUBLIC_URL's origin. */
 function allowedOrigins(text: string | undefined, publicUrl: string): string[] {
   if (text === undefined || text.trim() === '') return [new URL(publicUrl).origin]
   const origins = text

@@ -1,11 +1,14 @@
-// Starts the service: reads nothing by itself; connects Redis when configured, builds the
-// key store, limiter and HTTP app, listens, and shuts down gracefully on SIGTERM/SIGINT.
+// Starts the service from a Config (it reads no environment itself): connects Redis when
+// configured, builds the key store, limits, pool, route table and HTTP app, and listens.
+// `close()` shuts it down gracefully; the command line calls it on SIGTERM and SIGINT.
 import cluster from 'node:cluster'
 import type { AddressInfo } from 'node:net'
 import type { Redis } from 'ioredis'
 import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
 import { ApiError } from './core/errors.ts'
+import { accessLogger } from './http/access-log.ts'
+import { serviceRoutes } from './http/routes.ts'
 import { createApp, SERVER_TIMEOUTS, type App } from './http/server.ts'
 import { CACHE_TTL_MS, KeyAuthenticator } from './keys/authenticator.ts'
 import { FileKeyStore } from './keys/file-store.ts'
@@ -92,25 +95,30 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const web = await buildWebAssets(undefined, (error) =>
     logger.warn({ err: String(error) }, 'the web page script could not be bundled; the page shows a notice'),
   )
-  const app = createApp({
+  const routes = serviceRoutes({
     publicUrl: config.publicUrl,
-    keys: new KeyAuthenticator(keyStore, CACHE_TTL_MS, health),
-    limits,
+    ready,
     pool,
-    defaultRateLimit: config.defaultRateLimit,
-    ipRateLimits: { export: config.exportRateLimit, mcp: config.mcpRateLimit },
-    authFailureLimit: config.authFailureLimit,
-    authFailures: new RateLimits({ cluster: clustered }),
-    trustProxy: config.trustProxy,
     poolInlineMax: config.poolInlineMax,
     bulkMaxCount: config.bulkMaxCount,
-    mcp,
-    mcpAllowedOrigins: config.mcpAllowedOrigins,
+    mcp: { mcp, publicUrl: config.publicUrl, allowedOrigins: config.mcpAllowedOrigins },
     web,
-    logger,
-    ready,
-    ...(options.timeouts === undefined ? {} : { timeouts: options.timeouts }),
   })
+  const app = createApp(
+    routes,
+    {
+      keys: new KeyAuthenticator(keyStore, CACHE_TTL_MS, health),
+      limits,
+      defaultRateLimit: config.defaultRateLimit,
+      ipRateLimits: { export: config.exportRateLimit, mcp: config.mcpRateLimit },
+      authFailureLimit: config.authFailureLimit,
+      authFailures: new RateLimits({ cluster: clustered }),
+      trustProxy: config.trustProxy,
+      access: accessLogger(logger),
+      logger,
+    },
+    options.timeouts,
+  )
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject)
     app.server.listen(config.port, config.host, () => {

@@ -1,5 +1,6 @@
-// `ibanmint generate`: IBANs for one country in txt, csv, json or ndjson, written to stdout
-// batch by batch with backpressure, so millions of rows take constant memory.
+// `ibanmint generate`: IBANs for one country in any output format (txt by default; csv, json,
+// ndjson, sql), written to stdout or a file batch by batch with backpressure, so millions of
+// rows take constant memory.
 import { once } from 'node:events'
 import { createWriteStream, type WriteStream } from 'node:fs'
 import {
@@ -11,9 +12,12 @@ import {
   type InvalidCheck,
 } from '../iban/index.ts'
 import { BATCH_ROWS } from '../formats/batches.ts'
-import { FORMATS, renderBatch, type FormatName } from '../formats/render.ts'
+import { FORMATS, fileTypeOf, renderBatch, type FormatName } from '../formats/render.ts'
 import { GenerationPool } from '../pool/pool.ts'
 import { parseCommand, UsageError } from './usage.ts'
+
+/** The formats after the default one, as the help lists them: "csv, json, ndjson or sql". */
+const OTHER_FORMATS = FORMATS.filter((format) => format !== 'txt')
 
 const HELP = `Usage: ibanmint generate <CC> [options]
 
@@ -22,7 +26,7 @@ another country's IBANs, such as GF or JE, gives that country's).
 
 Options:
   -n, --count N        how many IBANs (default 1, at most ${(1e9).toLocaleString('en')})
-  -f, --format F       txt (default: one IBAN per line), csv, json, ndjson or sql
+  -f, --format F       txt (default: ${fileTypeOf('txt').summary}), ${OTHER_FORMATS.slice(0, -1).join(', ')} or ${OTHER_FORMATS.at(-1)}
       --random         fully random bank codes and accounts, letters wherever the
                        country format allows them (default: realistic)
       --seed S         reproducible output: the same seed gives the same IBANs

@@ -77,8 +77,28 @@ export function errorBody(code: ErrorCode, message: string): ErrorBody {
   return { error: { code, message } }
 }
 
-/** Any thrown value as an ApiError: ApiErrors pass through, the rest become internal_error. */
+/**
+ * A failure of a layer below the adapters that a retry may cure (the generator busy, a worker
+ * lost): every adapter answers it as service_unavailable with Retry-After.
+ */
+export class UnavailableError extends Error {
+  readonly retryAfter: number
+
+  constructor(message: string, retryAfter: number, options?: ErrorOptions) {
+    super(message, options)
+    this.name = 'UnavailableError'
+    this.retryAfter = retryAfter
+  }
+}
+
+/**
+ * Any thrown value as an ApiError: ApiErrors pass through, an UnavailableError is a retryable
+ * 503 (its cause kept for the log), the rest become internal_error.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error
+  if (error instanceof UnavailableError) {
+    return new ApiError('service_unavailable', error.message, { retryAfter: error.retryAfter, cause: error.cause })
+  }
   return new ApiError('internal_error', 'internal error', { cause: error })
 }

@@ -9,11 +9,7 @@ import {
   banksOf,
   buildIban,
   findTerritory,
-  generateIbans,
   hasBankRegistry,
-  nextRows,
-  recordsOf,
-  planFor,
   resolveCountry,
   toCountry,
   validateIban,
@@ -27,8 +23,10 @@ import {
   type Territory,
   type ValidateResult,
 } from '../iban/index.ts'
+import { nextRows } from '../iban/dataset.ts'
+import { planFor } from '../iban/generate.ts'
 import { ByteWriter } from '../formats/byte-writer.ts'
-import { renderRecordsInto } from '../formats/render.ts'
+import { renderRecords } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
 import { DETAIL_BANKS, MAX_IBAN_INPUT } from './schemas.ts'
 
@@ -124,63 +122,55 @@ export function toSeed(value: string | number | undefined): string | undefined {
   return value === undefined ? undefined : String(value)
 }
 
-/** Generates a GenerateResult: rows 0 … count − 1 of the request's dataset. */
-export function generate(request: GenerateRequest): GenerateResult {
-  if (request.seed === undefined) {
-    // Unseeded: the next rows of the process's random dataset for these options, so that
-    // successive requests do not repeat each other either (and no dataset is built per request).
-    const { country, count, realistic, bank, invalid } = request
-    try {
-      const result = resultHead(request) as GenerateResult
-      result.ibans = generateIbans(country.code, count, { realistic, bank, invalid })
-      return result
-    } catch (error) {
-      throw toDatasetApiError(error)
-    }
+/**
+ * The rows of a request: seeded, rows 0 … count − 1 of its dataset; unseeded, the next rows of
+ * the process's random dataset for these options, so that successive requests do not repeat
+ * each other either (and no dataset is built per request). Returns the dataset and the first row.
+ */
+function rowsOf(request: GenerateRequest): [Dataset, number] {
+  if (request.seed !== undefined) return [requireDataset(datasetOptions(request), request.count), 0]
+  const { country, count, realistic, bank, invalid } = request
+  try {
+    return nextRows(country, count, { realistic, bank, invalid })
+  } catch (error) {
+    throw toDatasetApiError(error)
   }
-  const dataset = requireDataset(datasetOptions(request), request.count)
+}
+
+// Generate results are made one way: the head (resultHead), then the `ibans` array rendered
+// from the rows as bytes (renderRecords, here or in a worker of the pool), then the closing
+// brace. The bytes are exactly what JSON.stringify writes for the result; the object form
+// parses the same array.
+
+const RECORDS_WRITER = new ByteWriter(16 * 1024)
+const UTF8 = new TextDecoder()
+
+/** Generates a GenerateResult: the request's rows, as objects. */
+export function generate(request: GenerateRequest): GenerateResult {
+  const [dataset, offset] = rowsOf(request)
+  const ibans = renderRecords(dataset, offset, request.count, RECORDS_WRITER)
   const result = resultHead(request) as GenerateResult
-  result.ibans = recordsOf(dataset, 0, request.count)
+  result.ibans = JSON.parse(UTF8.decode(ibans)) as Iban[]
   return result
 }
 
-/**
- * generate(request) as JSON bytes, exactly what JSON.stringify writes for it, rendered from
- * the rows without making their records (the API's inline replies).
- */
+/** generate(request) as JSON bytes, exactly what JSON.stringify writes for it (the API's inline replies). */
 export function generateJson(request: GenerateRequest): Buffer {
-  let dataset: Dataset
-  let offset = 0
-  if (request.seed === undefined) {
-    const { country, count, realistic, bank, invalid } = request
-    try {
-      ;[dataset, offset] = nextRows(country, count, { realistic, bank, invalid })
-    } catch (error) {
-      throw toDatasetApiError(error)
-    }
-  } else {
-    dataset = requireDataset(datasetOptions(request), request.count)
-  }
-  const head = resultHeadBytes(request)
-  const writer = JSON_WRITER
-  writer.length = 0
-  writer.reserve(head.length)
-  writer.bytes.set(head)
-  writer.length = head.length
-  renderRecordsInto(dataset, offset, request.count, writer)
-  writer.reserve(1)
-  writer.byte(CLOSE_BRACE)
-  const json = Buffer.allocUnsafe(writer.length)
-  json.set(writer.view())
-  return json
+  const [dataset, offset] = rowsOf(request)
+  return generateResultJson(request, renderRecords(dataset, offset, request.count, RECORDS_WRITER))
 }
 
-const JSON_WRITER = new ByteWriter(16 * 1024)
-const CLOSE_BRACE = 0x7d
+const CLOSE_BRACE = new Uint8Array([0x7d])
+
+/** The JSON of a GenerateResult whose `ibans` array (from renderRecords, or the pool) is given. */
+export function generateResultJson(request: GenerateRequest, ibans: Uint8Array): Buffer {
+  return Buffer.concat([resultHeadBytes(request), ibans, CLOSE_BRACE])
+}
 
 // The heads of plain requests (no seed, bank or invalid kind) by country, then count and mode.
 const RESULT_HEADS = new Map<CountrySpec, Buffer[]>()
 
+/** The JSON of a GenerateResult up to and including `"ibans":`, exactly as JSON.stringify writes it. */
 function resultHeadBytes(request: GenerateRequest): Buffer {
   if (
     request.seed !== undefined ||
@@ -188,11 +178,15 @@ function resultHeadBytes(request: GenerateRequest): Buffer {
     request.invalid !== undefined ||
     request.territory !== undefined
   )
-    return Buffer.from(generateResultHead(request))
+    return headBytes(request)
   let heads = RESULT_HEADS.get(request.country)
   if (heads === undefined) RESULT_HEADS.set(request.country, (heads = []))
   const slot = request.count * 2 + (request.realistic ? 1 : 0)
-  return (heads[slot] ??= Buffer.from(generateResultHead(request)))
+  return (heads[slot] ??= headBytes(request))
+}
+
+function headBytes(request: GenerateRequest): Buffer {
+  return Buffer.from(JSON.stringify(resultHead(request)).slice(0, -1) + ',"ibans":')
 }
 
 // The `country` of a GenerateResult, made once per country (results share it; JSON never mutates).
@@ -216,14 +210,6 @@ function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
   if (bank !== undefined) head.bank = bank.toUpperCase()
   if (invalid !== undefined) head.invalid = invalid
   return head
-}
-
-/**
- * The JSON of a GenerateResult up to and including `"ibans":`, exactly as JSON.stringify
- * writes it, so that a pool-rendered `ibans` array completes it byte for byte.
- */
-export function generateResultHead(request: GenerateRequest): string {
-  return JSON.stringify(resultHead(request)).slice(0, -1) + ',"ibans":'
 }
 
 const WHITESPACE = /\s+/g

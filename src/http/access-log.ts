@@ -9,6 +9,7 @@
 // buffer on every write, and each of its writes is a round trip to a libuv thread, so under
 // load line-by-line writes cost more than the lines themselves.
 import { pino, type Logger } from 'pino'
+import { BoundedCache } from '../bounded-cache.ts'
 
 export interface AccessEntry {
   /** The request id (X-Request-Id), letters, digits, '.', '_' and '-' only. */
@@ -50,29 +51,20 @@ export function accessLogger(logger: Logger): AccessLog {
   // and the key part.
   let millisecond = -1
   let start = ''
-  const routeParts = new Map<string, Map<string, string>>()
-  const keyParts = new Map<string, string>()
+  // Routes come from the table (or 'unmatched'); methods and key ids from clients, so bounded.
+  const routeParts = new Map<string, BoundedCache<string, string>>()
+  const keyParts = new BoundedCache<string, string>(10_000)
   const routePart = (method: string, route: string): string | undefined => {
     let byMethod = routeParts.get(route)
-    let part = byMethod?.get(method)
+    const part = byMethod?.get(method)
     if (part !== undefined) return part
     if (!TOKEN.test(method) || !SAFE.test(route)) return undefined
-    if (byMethod === undefined) {
-      if (routeParts.size >= 1_000) routeParts.clear()
-      routeParts.set(route, (byMethod = new Map<string, string>()))
-    }
-    part = `","method":"${method}","route":"${route}","status":`
-    byMethod.set(method, part)
-    return part
+    if (byMethod === undefined) routeParts.set(route, (byMethod = new BoundedCache<string, string>(64)))
+    return byMethod.set(method, `","method":"${method}","route":"${route}","status":`)
   }
   const keyPart = (key: string | undefined): string => {
     if (key === undefined) return ''
-    let part = keyParts.get(key)
-    if (part === undefined) {
-      if (keyParts.size >= 10_000) keyParts.clear()
-      keyParts.set(key, (part = `,"key":"${key}"`))
-    }
-    return part
+    return keyParts.get(key) ?? keyParts.set(key, `,"key":"${key}"`)
   }
   // Lines are kept apart and joined once: appending each to one string would leave a chain
   // of hundreds of pieces for the destination to walk when it measures the batch.

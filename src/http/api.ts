@@ -41,12 +41,13 @@ import {
 import { COUNTRIES } from '../iban/index.ts'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
-import { route, type Reply, type RouteSpec } from './route.ts'
+import type { Context } from './exchange.ts'
+import { route, type Reply, type Route } from './route.ts'
 
 /** What the API routes need: the documents built from the finished table, and the pool. */
 export interface ApiDeps {
-  /** Bodies built once from the finished table (index, OpenAPI). */
-  documents: { index: () => Buffer; openapi: () => Buffer }
+  /** Bodies made once from the finished table (index, OpenAPI), read when served. */
+  documents: { readonly index: Buffer; readonly openapi: Buffer }
   pool: GenerationPool
   /** JSON generate requests up to this count are served inline (measured threshold). */
   poolInlineMax: number
@@ -165,12 +166,11 @@ function toGenerateRequest(country: string, fields: GenerateFields): GenerateReq
 }
 
 /** The API's routes under /api/v1. */
-export function apiRoutes(deps: ApiDeps): RouteSpec[] {
+export function apiRoutes(deps: ApiDeps): Route[] {
   /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
-  // The context's abort signal is made on first use: only the pool path needs one.
-  function generateReply(request: GenerateRequest, context: { signal: AbortSignal }): Reply | Promise<Reply> {
+  function generateReply(request: GenerateRequest, context: Context): Reply | Promise<Reply> {
     if (request.count <= deps.poolInlineMax) return { bytes: generateJson(request) }
-    return generateOnPool(deps.pool, request, context.signal).then((bytes) => ({ bytes }))
+    return generateOnPool(deps.pool, request, context.signal()).then((bytes) => ({ bytes }))
   }
   const generateDescription =
     'National check digits are correct in both modes, and the IBANs of one response are distinct. `seed` (ibanmint extension) makes the output reproducible: the same seed, country, count and mode give the same IBANs on every machine. `bank` restricts realistic rows to one real bank; `invalid` gives negative test data. Realistic IBANs of a known bank carry `bank` (code, name, BIC).'
@@ -178,24 +178,27 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
     route({
       method: 'GET',
       path: '/api/v1',
+      operationId: 'getServiceIndex',
       access: 'public',
       summary: 'Service index: name, version, documentation, authentication and endpoints',
       tag: 'service',
       responses: { 200: { description: 'The service index: name, version, links, endpoints.' } },
-      handle: () => ({ bytes: deps.documents.index() }),
+      handle: () => ({ bytes: deps.documents.index }),
     }),
     route({
       method: 'GET',
       path: '/api/v1/openapi.json',
+      operationId: 'getOpenApiDocument',
       access: 'public',
       summary: 'This OpenAPI 3.1 document',
       tag: 'service',
       responses: { 200: { description: 'OpenAPI 3.1 description of the REST API.' } },
-      handle: () => ({ bytes: deps.documents.openapi(), headers: { 'access-control-allow-origin': '*' } }),
+      handle: () => ({ bytes: deps.documents.openapi, headers: { 'access-control-allow-origin': '*' } }),
     }),
     route({
       method: 'GET',
       path: '/api/v1/countries',
+      operationId: 'listCountries',
       access: 'key',
       bucket: 'api',
       summary: `List the ${COUNTRIES.length} supported countries with their IBAN formats`,
@@ -206,6 +209,7 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
     route({
       method: 'GET',
       path: '/api/v1/countries/{code}',
+      operationId: 'getCountry',
       access: 'key',
       bucket: 'api',
       summary: 'One country with its IBAN format, real banks and capacity',
@@ -215,11 +219,12 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
       pathParams: { code: countrySchema },
       errors: ['not_found'],
       responses: { 200: { description: '`{ country: Country }`.', schema: countryDetailSchema } },
-      handle: ({ params }) => ({ bytes: countryBody(params['code'] ?? '') }),
+      handle: ({ params }) => ({ bytes: countryBody(params.code) }),
     }),
-    route<ParamsOf<typeof bankListQuery>>({
+    route({
       method: 'GET',
       path: '/api/v1/countries/{code}/banks',
+      operationId: 'listCountryBanks',
       access: 'key',
       bucket: 'api',
       summary: 'The banks of a country, a page at a time (ibanmint extension)',
@@ -227,28 +232,30 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
         'Every bank realistic mode draws from, ordered by code: the national registry’s institutions (with the Bundesbank check method for DE) and the hand-checked ones. `offset` and `limit` page through them; `count` says how many there are.',
       tag: 'countries',
       pathParams: { code: countrySchema },
-      query: bankListQuery.properties,
+      query: bankListQuery,
       errors: ['not_found'],
       responses: { 200: { description: 'A page of banks.', schema: bankListSchema } },
-      handle: ({ params, query }) => ({ json: bankList(params['code'] ?? '', query.offset, query.limit) }),
+      handle: ({ params, query }) => ({ json: bankList(params.code, query.offset, query.limit) }),
     }),
-    route<ParamsOf<typeof generateQuery>>({
+    route({
       method: 'GET',
       path: '/api/v1/generate/{country}',
+      operationId: 'generateIbans',
       access: 'key',
       bucket: 'api',
       summary: 'Generate 1 to 100 test IBANs for a country',
       description: generateDescription,
       tag: 'generate',
       pathParams: { country: countrySchema },
-      query: generateQuery.properties,
+      query: generateQuery,
       errors: ['not_found', 'service_unavailable'],
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
-      handle: (context) => generateReply(toGenerateRequest(context.params['country'] ?? '', context.query), context),
+      handle: ({ params, query }, context) => generateReply(toGenerateRequest(params.country, query), context),
     }),
-    route<unknown, ParamsOf<typeof generateBody>>({
+    route({
       method: 'POST',
       path: '/api/v1/generate',
+      operationId: 'generateIbansFromBody',
       access: 'key',
       bucket: 'api',
       summary: 'Generate 1 to 100 test IBANs for a country (JSON body)',
@@ -257,25 +264,27 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
       body: generateBody,
       errors: ['not_found', 'service_unavailable'],
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
-      handle: (context) => generateReply(toGenerateRequest(context.body.country, context.body), context),
+      handle: ({ body }, context) => generateReply(toGenerateRequest(body.country, body), context),
     }),
     route({
       method: 'GET',
       path: '/api/v1/validate/{iban}',
+      operationId: 'validateIban',
       access: 'key',
       bucket: 'api',
       summary: 'Validate an IBAN given in the path',
       description:
         'Letters and digits only (lower case is accepted). A malformed or unsupported IBAN is a result with `valid: false` and every check; only a candidate with other characters is rejected (422).',
       tag: 'validate',
-      pathParams: { iban: { ...ibanInputSchema, pattern: '^[0-9A-Za-z]+$' } },
+      pathParams: { iban: { ...ibanInputSchema, pattern: '^[0-9A-Za-z]+$', examples: ['DE89370400440532013000'] } },
       errors: ['invalid_request'],
       responses: { 200: { description: 'ValidateResult.', schema: validateResultSchema } },
-      handle: ({ params }) => ({ json: validate(params['iban'], 'iban', false) }),
+      handle: ({ params }) => ({ json: validate(params.iban, 'iban', false) }),
     }),
-    route<unknown, ParamsOf<typeof validateBody>>({
+    route({
       method: 'POST',
       path: '/api/v1/validate',
+      operationId: 'validateIbanFromBody',
       access: 'key',
       bucket: 'api',
       summary: 'Validate an IBAN given in a JSON body',
@@ -285,9 +294,10 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
       responses: { 200: { description: 'ValidateResult.', schema: validateResultSchema } },
       handle: ({ body }) => ({ json: validate(body.iban) }),
     }),
-    route<unknown, ParamsOf<typeof batchBody>>({
+    route({
       method: 'POST',
       path: '/api/v1/validate/batch',
+      operationId: 'validateIbanBatch',
       access: 'key',
       bucket: 'api',
       summary: `Validate up to ${MAX_BATCH.toLocaleString('en')} IBANs in one request (ibanmint extension)`,
@@ -299,9 +309,10 @@ export function apiRoutes(deps: ApiDeps): RouteSpec[] {
       responses: { 200: { description: 'One ValidateResult per item.', schema: validateBatchResultSchema } },
       handle: ({ body }) => ({ json: validateBatch(body.ibans) }),
     }),
-    route<unknown, ParamsOf<typeof buildBody>>({
+    route({
       method: 'POST',
       path: '/api/v1/iban',
+      operationId: 'buildIban',
       access: 'key',
       bucket: 'api',
       summary: 'Build an IBAN from bank, branch and account (ibanmint extension)',
@@ -320,11 +331,12 @@ const HEALTHY = Buffer.from('{"status":"ok"}')
 const READY = Buffer.from('{"status":"ready"}')
 
 /** Liveness and readiness probes; `ready` resolves when every configured dependency answers. */
-export function probeRoutes(ready: () => Promise<void>): RouteSpec[] {
+export function probeRoutes(ready: () => Promise<void>): Route[] {
   return [
     route({
       method: 'GET',
       path: '/healthz',
+      operationId: 'checkLiveness',
       access: 'public',
       summary: 'Liveness: the process serves requests',
       tag: 'operations',
@@ -334,6 +346,7 @@ export function probeRoutes(ready: () => Promise<void>): RouteSpec[] {
     route({
       method: 'GET',
       path: '/readyz',
+      operationId: 'checkReadiness',
       access: 'public',
       summary: 'Readiness: every configured dependency (Redis) answers',
       tag: 'operations',

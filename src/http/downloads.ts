@@ -15,26 +15,19 @@ import {
   type Schema,
 } from '../core/schemas.ts'
 import { COUNTRIES, TERRITORIES } from '../iban/index.ts'
-import { FORMATS, type FormatName } from '../formats/render.ts'
+import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamRequest } from '../pool/pool.ts'
 import type { GenerationPool } from '../pool/pool.ts'
-import { route, type Context, type Reply, type RouteSpec } from './route.ts'
+import type { Context } from './exchange.ts'
+import { route, type Reply, type Route, type RouteInfo } from './route.ts'
 
-/** Content-Type per format. */
-export const CONTENT_TYPES: Record<FormatName, string> = {
-  csv: 'text/csv; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  ndjson: 'application/x-ndjson; charset=utf-8',
-  sql: 'application/sql; charset=utf-8',
-  txt: 'text/plain; charset=utf-8',
-}
+const FORMAT_LIST = FORMATS.map((format) => `${format} (${fileTypeOf(format).summary})`)
 
 const formatSchema = {
   type: 'string',
   enum: FORMATS,
   default: 'csv',
-  description:
-    'csv (header row, one column per BBAN part), json (array of objects), ndjson (one object per line), sql (CREATE TABLE IF NOT EXISTS ibans + INSERTs in a transaction) or txt (one IBAN per line).',
+  description: `${FORMAT_LIST.slice(0, -1).join(', ')} or ${FORMAT_LIST.at(-1)}.`,
   'x-message': `format must be one of ${FORMATS.join(', ')}`,
 } as const
 
@@ -43,7 +36,7 @@ const MAX_BULK_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 /** `attachment; filename="ibans-de-10.csv"` style names. */
 export function fileNameOf(countries: readonly string[], count: number, format: FormatName): string {
   const label = countries.length <= 4 ? countries.join('-').toLowerCase() : 'mixed'
-  return `ibans-${label}-${count}.${format}`
+  return `ibans-${label}-${count}.${fileTypeOf(format).extension}`
 }
 
 /**
@@ -71,8 +64,8 @@ export const downloadRowSchema: Schema = {
   },
 }
 
-function downloadResponses(description: string): RouteSpec['responses'] {
-  const types = Object.values(CONTENT_TYPES).map((type) => type.split(';')[0] as string)
+function downloadResponses(description: string): RouteInfo['responses'] {
+  const types = FORMATS.map((format) => fileTypeOf(format).contentType.split(';')[0] as string)
   return { 200: { description, contentTypes: types, schema: { type: 'array', items: downloadRowSchema } } }
 }
 
@@ -85,20 +78,21 @@ export interface DownloadDeps {
 /** Streams the request's rows from the pool into the response, once the dataset is checked. */
 async function streamDownload(
   deps: Pick<DownloadDeps, 'pool'>,
-  context: Context<DownloadQuery>,
+  context: Context,
   request: StreamRequest & { format: FormatName },
 ): Promise<Reply> {
   requireDataset(request, request.count, request.offset)
-  const { res, req, signal } = context
+  const res = context.takeResponse()
+  const signal = context.signal()
   res.statusCode = 200
-  res.setHeader('content-type', CONTENT_TYPES[request.format])
+  res.setHeader('content-type', fileTypeOf(request.format).contentType)
   res.setHeader(
     'content-disposition',
     `attachment; filename="${fileNameOf(request.countries, request.count, request.format)}"`,
   )
   res.setHeader('cache-control', request.seed === undefined ? 'no-store' : 'public, max-age=86400')
   res.setHeader('x-content-type-options', 'nosniff')
-  if (req.method === 'HEAD') {
+  if (context.req.method === 'HEAD') {
     res.end()
     return 'sent'
   }
@@ -119,10 +113,11 @@ function downloadQuery(max: number, fallback: number) {
   })
 }
 
-type DownloadQuery = ParamsOf<ReturnType<typeof downloadQuery>>
-
 /** The stream request of a validated download query. */
-function streamRequestOf(countries: string[], query: DownloadQuery): StreamRequest & { format: FormatName } {
+function streamRequestOf(
+  countries: string[],
+  query: ParamsOf<ReturnType<typeof downloadQuery>>,
+): StreamRequest & { format: FormatName } {
   return {
     countries,
     count: query.count,
@@ -136,10 +131,11 @@ function streamRequestOf(countries: string[], query: DownloadQuery): StreamReque
 }
 
 /** GET /export/{country}: keyless, EXPORT_RATE_LIMIT (30) downloads per minute per client IP. */
-export function exportSpec(deps: Pick<DownloadDeps, 'pool'>): RouteSpec {
-  return route<DownloadQuery>({
+export function exportRoute(deps: Pick<DownloadDeps, 'pool'>): Route {
+  return route({
     method: 'GET',
     path: '/export/{country}',
+    operationId: 'exportIbans',
     access: 'ip',
     bucket: 'export',
     summary: 'Download 1 to 100 test IBANs as a file (no key; limited per client IP)',
@@ -147,21 +143,20 @@ export function exportSpec(deps: Pick<DownloadDeps, 'pool'>): RouteSpec {
       'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`.',
     tag: 'export',
     pathParams: { country: countrySchema },
-    query: downloadQuery(100, 10).properties,
+    query: downloadQuery(100, 10),
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed.'),
-    handle: (context) => {
-      const { params, query } = context
-      return streamDownload(deps, context, streamRequestOf([requireCountry(params['country'] ?? '').code], query))
-    },
+    handle: ({ params, query }, context) =>
+      streamDownload(deps, context, streamRequestOf([requireCountry(params.country).code], query)),
   })
 }
 
 /** GET /api/v1/bulk/{country}: keyed; up to BULK_MAX_COUNT rows, counted as one request. */
-export function bulkSpec(deps: DownloadDeps): RouteSpec {
-  return route<DownloadQuery>({
+export function bulkRoute(deps: DownloadDeps): Route {
+  return route({
     method: 'GET',
     path: '/api/v1/bulk/{country}',
+    operationId: 'streamBulkIbans',
     access: 'key',
     bucket: 'api',
     summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
@@ -175,12 +170,11 @@ export function bulkSpec(deps: DownloadDeps): RouteSpec {
         examples: ['DE', 'DE,FR,IT'],
       },
     },
-    query: downloadQuery(deps.bulkMaxCount, 10).properties,
+    query: downloadQuery(deps.bulkMaxCount, 10),
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed (chunked).'),
-    handle: (context) => {
-      const { params, query } = context
-      const codes = (params['country'] ?? '').split(',')
+    handle: ({ params, query }, context) => {
+      const codes = params.country.split(',')
       if (codes.length > MAX_BULK_COUNTRIES) {
         throw new ApiError('invalid_request', `country may list at most ${MAX_BULK_COUNTRIES} countries`)
       }

@@ -9,7 +9,8 @@ import { COUNTRIES } from '../iban/index.ts'
 import { MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, type McpEndpoint } from '../mcp/info.ts'
 import { readJsonBody } from './body.ts'
 import type { Schema } from '../core/schemas.ts'
-import type { Context, Reply, RouteSpec } from './route.ts'
+import type { Context } from './exchange.ts'
+import { route, type Reply, type Route } from './route.ts'
 
 export const MAX_MCP_BODY = 64 * 1024
 
@@ -139,17 +140,19 @@ const jsonRpcResponseSchema: Schema = {
 
 const CARD_MEDIA_TYPE = 'application/mcp-server-card+json'
 
-function serverCardSpec(path: string, card: Buffer, etag: string): RouteSpec {
-  return {
+function serverCardRoute(path: string, operationId: string, card: Buffer, etag: string): Route {
+  return route({
     method: 'GET',
     path,
+    operationId,
     access: 'public',
     summary: 'MCP server card: how to reach the MCP server and what it offers',
     description:
       'The same document at /.well-known/mcp/server-card.json and /mcp/server-card (SEP-2127). Cacheable for an hour; ETag and If-None-Match give 304. CORS is open.',
     tag: 'mcp',
     responses: { 200: { description: 'The server card.' }, 304: { description: 'Not modified (If-None-Match).' } },
-    handle: ({ req, res }) => {
+    handle: (_inputs, context) => {
+      const { req } = context
       const headers: Record<string, string> = {
         etag,
         'cache-control': 'public, max-age=3600',
@@ -160,6 +163,7 @@ function serverCardSpec(path: string, card: Buffer, etag: string): RouteSpec {
       }
       const match = req.headers['if-none-match']
       if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+        const res = context.takeResponse()
         res.writeHead(304, headers)
         res.end()
         return 'sent'
@@ -168,17 +172,22 @@ function serverCardSpec(path: string, card: Buffer, etag: string): RouteSpec {
       headers['content-type'] = accept.includes(CARD_MEDIA_TYPE) ? CARD_MEDIA_TYPE : 'application/json'
       return { bytes: card, headers }
     },
-  }
+  })
 }
 
 /** POST /mcp, its CORS preflight, and the server card at both locations. */
-export function mcpRouteSpecs(deps: McpRouteDeps): RouteSpec[] {
+export function mcpRoutes(deps: McpRouteDeps): Route[] {
   const endpointUrl = `${deps.publicUrl}/mcp`
   const card = Buffer.from(JSON.stringify(buildServerCard(deps.mcp, deps.publicUrl)))
   const etag = `"${createHash('sha256').update(card).digest('base64url').slice(0, 27)}"`
   const allowed = deps.allowedOrigins.map((origin) => origin.toLowerCase())
 
-  async function handleMcp({ req, res, signal }: Context): Promise<Reply> {
+  // Written by the MCP SDK's response (JSON or an event stream): the handler takes the response
+  // before anything can fail, so that an error body also carries the CORS headers.
+  async function handleMcp(context: Context): Promise<Reply> {
+    const { req } = context
+    const res = context.takeResponse()
+    const signal = context.signal()
     const origin = checkOrigin(req, allowed)
     if (origin !== undefined) setCors(res, origin)
     const message = await readJsonBody(req, MAX_MCP_BODY)
@@ -194,9 +203,10 @@ export function mcpRouteSpecs(deps: McpRouteDeps): RouteSpec[] {
   }
 
   return [
-    {
+    route({
       method: 'POST',
       path: '/mcp',
+      operationId: 'callMcp',
       access: 'ip',
       bucket: 'mcp',
       summary:
@@ -219,18 +229,20 @@ export function mcpRouteSpecs(deps: McpRouteDeps): RouteSpec[] {
         },
         406: { description: 'Accept must list application/json and text/event-stream.', schema: jsonRpcResponseSchema },
       },
-      handle: handleMcp,
-    },
-    {
+      handle: (_inputs, context) => handleMcp(context),
+    }),
+    route({
       method: 'OPTIONS',
       path: '/mcp',
+      operationId: 'preflightMcp',
       access: 'public',
       errors: ['forbidden'],
       summary: 'CORS preflight for browser-based MCP clients from an allowed origin',
       tag: 'mcp',
       responses: { 204: { description: 'The origin may POST to /mcp.' } },
-      handle: ({ req, res }) => {
-        const origin = checkOrigin(req, allowed)
+      handle: (_inputs, context) => {
+        const origin = checkOrigin(context.req, allowed)
+        const res = context.takeResponse()
         if (origin !== undefined) {
           setCors(res, origin)
           res.setHeader('access-control-allow-methods', 'POST')
@@ -242,8 +254,8 @@ export function mcpRouteSpecs(deps: McpRouteDeps): RouteSpec[] {
         res.end()
         return 'sent'
       },
-    },
-    serverCardSpec('/.well-known/mcp/server-card.json', card, etag),
-    serverCardSpec('/mcp/server-card', card, etag),
+    }),
+    serverCardRoute('/.well-known/mcp/server-card.json', 'getMcpServerCard', card, etag),
+    serverCardRoute('/mcp/server-card', 'getMcpServerCardAlias', card, etag),
   ]
 }

@@ -4,9 +4,9 @@ import { ERROR_CODES, ERRORS, type ErrorCode } from '../core/errors.ts'
 import { REGISTRY } from '../core/operations.ts'
 import { errorSchema, publishedSchema as publish } from '../core/schemas.ts'
 import { COUNTRIES } from '../iban/index.ts'
-import type { RouteSpec } from './route.ts'
+import type { RouteInfo } from './route.ts'
 
-export const OPENAPI_VERSION = '1.1.0'
+export const OPENAPI_VERSION = '1.2.0'
 export const SERVICE_NAME = 'ibanmint'
 export const DISCLAIMER =
   'Generated IBANs are test data: no bank issued them. Use them for testing, QA and education, never for payments.'
@@ -15,7 +15,7 @@ export const DISCLAIMER =
  * The errors a route can answer: those of the pipeline, which follow from how the route is
  * declared (access, parameters, body), and those its handler declares in `errors`.
  */
-export function errorsOf(route: RouteSpec): ErrorCode[] {
+export function errorsOf(route: RouteInfo): ErrorCode[] {
   const codes = new Set<ErrorCode>(['method_not_allowed', 'internal_error'])
   if (route.access === 'key')
     for (const code of ['unauthorized', 'rate_limited', 'service_unavailable'] as const) codes.add(code)
@@ -30,7 +30,7 @@ export function errorsOf(route: RouteSpec): ErrorCode[] {
 }
 
 /** The route's error responses by status: the descriptions of every code with that status. */
-function errorResponsesOf(route: RouteSpec): Map<number, string> {
+function errorResponsesOf(route: RouteInfo): Map<number, string> {
   const byStatus = new Map<number, string>()
   for (const code of errorsOf(route)) {
     const { status, description } = ERRORS[code]
@@ -46,7 +46,7 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
 }
 
-function operationOf(route: RouteSpec): Record<string, unknown> {
+function operationOf(route: RouteInfo): Record<string, unknown> {
   const parameters: unknown[] = []
   for (const [name, schema] of Object.entries(route.pathParams ?? {})) {
     parameters.push({ name, in: 'path', required: true, schema: publish(schema), description: schema['description'] })
@@ -88,12 +88,7 @@ function operationOf(route: RouteSpec): Record<string, unknown> {
     }
   }
   const operation: Record<string, unknown> = {
-    operationId: `${route.method.toLowerCase()}${
-      route.path
-        .replace(/\/api\/v1/, '')
-        .replace(/[{}]/g, '')
-        .replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? '').toUpperCase()) || 'Index'
-    }`,
+    operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
     security: route.access === 'key' ? [{ ApiKey: [] }, { Bearer: [] }] : [],
@@ -114,7 +109,7 @@ function operationOf(route: RouteSpec): Record<string, unknown> {
 }
 
 /** OpenAPI 3.1 for every route of the table, with absolute server URL `publicUrl`. */
-export function buildOpenApi(routes: readonly RouteSpec[], publicUrl: string): Record<string, unknown> {
+export function buildOpenApi(routes: readonly RouteInfo[], publicUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const item = paths[route.path] ?? {}
@@ -152,7 +147,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], publicUrl: string): R
 }
 
 /** The service index, with the endpoint list from the same table. */
-export function buildIndex(routes: readonly RouteSpec[], publicUrl: string): Record<string, unknown> {
+export function buildIndex(routes: readonly RouteInfo[], publicUrl: string): Record<string, unknown> {
   return {
     name: SERVICE_NAME,
     version: 'v1',

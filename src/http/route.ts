@@ -1,26 +1,20 @@
-// What a route is: the types every feature's routes are written against. This module imports
-// no feature, so features (the API, downloads, MCP, the web page) depend on it and routes.ts
-// assembles them, with no cycle between them.
-import type { IncomingMessage, ServerResponse } from 'node:http'
+// What a route is. A feature writes a RouteSpec: what the route is (method, path, access, the
+// schemas of its path parameters, query and body, its documentation) and a handler, whose
+// inputs are typed from those same schemas. `route()` compiles it into a Route: the schemas
+// become validators, and `run` validates a request's inputs and calls the handler with them.
+// The router, the index and the OpenAPI document read a Route's description; the pipeline
+// calls its `run`. This module imports no feature, so features depend on it without cycles.
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import type { ErrorCode } from '../core/errors.ts'
+import { ApiError } from '../core/errors.ts'
 import type { Schema } from '../core/schemas.ts'
-import type { Validator } from '../core/validation.ts'
-import type { KeyRecord } from '../keys/key.ts'
+import { compileValidator, type Validator } from '../core/validation.ts'
+import { BoundedCache } from '../bounded-cache.ts'
+import { readJsonBody } from './body.ts'
+import type { Context, Exchange } from './exchange.ts'
 
 /** Who may call a route: anyone, API key holders, or anyone limited per client IP. */
 export type Access = 'public' | 'key' | 'ip'
-
-/** A request as a handler sees it: parameters decoded and validated, the key authenticated. */
-export interface Context<Query = Record<string, unknown>, Body = Record<string, unknown>> {
-  req: IncomingMessage
-  res: ServerResponse
-  params: Record<string, string>
-  query: Query
-  body: Body
-  key: KeyRecord | null
-  /** Aborts when the client goes away before the response is complete. */
-  signal: AbortSignal
-}
 
 /** A handler's answer: a JSON value or prebuilt bytes; or 'sent' when it wrote the response itself. */
 export type Reply = { status?: number; json?: unknown; bytes?: Buffer; headers?: Record<string, string> } | 'sent'
@@ -32,17 +26,21 @@ export interface ResponseSpec {
   contentTypes?: string[]
 }
 
-export interface RouteSpec<Query = Record<string, unknown>, Body = Record<string, unknown>> {
+/** A route as the router, the index and the OpenAPI document see it. */
+export interface RouteInfo {
   method: 'GET' | 'POST' | 'OPTIONS'
   path: string
   access: Access
   /** Rate-limit bucket: keyed routes count against the key; 'ip' routes against the client IP. */
   bucket?: 'api' | 'export' | 'mcp'
+  /** The operation's name in the OpenAPI document, which generated clients name their functions after; unique. */
+  operationId: string
   summary: string
   description?: string
   tag: string
-  pathParams?: Record<string, Schema>
-  query?: Record<string, Schema>
+  pathParams?: Readonly<Record<string, Schema>>
+  /** The query's parameters (the properties of the query's object schema). */
+  query?: Readonly<Record<string, Schema>>
   body?: Schema
   /** A body the handler reads itself (documented only; not validated by the pipeline). */
   requestBody?: { description: string; schema: Schema }
@@ -54,18 +52,109 @@ export interface RouteSpec<Query = Record<string, unknown>, Body = Record<string
    */
   errors?: readonly ErrorCode[]
   responses: Record<number, ResponseSpec>
-  handle(context: Context<Query, Body>): Reply | Promise<Reply>
 }
 
-/** Erases a route's parameter types so that routes of every kind fit in one table. */
-export function route<Query = Record<string, unknown>, Body = Record<string, unknown>>(
-  spec: RouteSpec<Query, Body>,
-): RouteSpec {
-  return spec as unknown as RouteSpec
+/** An object schema as core/schemas.ts `objectOf` makes them. */
+type ObjectSchema = Schema & { readonly type: 'object'; readonly properties: Readonly<Record<string, Schema>> }
+
+/** The value a schema validates to; no schema, no value. */
+type Parsed<S> = S extends JSONSchema ? FromSchema<S> : Readonly<Record<string, never>>
+
+/** A handler's inputs: path parameters decoded, query and body validated (defaults filled in). */
+export interface Inputs<P, Q, B> {
+  params: Readonly<Record<keyof P & string, string>>
+  query: Parsed<Q>
+  body: Parsed<B>
 }
 
-/** A route with its compiled validators. */
-export interface Route extends RouteSpec {
-  validateQuery: Validator | undefined
-  validateBody: Validator | undefined
+export interface RouteSpec<P, Q, B> extends Omit<RouteInfo, 'pathParams' | 'query' | 'body'> {
+  pathParams?: P
+  query?: Q
+  body?: B
+  handle: (inputs: NoInfer<Inputs<P, Q, B>>, context: Context) => Reply | Promise<Reply>
+}
+
+export interface Route extends RouteInfo {
+  /** Decodes and validates the request's inputs (reading its body first, if it has one) and runs the handler. */
+  run(exchange: Exchange): Reply | Promise<Reply>
+}
+
+const NOTHING: Readonly<Record<string, never>> = Object.freeze({})
+
+/** Compiles a route: its schemas into validators, its handler behind them. */
+export function route<
+  const P extends Readonly<Record<string, Schema>> = Readonly<Record<string, never>>,
+  const Q extends ObjectSchema | undefined = undefined,
+  const B extends ObjectSchema | undefined = undefined,
+>(spec: RouteSpec<P, Q, B>): Route {
+  const { handle, pathParams, query, body, ...info } = spec
+  const names = Object.keys(pathParams ?? {}) as (keyof P & string)[]
+  const readQuery = queryReader<Parsed<Q>>(query)
+  const validateBody: Validator<Parsed<B>> | undefined = body === undefined ? undefined : compileValidator(body, 'body')
+  const maxBody = spec.maxBody
+  return {
+    ...info,
+    ...(pathParams === undefined ? {} : { pathParams }),
+    ...(query === undefined ? {} : { query: query.properties }),
+    ...(body === undefined ? {} : { body }),
+    run(exchange) {
+      const params = decodeParams(names, exchange.rawParams)
+      const parsed = readQuery(exchange.search())
+      if (validateBody === undefined) return handle({ params, query: parsed, body: NOTHING as Parsed<B> }, exchange)
+      return readJsonBody(exchange.req, maxBody).then((raw) =>
+        handle({ params, query: parsed, body: validateBody(raw) }, exchange),
+      )
+    },
+  }
+}
+
+// Validated queries by query string: clients (load tests above all) repeat the same URLs, and a
+// query's value is a function of its text. Only valid ones are kept, frozen, as handlers share them.
+const QUERY_CACHE_SIZE = 1024
+
+/** Validates a query string against the route's query schema; a route without one ignores its query. */
+function queryReader<T>(schema: ObjectSchema | undefined): (search: string) => T {
+  if (schema === undefined) return () => NOTHING as T
+  const validate = compileValidator<T>(schema, 'query')
+  const cache = new BoundedCache<string, T>(QUERY_CACHE_SIZE)
+  return (search) => cache.get(search) ?? cache.set(search, Object.freeze(validate(parseQuery(search))))
+}
+
+/** The path parameters by name, percent-decoded (most have nothing to decode). */
+function decodeParams<K extends string>(names: readonly K[], raw: Readonly<Record<string, string>>): Record<K, string> {
+  const params = {} as Record<K, string>
+  for (const name of names) {
+    const value = raw[name] as string
+    params[name] = value.includes('%') ? decodeParam(name, value) : value
+  }
+  return params
+}
+
+function decodeParam(name: string, value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    throw new ApiError('invalid_request', `${name} is not valid percent-encoded text`)
+  }
+}
+
+/** The query's parameters; a repeated one is a 422. Plain `name=value` pairs need no decoding. */
+export function parseQuery(search: string): Record<string, unknown> {
+  const query: Record<string, unknown> = {}
+  if (search === '') return query
+  for (const pair of search.split('&')) {
+    if (pair === '') continue
+    const equals = pair.indexOf('=')
+    const name = decodeComponent(equals < 0 ? pair : pair.slice(0, equals))
+    const value = equals < 0 ? '' : decodeComponent(pair.slice(equals + 1))
+    if (Object.hasOwn(query, name)) throw new ApiError('invalid_request', `${name} must be given once`)
+    query[name] = value
+  }
+  return query
+}
+
+/** A query component as URLSearchParams decodes it ('+' is a space; a bad escape stays as it is). */
+function decodeComponent(text: string): string {
+  if (!text.includes('%') && !text.includes('+')) return text
+  return new URLSearchParams(`a=${text}`).get('a') ?? ''
 }

@@ -1,5 +1,6 @@
 // Matches a method and path against the route table: an exact-match map for static paths
 // first, then the few templated paths ({name} stands for one path segment).
+import { BoundedCache } from '../bounded-cache.ts'
 import type { Route } from './route.ts'
 
 export type Match =
@@ -30,7 +31,7 @@ function allowOf(byMethod: Map<string, Route>): string {
 export class Router {
   readonly #exact = new Map<string, Map<string, Route>>()
   readonly #templates: Template[] = []
-  readonly #found = new Map<string, Found>()
+  readonly #found = new BoundedCache<string, Found>(FOUND_CACHE_SIZE)
 
   constructor(routes: readonly Route[]) {
     for (const route of routes) {
@@ -74,7 +75,6 @@ export class Router {
       // Paths repeat (the same country, the same IBAN): their template and parameters are
       // kept, frozen, for the next request; a full cache starts over.
       if (found !== null) {
-        if (this.#found.size >= FOUND_CACHE_SIZE) this.#found.clear()
         this.#found.set(path, found)
       }
     }

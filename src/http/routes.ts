@@ -1,18 +1,18 @@
 // The one route table, assembled from each feature's routes: the API (api.ts), downloads,
-// the MCP endpoint, the web page and the probes. The router, the service index's endpoint
-// list, the OpenAPI document and request validation (ajv) are all derived from it; there is no
-// second list. Each feature gets only its own dependencies.
-import { compileValidator } from '../core/validation.ts'
+// the MCP endpoint, the web page and the probes. The router, the service index, the OpenAPI
+// document and request validation are all derived from it; there is no second list. Each
+// feature gets only its own dependencies.
 import type { GenerationPool } from '../pool/pool.ts'
-import { webRouteSpecs, type WebAssets } from '../web/page.ts'
-import { apiRoutes, probeRoutes, type ApiDeps } from './api.ts'
-import { bulkSpec, exportSpec } from './downloads.ts'
-import { mcpRouteSpecs, type McpRouteDeps } from './mcp.ts'
-import type { Route, RouteSpec } from './route.ts'
+import { webRoutes, type WebAssets } from '../web/page.ts'
+import { apiRoutes, probeRoutes } from './api.ts'
+import { bulkRoute, exportRoute } from './downloads.ts'
+import { mcpRoutes, type McpRouteDeps } from './mcp.ts'
+import { buildIndex, buildOpenApi } from './openapi.ts'
+import type { Route } from './route.ts'
 
 /** Every feature's dependencies. */
 export interface RouteDeps {
-  documents: ApiDeps['documents']
+  publicUrl: string
   /** Resolves when every configured dependency (Redis) answers. */
   ready: () => Promise<void>
   pool: GenerationPool
@@ -22,25 +22,20 @@ export interface RouteDeps {
   web: WebAssets
 }
 
-/** The route table. */
-export function routeSpecs(deps: RouteDeps): RouteSpec[] {
+/** The route table, with the service index and the OpenAPI document made from it. */
+export function serviceRoutes(deps: RouteDeps): Route[] {
   const { pool } = deps
-  return [
-    ...apiRoutes({ documents: deps.documents, pool, poolInlineMax: deps.poolInlineMax }),
-    bulkSpec({ pool, bulkMaxCount: deps.bulkMaxCount }),
-    exportSpec({ pool }),
-    ...mcpRouteSpecs(deps.mcp),
-    ...webRouteSpecs(deps.web),
+  // The two documents describe the finished table, which serves them: made once it is complete.
+  const documents = { index: Buffer.alloc(0), openapi: Buffer.alloc(0) }
+  const routes = [
+    ...apiRoutes({ documents, pool, poolInlineMax: deps.poolInlineMax }),
+    bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount }),
+    exportRoute({ pool }),
+    ...mcpRoutes(deps.mcp),
+    ...webRoutes(deps.web),
     ...probeRoutes(deps.ready),
   ]
-}
-
-/** Compiles the table: validators built once from each route's schemas. */
-export function compileRoutes(specs: readonly RouteSpec[]): Route[] {
-  return specs.map((spec) => ({
-    ...spec,
-    validateQuery:
-      spec.query === undefined ? undefined : compileValidator({ type: 'object', properties: spec.query }, 'query'),
-    validateBody: spec.body === undefined ? undefined : compileValidator(spec.body, 'body'),
-  }))
+  documents.index = Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl)))
+  documents.openapi = Buffer.from(JSON.stringify(buildOpenApi(routes, deps.publicUrl)))
+  return routes
 }

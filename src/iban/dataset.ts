@@ -2,8 +2,9 @@
 // invalid kind) stands for. Row i is minted on its own from (key, i), so any slice of the
 // sequence can be produced anywhere, by any number of threads or machines, and the rows never
 // repeat:
-//   1. the key: four round keys and a row key drawn from the seeded stream of the seed and the
-//      country code (a random key when there is no seed);
+//   1. the keys: each permutation's three round keys and the key of the rows' own draws
+//      (negative data), from the seeded streams of the seed and a label (the country, mode
+//      and filters; random ones when there is no seed);
 //   2. one country: row number p = P(i), with P a keyed permutation of [0, capacity)
 //      (permutation.ts); several countries: P over [0, k × C), country p mod k, and that
 //      country's own permutation of ⌊p / k⌋ (C: the smallest country capacity);
@@ -47,7 +48,10 @@ export class DatasetError extends RangeError {
   }
 }
 
-/** Keys for one permutation (and a row key): from the seed and a label, or drawn at random. */
+/**
+ * Five words from the seeded stream of the seed and a label (or drawn at random): a
+ * permutation takes the first three as its round keys; the rows' random source, the fifth.
+ */
 function keysOf(seed: string | undefined, label: string): number[] {
   const random = seed === undefined ? SHARED_CRYPTO : new SeededRandom(`${seed}\u0000${label}`)
   return [random.uint32(), random.uint32(), random.uint32(), random.uint32(), random.uint32()]
@@ -95,10 +99,10 @@ export class Dataset {
   readonly capacity: number
   readonly invalid: InvalidCheck | undefined
   /** The last minted row: its plan (and that plan's index), bank layout and IBAN length. */
-  plan: MintPlan
+  rowPlan: MintPlan
   planIndex = 0
   variantIndex = 0
-  length = 0
+  ibanLength = 0
   readonly #permutations: Permutation[]
   readonly #outer: Permutation | undefined
   readonly #random: RowRandom
@@ -131,11 +135,11 @@ export class Dataset {
       return planFor(code, realistic, bank, checkedOnly) as MintPlan
     })
     this.invalid = invalid
-    this.plan = this.plans[0] as MintPlan
+    this.rowPlan = this.plans[0] as MintPlan
     this.#permutations = this.plans.map((plan) => new Permutation(plan.capacity, keysOf(seed, keyLabel(plan))))
     const k = this.plans.length
     if (k === 1) {
-      this.capacity = this.plan.capacity
+      this.capacity = this.rowPlan.capacity
       this.#outer = undefined
     } else {
       const share = Math.min(...this.plans.map((plan) => plan.capacity), Math.floor(MAX_PERMUTATION_SIZE / k))
@@ -153,17 +157,17 @@ export class Dataset {
 
   /** The real bank of the last minted row, if it has one. */
   get bank(): BankRow | undefined {
-    return this.bankKept ? this.plan.banks[this.variantIndex] : undefined
+    return this.bankKept ? this.rowPlan.banks[this.variantIndex] : undefined
   }
 
   /** The record of the last minted row's bank (as Iban records carry it), if it has one. */
   get bankRecord(): IbanBank | undefined {
-    return this.bankKept ? this.plan.records[this.variantIndex] : undefined
+    return this.bankKept ? this.rowPlan.records[this.variantIndex] : undefined
   }
 
   /**
-   * Mints row `index` (0 ≤ index < capacity) into `out[0, length)`, then sets `plan`,
-   * `variant` and `length`. `out` must hold MAX_IBAN_LENGTH bytes.
+   * Mints row `index` (0 ≤ index < capacity) into `out[0, ibanLength)`, then sets `rowPlan`,
+   * `planIndex`, `variantIndex` and `ibanLength`. `out` must hold MAX_IBAN_LENGTH bytes.
    */
   mint(index: number, out: Uint8Array): void {
     if (!(index >= 0 && index < this.capacity)) {
@@ -179,13 +183,13 @@ export class Dataset {
     const plan = this.plans[which] as MintPlan
     const random = this.#random
     random.reset(index)
-    this.plan = plan
+    this.rowPlan = plan
     this.planIndex = which
     this.variantIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), out)
-    this.length = plan.spec.ibanLength
+    this.ibanLength = plan.spec.ibanLength
     if (this.invalid !== undefined) {
       const bank = plan.banks[this.variantIndex]
-      this.length = breakCheck(this.invalid, plan, bank, out, this.length, random)
+      this.ibanLength = breakCheck(this.invalid, plan, bank, out, this.ibanLength, random)
       this.bankKept = keepsBank(plan.spec, this.invalid, bank)
     }
   }
@@ -273,7 +277,7 @@ export function recordsOf(dataset: Dataset, offset: number, count: number): Iban
   const valid = dataset.invalid === undefined
   for (let i = 0; i < count; i++) {
     dataset.mint(offset + i, SCRATCH)
-    ibans[i] = toIbanRecord(asciiString(SCRATCH, dataset.length), valid, dataset.bankRecord)
+    ibans[i] = toIbanRecord(asciiString(SCRATCH, dataset.ibanLength), valid, dataset.bankRecord)
   }
   return ibans
 }

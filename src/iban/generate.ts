@@ -23,7 +23,7 @@ import {
   type Variant,
 } from './layout.ts'
 import { mod97Fold, mod97FoldBytes } from './mod97.ts'
-import { NATIONAL_ALGORITHMS, NULLABLE_ALGORITHMS, type ComputeCheck } from './national.ts'
+import { ALGORITHMS, type ComputeCheck } from './national.ts'
 import { mix32 } from './permutation.ts'
 import { findCountry, type CountrySpec } from './registry.ts'
 
@@ -92,9 +92,12 @@ const INFO_ACCOUNT = 3
 const INFO_CODE_LENGTH = 4
 const INFO_CODE = 5
 const MAX_CODE = 12
-const NULLABLE: ReadonlySet<ComputeCheck> = new Set(NULLABLE_ALGORITHMS.map((id) => NATIONAL_ALGORITHMS[id]))
-/** Checks whose characters are letters (the Italian CIN). */
-const LETTER_CHECKS: ReadonlySet<ComputeCheck> = new Set([NATIONAL_ALGORITHMS['it-cin']])
+const NULLABLE: ReadonlySet<ComputeCheck> = new Set(
+  Object.values(ALGORITHMS).flatMap((algorithm) => (algorithm.nullable ? [algorithm.compute] : [])),
+)
+const LETTER_CHECKS: ReadonlySet<ComputeCheck> = new Set(
+  Object.values(ALGORITHMS).flatMap((algorithm) => (algorithm.emitsLetters ? [algorithm.compute] : [])),
+)
 
 function checkStepsOf(spec: CountrySpec, realistic: boolean): CheckStep[] {
   const steps: CheckStep[] = []
@@ -102,7 +105,7 @@ function checkStepsOf(spec: CountrySpec, realistic: boolean): CheckStep[] {
     if (check === null) continue
     for (const part of check.parts) {
       const length = part.input.reduce((sum, [from, to]) => sum + to - from + 1, 0)
-      steps.push({ compute: NATIONAL_ALGORITHMS[check.algorithm], part, codes: new Array<number>(length).fill(0) })
+      steps.push({ compute: ALGORITHMS[check.algorithm].compute, part, codes: new Array<number>(length).fill(0) })
     }
   }
   return steps
@@ -187,14 +190,16 @@ const BANK_PLAN_LIMIT = 4096
  */
 export function planFor(code: string, realistic: boolean, bank?: BankRow, checkedOnly = false): MintPlan | undefined {
   const key = `${code}${realistic ? '+' : '-'}${bank?.code ?? ''}${checkedOnly ? '!' : ''}`
-  const cache = bank === undefined ? PLANS : BANK_PLANS
-  let plan = cache.get(key)
+  let plan = bank === undefined ? PLANS.get(key) : BANK_PLANS.get(key)
   if (plan === undefined) {
     const spec = findCountry(code)
     if (spec === undefined) return undefined
     plan = buildPlan(spec, realistic, bank, checkedOnly)
-    if (cache === BANK_PLANS && BANK_PLANS.size >= BANK_PLAN_LIMIT) BANK_PLANS.clear()
-    cache.set(key, plan)
+    if (bank === undefined) PLANS.set(key, plan)
+    else {
+      if (BANK_PLANS.size >= BANK_PLAN_LIMIT) BANK_PLANS.clear()
+      BANK_PLANS.set(key, plan)
+    }
   }
   return plan
 }

@@ -21,18 +21,9 @@ export type {
   SegmentName,
   Territory,
 } from './registry.ts'
-export { mintRow, planFor, asciiString, toIbanRecord, MAX_IBAN_LENGTH, COUNTRY_CAPACITY_LIMIT } from './generate.ts'
+export { toIbanRecord, MAX_IBAN_LENGTH, COUNTRY_CAPACITY_LIMIT } from './generate.ts'
 export type { Iban, MintPlan } from './generate.ts'
-export {
-  Dataset,
-  DatasetError,
-  generateIban,
-  generateIbans,
-  nextRows,
-  randomSeed,
-  recordsOf,
-  requireBank,
-} from './dataset.ts'
+export { Dataset, DatasetError, generateIban, generateIbans, randomSeed, requireBank } from './dataset.ts'
 export type { DatasetOptions, GenerateOptions } from './dataset.ts'
 export { INVALID_CHECKS, INVALID_CHECK_TEXT } from './invalid.ts'
 export type { InvalidCheck } from './invalid.ts'
@@ -42,7 +33,6 @@ export { validateIban, isValidIban, bbanPartsOf } from './validate.ts'
 export type { NationalCheckResult, ValidateChecks, ValidateResult } from './validate.ts'
 export { CryptoRandom, SeededRandom, randomBelow } from './random.ts'
 export type { RandomSource } from './random.ts'
-export { Permutation, RowRandom } from './permutation.ts'
 export { banksOf, bankOf, findBank, hasBankRegistry, toIbanBank } from './banks.ts'
 export type { BankRow, IbanBank } from './banks.ts'
 export { NATIONAL_ALGORITHMS } from './national.ts'

@@ -175,31 +175,42 @@ const nlElfproef: ComputeCheck = (input) => {
   return check === 10 ? null : String(check)
 }
 
-/**
- * Algorithms that admit no check digit for some inputs (a weighted sum mod 11 with a forbidden
- * remainder). The weight of each input digit is a unit mod 11, so among the ten values of any
- * one input digit at most one is forbidden: generation relies on that (layout.ts, guards).
- */
-export const NULLABLE_ALGORITHMS: readonly AlgorithmId[] = ['no-mod11', 'cz-sk-mod11', 'is-kennitala', 'nl-elfproef']
-
-/** Every national algorithm by id. */
-export const NATIONAL_ALGORITHMS: Readonly<Record<AlgorithmId, ComputeCheck>> = {
-  'rib-key': ribKey,
-  'it-cin': itCin,
-  'es-dc': esDc,
-  'be-mod97': beMod97,
-  'iso7064-mod97-10': iso7064Mod97,
-  'no-mod11': mod11Remainder([5, 4, 3, 2, 7, 6, 5, 4, 3, 2]),
-  'fi-luhn': fiLuhn,
-  'ee-731': ee731,
-  'iso7064-mod11-10': iso7064Mod1110,
-  'mod10-9731': mod10Weighted([9, 7, 3, 1]),
-  'pl-3971': mod10Weighted([3, 9, 7, 1]),
-  'cz-sk-mod11': czSkMod11,
-  'is-kennitala': mod11Remainder([3, 2, 7, 6, 5, 4, 3, 2]),
-  'ru-bik-key': ruBikKey,
-  'nl-elfproef': nlElfproef,
+/** A national algorithm, and what generation has to know of its check characters. */
+export interface NationalAlgorithm {
+  readonly compute: ComputeCheck
+  /**
+   * Some inputs admit no check digit (a weighted sum mod 11 with a forbidden remainder). The
+   * weight of each input digit is a unit mod 11, so among the ten values of any one input
+   * digit at most one is forbidden: generation relies on that (layout.ts, guards).
+   */
+  readonly nullable?: true
+  /** Its check characters are letters (the Italian CIN), not digits. */
+  readonly emitsLetters?: true
 }
+
+/** Every national algorithm by id, with its traits. */
+export const ALGORITHMS: Readonly<Record<AlgorithmId, NationalAlgorithm>> = {
+  'rib-key': { compute: ribKey },
+  'it-cin': { compute: itCin, emitsLetters: true },
+  'es-dc': { compute: esDc },
+  'be-mod97': { compute: beMod97 },
+  'iso7064-mod97-10': { compute: iso7064Mod97 },
+  'no-mod11': { compute: mod11Remainder([5, 4, 3, 2, 7, 6, 5, 4, 3, 2]), nullable: true },
+  'fi-luhn': { compute: fiLuhn },
+  'ee-731': { compute: ee731 },
+  'iso7064-mod11-10': { compute: iso7064Mod1110 },
+  'mod10-9731': { compute: mod10Weighted([9, 7, 3, 1]) },
+  'pl-3971': { compute: mod10Weighted([3, 9, 7, 1]) },
+  'cz-sk-mod11': { compute: czSkMod11, nullable: true },
+  'is-kennitala': { compute: mod11Remainder([3, 2, 7, 6, 5, 4, 3, 2]), nullable: true },
+  'ru-bik-key': { compute: ruBikKey },
+  'nl-elfproef': { compute: nlElfproef, nullable: true },
+}
+
+/** Every national algorithm's check function by id (the library's public table). */
+export const NATIONAL_ALGORITHMS: Readonly<Record<AlgorithmId, ComputeCheck>> = Object.fromEntries(
+  Object.entries(ALGORITHMS).map(([id, algorithm]) => [id, algorithm.compute]),
+) as Record<AlgorithmId, ComputeCheck>
 
 function inputOf(bban: string, part: CheckPart): string {
   let input = ''
@@ -209,7 +220,7 @@ function inputOf(bban: string, part: CheckPart): string {
 
 /** The check characters a part expects for this BBAN, or null when none is valid. */
 export function computePart(algorithm: AlgorithmId, bban: string, part: CheckPart): string | null {
-  return NATIONAL_ALGORITHMS[algorithm](inputOf(bban, part))
+  return ALGORITHMS[algorithm].compute(inputOf(bban, part))
 }
 
 /** True when every part of the check matches the characters the BBAN holds. */

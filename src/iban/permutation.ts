@@ -1,6 +1,7 @@
 // Keyed permutations of [0, size) and a per-row random source: the two pieces that make a
 // seeded dataset a fixed, duplicate-free sequence whose row i can be minted on its own, on any
 // thread, in any order. Pure arithmetic on doubles and 32-bit integers; runs in browsers.
+import type { RandomSource } from './random.ts'
 
 /** Largest domain a Permutation accepts: both Feistel halves stay below 2^26. */
 export const MAX_PERMUTATION_SIZE = 2 ** 52
@@ -75,7 +76,7 @@ export class Permutation {
  * draws depend on nothing but the dataset's key and its index (SplitMix32 steps). The state
  * is mixed on the first draw, so rows that draw nothing cost nothing.
  */
-export class RowRandom {
+export class RowRandom implements RandomSource {
   readonly #key: number
   #index = 0
   #state = 0
@@ -91,6 +92,7 @@ export class RowRandom {
     this.#fresh = true
   }
 
+  /** @public the next draw (a RandomSource, called through that interface) */
   uint32(): number {
     if (this.#fresh) {
       const index = this.#index

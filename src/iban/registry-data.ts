@@ -7,7 +7,7 @@
 //   chars:  n digits · a upper-case letters · c upper-case letters and digits
 // `format` is the registry's bban_format, kept only where the registry groups the BBAN
 // differently from the segments or allows a wider class than we generate (BY, DO, PS, PK,
-// MK, RU: see countries notes in README); elsewhere it is the concatenation of the segments.
+// MK, RU: README, Data sources, "Countries"); elsewhere it is the concatenation of the segments.
 // `parts` places the national check digits: `<check positions> <- <input ranges>`, 0-based
 // inclusive BBAN indices, input ranges concatenated in order.
 
@@ -99,7 +99,7 @@ export const TERRITORY_ROWS: readonly TerritoryRow[] = [
  * Council (EPC409-09, "EPC list of countries and territories included in the SEPA schemes'
  * geographical scope"): the EU and EEA states (IS, LI, NO), CH, GB, MC, SM, VA, AD and GI, and
  * AL and ME (admitted November 2024) and MD and MK (admitted 2025). The registry's own SEPA
- * column (REGISTRY_SEPA) predates those admissions; RS has applied and is not in.
+ * column (REGISTRY_SEPA) predates those admissions. RS has applied but is not in the scope yet.
  */
 export const SEPA_COUNTRIES: ReadonlySet<string> = new Set([
   'DE',

@@ -11,6 +11,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible'
+import { BoundedCache } from '../bounded-cache.ts'
 import { REDIS_COMMAND_TIMEOUT_MS } from '../redis.ts'
 import { StoreHealth } from './store-health.ts'
 
@@ -50,7 +51,7 @@ export class RateLimits {
   readonly #onStoreError: (error: unknown) => void
   readonly #health: StoreHealth
   /** Subjects that used up a failure budget, until their window resets (countFailure). */
-  readonly #blocked = new Map<string, number>()
+  readonly #blocked = new BoundedCache<string, number>(100_000)
 
   constructor(options: RateLimitsOptions = {}) {
     this.#redis = options.redis
@@ -58,10 +59,6 @@ export class RateLimits {
     this.#prefix = options.prefix ?? 'ibanmint:rl'
     this.#onStoreError = options.onStoreError ?? (() => {})
     this.#health = options.health ?? new StoreHealth()
-  }
-
-  get backend(): 'redis' | 'memory' {
-    return this.#redis === undefined ? 'memory' : 'redis'
   }
 
   // One limiter per bucket and limit: the limit is part of the key prefix, so a key whose
@@ -137,7 +134,6 @@ export class RateLimits {
   async countFailure(bucket: string, subject: string, perMinute: number): Promise<void> {
     const result = await this.consume(bucket, subject, perMinute)
     if (!result.allowed || result.remaining === 0) {
-      if (this.#blocked.size >= 100_000) this.#blocked.clear()
       this.#blocked.set(`${bucket}:${subject}`, Date.now() + result.reset * 1000)
     }
   }

@@ -1,8 +1,7 @@
 // The MCP tools as plain definitions: schemas from src/core/schemas.ts (the ones REST
 // validates with and OpenAPI publishes), handlers that call the same operations as REST.
 // Nothing here knows the SDK; src/mcp/server.ts registers these with it.
-import { errorBody, type ApiError } from '../core/errors.ts'
-import { toHttpError } from '../http/errors.ts'
+import { errorBody, toApiError, type ApiError } from '../core/errors.ts'
 import {
   build,
   countryList,
@@ -197,7 +196,7 @@ export function listedSchema(schema: Schema): Schema {
 
 /** A failed call as the REST error body: the code and message clients already handle. */
 export function toolError(error: unknown): { body: ReturnType<typeof errorBody>; internal: boolean } {
-  const apiError: ApiError = toHttpError(error)
+  const apiError: ApiError = toApiError(error)
   const internal = apiError.code === 'internal_error'
   return { body: errorBody(apiError.code, internal ? 'internal error' : apiError.message), internal }
 }

@@ -1,17 +1,15 @@
-// A GenerateResult rendered by the pool: the head written here, the `ibans` array by a worker,
-// so that the bytes equal JSON.stringify(generate(request)) exactly.
-import { datasetOptions, generateResultHead, requireDataset, type GenerateRequest } from '../core/operations.ts'
+// A GenerateResult rendered by the pool: the `ibans` array by a worker (format `records`, the
+// renderer generateJson runs inline), completed here by the same head and close, so that the
+// bytes equal JSON.stringify(generate(request)) exactly.
+import { datasetOptions, generateResultJson, requireDataset, type GenerateRequest } from '../core/operations.ts'
 import type { GenerationPool } from './pool.ts'
-
-const CLOSE_BRACE = Buffer.from('}')
 
 export async function generateOnPool(
   pool: GenerationPool,
   request: GenerateRequest,
   signal?: AbortSignal,
 ): Promise<Buffer> {
-  const options = datasetOptions(request)
-  requireDataset(options, request.count)
+  requireDataset(datasetOptions(request), request.count)
   const ibans = await pool.run(
     {
       countries: [request.country.code],
@@ -27,5 +25,5 @@ export async function generateOnPool(
     },
     signal,
   )
-  return Buffer.concat([Buffer.from(generateResultHead(request)), ibans, CLOSE_BRACE])
+  return generateResultJson(request, ibans)
 }

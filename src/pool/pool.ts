@@ -11,27 +11,24 @@ import { threadId } from 'node:worker_threads'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
+import { UnavailableError } from '../core/errors.ts'
 import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/render.ts'
 import { randomSeed, type InvalidCheck } from '../iban/index.ts'
 import type { BatchTask } from '../../workers/generate.ts'
 
 /** The pool's queue is full: new work is refused at once (retry after `retryAfter` seconds). */
-export class PoolBusyError extends Error {
-  readonly retryAfter = 1
-
+export class PoolBusyError extends UnavailableError {
   constructor() {
-    super('the generator is busy; retry shortly')
+    super('the generator is busy; retry shortly', 1)
     this.name = 'PoolBusyError'
   }
 }
 
 /** A worker failed (crashed, ran out of memory) during a batch; Piscina replaces it. */
-export class GenerationFailedError extends Error {
-  readonly retryAfter = 1
-
+export class GenerationFailedError extends UnavailableError {
   constructor(cause: unknown) {
-    super('generation failed; retry', { cause })
+    super('generation failed; retry', 1, { cause })
     this.name = 'GenerationFailedError'
   }
 }
@@ -145,11 +142,6 @@ export class GenerationPool {
     })
   }
 
-  /** Batches waiting for a thread. */
-  get queueSize(): number {
-    return Math.max(0, this.#outstanding - this.threads)
-  }
-
   /** Batches running or waiting. */
   get outstanding(): number {
     return this.#outstanding
@@ -202,8 +194,8 @@ export class GenerationPool {
     // Every batch of one stream mints from the same dataset, so they share its key.
     const seed = request.seed ?? randomSeed()
     // Shared memory slots for the batches' bytes: a slot is reused once the sink has written
-    // it, so a stream of any length allocates at most SLOT_COUNT slots and leaves the main
-    // thread no per-batch garbage. A batch that does not fit (or finds no free slot) is
+    // it, so a stream of any length allocates at most 2 × streamWindow slots and leaves the
+    // main thread no per-batch garbage. A batch that does not fit (or finds no free slot) is
     // transferred instead.
     const free: SharedArrayBuffer[] = []
     // Short streams (a few batches) transfer their bytes: slots pay off only over many batches.

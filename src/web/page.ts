@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
-import type { RouteSpec } from '../http/route.ts'
+import { route, type Route } from '../http/route.ts'
 import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT } from '../iban/index.ts'
 import { BANK_REGISTRY } from '../iban/banks-registry-data.ts'
 import { STYLE } from './style.ts'
@@ -207,35 +207,32 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }
 
-export function webRouteSpecs(web: WebAssets): RouteSpec[] {
+export function webRoutes(web: WebAssets): Route[] {
   let readme: Buffer | undefined
   return [
-    {
+    route({
       method: 'GET',
       path: '/',
+      operationId: 'getWebPage',
       access: 'public',
       summary: 'The web page: generate, validate and download test IBANs in the browser',
       tag: 'web',
       responses: { 200: { description: 'HTML.', contentTypes: ['text/html'] }, 304: { description: 'Not modified.' } },
-      handle: ({ req, res }) => {
+      handle: (_inputs, context) => {
         const headers = { ...SECURITY_HEADERS, etag: web.etag, 'cache-control': 'no-cache' }
-        if (notModified(req.headers['if-none-match'], web.etag)) {
+        if (notModified(context.req.headers['if-none-match'], web.etag)) {
+          const res = context.takeResponse()
           res.writeHead(304, headers)
           res.end()
           return 'sent'
         }
-        res.writeHead(200, {
-          ...headers,
-          'content-type': 'text/html; charset=utf-8',
-          'content-length': web.html.length,
-        })
-        res.end(req.method === 'HEAD' ? undefined : web.html)
-        return 'sent'
+        return { bytes: web.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       path: '/assets/{name}',
+      operationId: 'getWebAsset',
       access: 'public',
       errors: ['not_found'],
       summary:
@@ -248,46 +245,46 @@ export function webRouteSpecs(web: WebAssets): RouteSpec[] {
           contentTypes: ['text/javascript', 'text/css', 'text/plain'],
         },
       },
-      handle: ({ req, res, params }) => {
-        const asset = web.assets.get(params['name'] as string)
-        if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params['name'])}`)
+      handle: ({ params }, { req }) => {
+        const asset = web.assets.get(params.name)
+        if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params.name)}`)
         const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
-        const body = gzip ? asset.gzip : asset.body
-        res.writeHead(200, {
-          'content-type': asset.type,
-          'content-length': body.length,
-          ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-          vary: 'accept-encoding',
-          'cache-control': 'public, max-age=31536000, immutable',
-          'x-content-type-options': 'nosniff',
-        })
-        res.end(req.method === 'HEAD' ? undefined : body)
-        return 'sent'
+        return {
+          bytes: gzip ? asset.gzip : asset.body,
+          headers: {
+            'content-type': asset.type,
+            ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+            vary: 'accept-encoding',
+            'cache-control': 'public, max-age=31536000, immutable',
+            'x-content-type-options': 'nosniff',
+          },
+        }
       },
-    },
-    {
+    }),
+    route({
       method: 'GET',
       path: '/README.md',
+      operationId: 'getReadme',
       access: 'public',
       errors: ['not_found'],
       summary: 'The README (quick start, API, MCP, command line), as Markdown',
       tag: 'web',
       responses: { 200: { description: 'Markdown.', contentTypes: ['text/markdown'] } },
-      handle: ({ req, res }) => {
+      handle: () => {
         try {
           readme ??= readFileSync(README)
         } catch {
           throw new ApiError('not_found', 'the README is not installed with this copy')
         }
-        res.writeHead(200, {
-          'content-type': 'text/markdown; charset=utf-8',
-          'content-length': readme.length,
-          'cache-control': 'public, max-age=3600',
-          'x-content-type-options': 'nosniff',
-        })
-        res.end(req.method === 'HEAD' ? undefined : readme)
-        return 'sent'
+        return {
+          bytes: readme,
+          headers: {
+            'content-type': 'text/markdown; charset=utf-8',
+            'cache-control': 'public, max-age=3600',
+            'x-content-type-options': 'nosniff',
+          },
+        }
       },
-    },
+    }),
   ]
 }

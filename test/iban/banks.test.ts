@@ -141,7 +141,7 @@ test('distinct at capacity: every row of a one-bank dataset, and the next one re
     const bytes = new Uint8Array(34)
     for (let i = 0; i < dataset.capacity; i++) {
       dataset.mint(i, bytes)
-      seen.add(String.fromCharCode(...bytes.subarray(0, dataset.length)))
+      seen.add(String.fromCharCode(...bytes.subarray(0, dataset.ibanLength)))
     }
     assert.equal(seen.size, dataset.capacity, `${country} ${bank}`)
     assert.throws(() => dataset.mint(dataset.capacity, bytes), { parameter: 'count' })

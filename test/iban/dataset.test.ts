@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import {
-  COUNTRIES,
-  Dataset,
-  MAX_IBAN_LENGTH,
-  Permutation,
-  asciiString,
-  banksOf,
-  generateIbans,
-  validateIban,
-} from '../../src/iban/index.ts'
+import { asciiString } from '../../src/iban/generate.ts'
+import { COUNTRIES, Dataset, MAX_IBAN_LENGTH, banksOf, generateIbans, validateIban } from '../../src/iban/index.ts'
+import { Permutation } from '../../src/iban/permutation.ts'
 import { LONG } from '../helpers/fixtures.ts'
 
 /** Rows offset … offset + count − 1 of a dataset as IBAN strings. */
@@ -18,7 +11,7 @@ function rows(dataset: Dataset, offset: number, count: number): string[] {
   const list: string[] = []
   for (let i = offset; i < offset + count; i++) {
     dataset.mint(i, out)
-    list.push(asciiString(out, dataset.length))
+    list.push(asciiString(out, dataset.ibanLength))
   }
   return list
 }
@@ -58,7 +51,7 @@ test('NO realistic for one bank: the whole capacity, every row distinct and vali
   const seen = new Set<string>()
   for (let i = 0; i < dataset.capacity; i++) {
     dataset.mint(i, out)
-    seen.add(asciiString(out, dataset.length))
+    seen.add(asciiString(out, dataset.ibanLength))
   }
   assert.equal(seen.size, dataset.capacity)
   for (const iban of [...seen].filter((_, i) => i % 97 === 0)) assert.ok(validateIban(iban).valid, iban)

@@ -1,0 +1,88 @@
+// One request on its way through the pipeline. The pipeline fills it in (route, key) and
+// collects the headers it adds to the response (request id, limits), which go out with the
+// reply in one writeHead. A handler sees it as a Context: the request, the key, an abort
+// signal, and the response only when it asks for it.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { KeyRecord } from '../keys/key.ts'
+import type { HeaderList } from './respond.ts'
+
+/** What a handler may use of its request besides its validated inputs. */
+export interface Context {
+  readonly req: IncomingMessage
+  /** The authenticated key of a keyed route; null elsewhere. */
+  readonly key: KeyRecord | null
+  /** Aborts when the client goes away before the response is complete. */
+  signal(): AbortSignal
+  /**
+   * The response, for a handler that writes it itself (a stream, a proxied reply): the
+   * pipeline's headers are set on it and the idle guard armed. The handler then replies 'sent'.
+   */
+  takeResponse(): ServerResponse
+}
+
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
+
+export class Exchange implements Context {
+  readonly req: IncomingMessage
+  /** Where the pipeline writes the reply or the error; handlers call takeResponse() instead. */
+  readonly response: ServerResponse
+  readonly id: string
+  readonly started = performance.now()
+  /** Response headers the pipeline adds, as a flat name, value list (the form writeHead takes). */
+  readonly headers: HeaderList
+  /** The matched route's path template (for the access log), until then undefined. */
+  routePath: string | undefined = undefined
+  /** The path parameters as the router matched them (still percent-encoded). */
+  rawParams: Readonly<Record<string, string>> = NO_PARAMS
+  key: KeyRecord | null = null
+  readonly #idleTimeout: number
+  #signal: AbortSignal | undefined = undefined
+
+  constructor(req: IncomingMessage, res: ServerResponse, id: string, idleTimeout: number) {
+    this.req = req
+    this.response = res
+    this.id = id
+    this.headers = ['x-request-id', id]
+    this.#idleTimeout = idleTimeout
+  }
+
+  /** The query string, without its '?' ('' when there is none). */
+  search(): string {
+    const url = this.req.url ?? ''
+    const mark = url.indexOf('?')
+    return mark < 0 ? '' : url.slice(mark + 1)
+  }
+
+  // Made on first call: most handlers answer at once and never need one.
+  signal(): AbortSignal {
+    this.#signal ??= abortOnClose(this.response)
+    return this.#signal
+  }
+
+  takeResponse(): ServerResponse {
+    const { headers, response } = this
+    for (let i = 0; i < headers.length; i += 2) response.setHeader(headers[i] as string, headers[i + 1] as string)
+    headers.length = 0
+    this.guardIdle()
+    return response
+  }
+
+  /**
+   * Closes the connection when nothing moves on it for the idle timeout while this response
+   * is under way (Node replaces the timer with the keep-alive one when the response is done).
+   */
+  guardIdle(): void {
+    this.response.socket?.setTimeout(this.#idleTimeout)
+  }
+}
+
+/** A signal that aborts when the connection closes before the response was complete. */
+function abortOnClose(res: ServerResponse): AbortSignal {
+  const controller = new AbortController()
+  if (res.closed) controller.abort()
+  else
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort()
+    })
+  return controller.signal
+}

@@ -1,0 +1,213 @@
+// The steps every request takes: route, then by the route's access its key and limits, then
+// the route's own inputs and handler, then the reply, or the error body. Each step is a
+// function of the exchange and the pipeline's dependencies; `serve` runs them in order.
+import type { IncomingMessage } from 'node:http'
+import type { Logger } from 'pino'
+import { BoundedCache } from '../bounded-cache.ts'
+import { ApiError, toApiError } from '../core/errors.ts'
+import { unauthorized, type KeyAuthenticator } from '../keys/authenticator.ts'
+import type { KeyRecord } from '../keys/key.ts'
+import type { LimitResult, RateLimits } from '../limits/rate-limit.ts'
+import type { AccessLog } from './access-log.ts'
+import { clientIp } from './client-ip.ts'
+import type { Exchange } from './exchange.ts'
+import { appendHeaders, sendBody, sendError, type HeaderList } from './respond.ts'
+import type { Reply, Route } from './route.ts'
+import type { Router } from './router.ts'
+
+export interface PipelineDeps {
+  router: Router
+  keys: KeyAuthenticator
+  limits: RateLimits
+  /** Requests per minute for keys without their own limit. */
+  defaultRateLimit: number
+  /** Requests per minute per client IP, by bucket of the keyless routes. */
+  ipRateLimits: Readonly<Record<'export' | 'mcp', number>>
+  /**
+   * Failed authentications (401) per minute per client IP, counted in this instance's memory;
+   * past it, keyed requests from that IP get 429 before their key is even parsed.
+   */
+  authFailureLimit: number
+  authFailures: RateLimits
+  trustProxy: number
+  access: AccessLog
+  logger: Logger
+}
+
+/** Replies longer than this may not fit the socket's buffers at once: they get the idle guard. */
+const LARGE_BODY = 64 * 1024
+
+/** One request, start to end. Never throws: every failure becomes the error body. */
+export async function serve(exchange: Exchange, deps: PipelineDeps): Promise<void> {
+  try {
+    const route = matchRoute(exchange, deps.router)
+    if (route.access === 'key') {
+      exchange.key = await authenticate(exchange, deps)
+      await limitKey(exchange, deps)
+    } else if (route.access === 'ip') {
+      await limitClient(exchange, route, deps)
+    }
+    send(exchange, await route.run(exchange), deps)
+  } catch (error) {
+    fail(exchange, error, deps)
+  }
+}
+
+/** Finds the route of a request: 404 for an unknown path, 405 (with Allow) for a wrong method. */
+export function matchRoute(exchange: Exchange, router: Router): Route {
+  const { req } = exchange
+  const url = req.url ?? '/'
+  const mark = url.indexOf('?')
+  let path = mark < 0 ? url : url.slice(0, mark)
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1)
+  const match = router.match(req.method ?? 'GET', path)
+  if (match.kind === 'none') throw new ApiError('not_found', `no endpoint at ${path.slice(0, 200)}`)
+  if (match.kind === 'method') {
+    throw new ApiError('method_not_allowed', `${req.method} is not allowed here; allowed: ${match.allow}`, {
+      headers: { allow: match.allow },
+    })
+  }
+  exchange.routePath = match.route.path
+  exchange.rawParams = match.params
+  return match.route
+}
+
+/**
+ * The key of a keyed request: a cached key at once, else from the key store. A client IP past
+ * its failed-authentication limit gets 429 before its key is even parsed; a 401 counts as a
+ * failure of that IP. (An async function would wrap the cached answer in a promise: 5% of the
+ * keyed route's CPU, measured in-process with bench/pipeline.ts.)
+ */
+export function authenticate(exchange: Exchange, deps: PipelineDeps): KeyRecord | Promise<KeyRecord> {
+  const ip = clientIp(exchange.req, deps.trustProxy)
+  const blocked = deps.authFailures.blockedFor('auth-failures', ip)
+  if (blocked > 0) {
+    throw new ApiError(
+      'rate_limited',
+      `too many failed authentications from this client (${deps.authFailureLimit} per minute); retry in ${blocked} s`,
+      { retryAfter: blocked },
+    )
+  }
+  const countFailure = async (error: unknown): Promise<never> => {
+    if (error instanceof ApiError && error.code === 'unauthorized') {
+      await deps.authFailures.countFailure('auth-failures', ip, deps.authFailureLimit)
+    }
+    throw error
+  }
+  try {
+    const found = deps.keys.authenticate(presentedKey(exchange.req))
+    return found instanceof Promise ? found.catch(countFailure) : found
+  } catch (error) {
+    return countFailure(error)
+  }
+}
+
+const BEARER = /^bearer\s+/i
+
+/**
+ * The key from `X-API-Key` or `Authorization: Bearer`. Both may be sent only when they hold
+ * the same key: two different credentials are refused (401), never served under either.
+ */
+export function presentedKey(req: IncomingMessage): string | undefined {
+  const header = req.headers['x-api-key']
+  const apiKey = typeof header === 'string' ? header.trim() : undefined
+  const authorization = req.headers.authorization
+  const bearer =
+    authorization !== undefined && BEARER.test(authorization) ? authorization.replace(BEARER, '').trim() : undefined
+  if (apiKey !== undefined && bearer !== undefined && apiKey !== bearer) {
+    throw unauthorized('two different API keys were presented (X-API-Key and Authorization: Bearer); send one')
+  }
+  return apiKey ?? bearer
+}
+
+/** Counts a keyed request against its key's limit. */
+export function limitKey(exchange: Exchange, deps: PipelineDeps): Promise<void> {
+  const key = exchange.key as KeyRecord
+  return deps.limits.count('api', key.id, key.limit ?? deps.defaultRateLimit, (limit) => {
+    pushRateLimitHeaders(exchange.headers, limit)
+    if (!limit.allowed) throw rateLimited(limit, '')
+  })
+}
+
+/** Counts a keyless request against its client IP's bucket (export, MCP). */
+export function limitClient(exchange: Exchange, route: Route, deps: PipelineDeps): Promise<void> {
+  const bucket = route.bucket === 'mcp' ? 'mcp' : 'export'
+  const ip = clientIp(exchange.req, deps.trustProxy)
+  return deps.limits.count(bucket, ip, deps.ipRateLimits[bucket], (limit) => {
+    pushRateLimitHeaders(exchange.headers, limit)
+    if (!limit.allowed) throw rateLimited(limit, ' per client')
+  })
+}
+
+/** The 429 of a limit that was reached, for `who` (a key, or a client IP). */
+function rateLimited(limit: LimitResult, who: string): ApiError {
+  return new ApiError(
+    'rate_limited',
+    `rate limit of ${limit.limit} requests per minute${who} exceeded; retry in ${limit.reset} s`,
+    { retryAfter: limit.reset },
+  )
+}
+
+// Header values go in as strings: Node would otherwise turn each number into text twice (to
+// check its characters, then to write it). The limit's texts are made once per limit.
+const LIMIT_TEXTS = new BoundedCache<number, { limit: string; policy: string }>(1_000)
+
+export function pushRateLimitHeaders(headers: HeaderList, result: LimitResult): void {
+  const texts =
+    LIMIT_TEXTS.get(result.limit) ??
+    LIMIT_TEXTS.set(result.limit, { limit: String(result.limit), policy: `${result.limit};w=60` })
+  headers.push(
+    'ratelimit-limit',
+    texts.limit,
+    'ratelimit-remaining',
+    String(result.remaining),
+    'ratelimit-reset',
+    String(result.reset),
+    'ratelimit-policy',
+    texts.policy,
+  )
+}
+
+/** Writes a handler's reply (unless it wrote the response itself) and logs the request. */
+export function send(exchange: Exchange, reply: Reply, deps: PipelineDeps): void {
+  if (reply !== 'sent') {
+    const { headers } = exchange
+    appendHeaders(headers, reply.headers)
+    const body = reply.bytes ?? JSON.stringify(reply.json)
+    if (body.length > LARGE_BODY) exchange.guardIdle()
+    sendBody(exchange.response, reply.status ?? 200, body, headers)
+  }
+  logWhenDone(exchange, deps)
+}
+
+/** Renders any error as the error body (internal ones logged, never shown) and logs the request. */
+export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): void {
+  const apiError = toApiError(error)
+  if (apiError.code === 'internal_error' || (apiError.code === 'service_unavailable' && apiError.cause !== undefined))
+    deps.logger.error(
+      { err: apiError.cause, req: exchange.id, route: exchange.routePath ?? 'unmatched', code: apiError.code },
+      'request failed',
+    )
+  sendError(exchange.response, apiError, exchange.headers)
+  logWhenDone(exchange, deps)
+}
+
+/** Logs the response now if it is over (sent or cut off), else when its connection closes. */
+function logWhenDone(exchange: Exchange, deps: PipelineDeps): void {
+  const res = exchange.response
+  if (res.destroyed || (res.writableEnded && res.writableLength === 0))
+    log(exchange, res.writableEnded && !res.destroyed, deps)
+  else res.once('close', () => log(exchange, res.writableFinished, deps))
+}
+
+function log(exchange: Exchange, completed: boolean, deps: PipelineDeps): void {
+  deps.access.write({
+    req: exchange.id,
+    method: exchange.req.method ?? '',
+    route: exchange.routePath ?? 'unmatched',
+    status: exchange.response.statusCode,
+    ms: Math.round((performance.now() - exchange.started) * 100) / 100,
+    key: exchange.key?.id,
+    completed,
+  })
+}

@@ -1,0 +1,138 @@
+// The format table: every file format is served with a type and an extension, and every format
+// (records included) is a document that batches cut anywhere rebuild byte for byte.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { ByteWriter } from '../../src/formats/byte-writer.ts'
+import {
+  FORMATS,
+  SQL_ROWS_PER_INSERT,
+  fileTypeOf,
+  renderBatch,
+  type BatchOptions,
+  type RenderFormat,
+} from '../../src/formats/render.ts'
+import { Dataset, recordsOf } from '../../src/iban/dataset.ts'
+
+const RENDER_FORMATS: readonly RenderFormat[] = [...FORMATS, 'records']
+
+type Request = Pick<BatchOptions, 'countries' | 'realistic' | 'seed' | 'bank' | 'invalid'>
+
+const REQUESTS: Request[] = [
+  { countries: ['DE'], realistic: true, seed: 'cut' },
+  { countries: ['FR'], realistic: false, seed: 'cut' },
+  { countries: ['NO'], realistic: true, seed: 'cut', bank: '1503' },
+  { countries: ['PL'], realistic: true, seed: 'cut', invalid: 'national' },
+  { countries: ['GB'], realistic: true, seed: 'cut', invalid: 'length' },
+  { countries: ['DE', 'FR', 'IT', 'SC'], realistic: true, seed: 'cut' },
+]
+
+const OFFSET = 1_234
+const COUNT = 1_203
+
+/** The document of rows OFFSET … OFFSET + COUNT − 1 rendered as batches cut at `cuts`. */
+function rendered(request: Request, format: RenderFormat, cuts: readonly number[]): string {
+  const edges = [0, ...cuts, COUNT]
+  const batches = edges.slice(1).map((end, i) => {
+    const from = edges[i] as number
+    const first = i === 0
+    const last = i === edges.length - 2
+    return renderBatch({ ...request, format, start: OFFSET + from, count: end - from, first, last })
+  })
+  return Buffer.concat(batches).toString('utf8')
+}
+
+/** One script of the same rows, whatever the INSERTs they were grouped in. */
+function oneInsert(sql: string): string {
+  return sql.replace(/;\nINSERT INTO ibans \([^)]*\) VALUES\n/g, ',\n')
+}
+
+test('every file format has its content type, file extension and summary, each its own', () => {
+  const types = FORMATS.map((format) => fileTypeOf(format))
+  for (const [i, type] of types.entries()) {
+    assert.match(type.contentType, /^[a-z]+\/[a-z0-9.+-]+; charset=utf-8$/, FORMATS[i])
+    assert.match(type.extension, /^[a-z]+$/, FORMATS[i])
+    assert.ok(type.summary.length > 0, FORMATS[i])
+  }
+  assert.equal(new Set(types.map((type) => type.contentType)).size, FORMATS.length)
+  assert.equal(new Set(types.map((type) => type.extension)).size, FORMATS.length)
+  assert.equal(fileTypeOf('csv').contentType, 'text/csv; charset=utf-8')
+  assert.equal(fileTypeOf('ndjson').extension, 'ndjson')
+})
+
+test('batches cut anywhere concatenate to the whole document, in every format', () => {
+  const anywhere = [[1], [COUNT - 1], [2, 3, 700], [499, 500, 501], [613, 1_000]]
+  const aligned = [[SQL_ROWS_PER_INSERT], [SQL_ROWS_PER_INSERT, 2 * SQL_ROWS_PER_INSERT]]
+  for (const request of REQUESTS) {
+    for (const format of RENDER_FORMATS) {
+      const whole = rendered(request, format, [])
+      const label = `${request.countries.join(',')} ${request.invalid ?? ''} ${format}`
+      for (const cuts of aligned)
+        assert.equal(rendered(request, format, cuts), whole, `${label} cut at ${cuts.join(',')}`)
+      for (const cuts of anywhere) {
+        const document = rendered(request, format, cuts)
+        // A SQL batch ends its last INSERT: cut elsewhere than between two INSERTs, the script
+        // holds the same rows in more statements.
+        if (format === 'sql') assert.equal(oneInsert(document), oneInsert(whole), `${label} cut at ${cuts.join(',')}`)
+        else assert.equal(document, whole, `${label} cut at ${cuts.join(',')}`)
+      }
+    }
+  }
+})
+
+test('each format holds the rows: parsed back, the same IBANs in every format', () => {
+  for (const request of REQUESTS) {
+    const dataset = new Dataset(request)
+    const records = recordsOf(dataset, OFFSET, COUNT)
+    const ibans = records.map((record) => record.iban)
+    const label = request.countries.join(',')
+    assert.deepEqual(JSON.parse(rendered(request, 'records', [])), records, label)
+    const json = JSON.parse(rendered(request, 'json', [])) as { iban: string }[]
+    assert.deepEqual(
+      json.map((row) => row.iban),
+      ibans,
+    )
+    const ndjson = rendered(request, 'ndjson', []).split('\n')
+    assert.equal(ndjson.pop(), '')
+    assert.deepEqual(
+      ndjson,
+      json.map((row) => JSON.stringify(row)),
+      label,
+    )
+    assert.deepEqual(rendered(request, 'txt', []), ibans.map((iban) => `${iban}\n`).join(''), label)
+    const csv = rendered(request, 'csv', []).split('\n')
+    assert.equal(csv.length, COUNT + 2, label)
+    assert.deepEqual(
+      csv.slice(1, -1).map((line) => line.slice(0, line.indexOf(','))),
+      ibans,
+    )
+    const sql = rendered(request, 'sql', [])
+    assert.match(sql, /^BEGIN;\nCREATE TABLE IF NOT EXISTS ibans \(/)
+    assert.ok(sql.endsWith(';\nCOMMIT;\n'), label)
+    assert.equal(sql.split('\nINSERT INTO ibans ').length - 1, Math.ceil(COUNT / SQL_ROWS_PER_INSERT), label)
+    assert.deepEqual(
+      [...sql.matchAll(/^\('([0-9A-Z]+)'/gm)].map((match) => match[1]),
+      ibans,
+    )
+  }
+})
+
+test('the byte writer grows as it is written, and refuses an encoder that writes past its room', () => {
+  const options: BatchOptions = {
+    ...(REQUESTS[5] as Request),
+    format: 'json',
+    start: 0,
+    count: 500,
+    first: true,
+    last: true,
+  }
+  assert.deepEqual(renderBatch(options, new ByteWriter(1)), renderBatch(options))
+  const writer = new ByteWriter(4)
+  writer.ascii('ab')
+  writer.append(new Uint8Array([0x63, 0x64, 0x65]))
+  writer.encode(2, (out, at) => ((out[at] = 0x66), at + 1), undefined)
+  assert.equal(Buffer.from(writer.view()).toString(), 'abcdef')
+  assert.throws(() => writer.encode(2, (_out, at) => at + 3, undefined), RangeError)
+  assert.equal(writer.length, 6)
+  writer.clear()
+  assert.equal(writer.view().length, 0)
+})
