@@ -25,7 +25,8 @@ await build({
   bundle: true,
   format: 'esm',
   platform: 'node',
-  target: 'node20',
+  // The oldest line package.json's engines admit.
+  target: 'node22',
   external: ['piscina'],
   sourcemap: true,
   logLevel: 'warning',

@@ -93,7 +93,7 @@ function workerModule(): string {
       bundle: true,
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      target: 'node22',
       outfile: temporary,
       external: ['piscina'],
       logLevel: 'silent',

@@ -110,13 +110,28 @@ describe('reliability: worker pool and streaming', () => {
   test('S2: a reader that stops reading is cut off after the inactivity timeout; its batches are cancelled', async () => {
     const slow = await startApp({ after: (fn) => cleanup.push(fn) }, { start: { timeouts: { socketTimeout: 1_000 } } })
     const url = new URL(slow.url)
+    // A fresh pool's first batches (threads starting, code cold) can outlast the 1 s timeout.
+    const batch = {
+      countries: ['DE'],
+      realistic: true,
+      seed: 'warm',
+      format: 'csv' as const,
+      start: 0,
+      count: 10_000,
+      first: true,
+      last: true,
+    }
+    await Promise.all(Array.from({ length: slow.service.pool.threads }, () => slow.service.pool.run(batch)))
     const socket = connect(Number(url.port), url.hostname, () => {
       socket.write(
         `GET /api/v1/bulk/DE?count=5000000 HTTP/1.1\r\nHost: ${url.host}\r\nX-API-Key: ${slow.auth['x-api-key']}\r\n\r\n`,
       )
     })
     socket.on('error', () => {})
-    await new Promise((resolve) => socket.once('data', resolve))
+    await new Promise((resolve, reject) => {
+      socket.once('data', resolve)
+      socket.once('close', () => reject(new Error('the server closed the connection before its first byte')))
+    })
     socket.pause() // read one chunk, then never again
     const started = performance.now()
     // The paused client would only notice the close when it read again: watch the server side.
