@@ -73,7 +73,7 @@ test('generate --offset, --bank and --invalid; capacity and bad values are usage
   assert.equal(over.code, 2)
   assert.match(
     over.stderr,
-    /--count must be at most 891000: NO holds 891000 distinct IBANs in realistic mode for bank 1503/,
+    /--count must be at most 891,000: NO holds 891,000 distinct IBANs in realistic mode for bank 1503/,
   )
   const national = run('generate', 'AT', '--invalid', 'national')
   assert.equal(national.code, 2)
