@@ -1,5 +1,5 @@
 // `ibanmint countries`: the registry as a table or JSON; one country with its banks and capacity.
-import { bankList, countryDetail, countryList } from '../core/operations.ts'
+import { bankList, countryDetail, countryList, type CountryDetail } from '../core/operations.ts'
 import { ApiError } from '../core/errors.ts'
 import { COUNTRIES, REGISTRY_RELEASE, TERRITORIES } from '../iban/index.ts'
 import { parseCommand, UsageError } from './usage.ts'
@@ -7,19 +7,27 @@ import { parseCommand, UsageError } from './usage.ts'
 const HELP = `Usage: ibanmint countries [CC] [--banks] [--json]
 
 Without CC, lists the ${COUNTRIES.length} supported countries (code, IBAN length, BBAN format,
-structure, SEPA membership and name), then the ${TERRITORIES.length} territories that use another
-country's IBANs. With CC (a territory code gives its country), shows that country: its format,
-national check, how many distinct IBANs each mode holds, and the first of the real banks
-realistic mode draws from (--bank picks one); --banks lists every bank.
+structure, SEPA membership, how many distinct IBANs realistic and random mode hold, rounded:
+70.1B is 70.1 billion, and name), then the ${TERRITORIES.length} territories that use another country's
+IBANs, with that country. With CC (a territory code gives its country), shows that country:
+its format, national check, how many distinct IBANs each mode holds, and the first of the
+real banks realistic mode draws from (--bank picks one); --banks lists every bank.
 The table follows the SWIFT IBAN Registry release ${REGISTRY_RELEASE.release} (${REGISTRY_RELEASE.published}).
 
 Options:
       --banks          with CC: every bank (code, BIC, method for DE, name), one per line
-      --json           JSON (the API's CountryList, or the country as GET /api/v1/countries/CC)
+      --json           JSON: the API's CountryList, each country with its exact capacity per
+                       mode; with CC, the country as GET /api/v1/countries/CC gives it
   -h, --help           show this help
 
-Example:
-  ibanmint countries DE --banks | grep -i sparkasse
+Examples:
+  $ ibanmint countries | grep -w NO
+  NO  15   4n6n1n          NOkk bbbb cccc ccx                        SEPA  2B         8.9B     Norway
+  $ ibanmint countries JE | head -2
+  JE  Jersey: uses the IBANs of GB
+  GB  United Kingdom  (SEPA)
+  $ ibanmint countries DE --banks | grep -w 37040044
+  37040044    COBADEFF     13  Commerzbank
 `
 
 /** Banks shown in a country's summary; --banks lists them all. */
@@ -37,17 +45,50 @@ export async function runCountries(args: string[]): Promise<number> {
     return values.banks === true ? showBanks(code, values.json === true) : showCountry(code, values.json === true)
   }
   if (values.banks === true) throw new UsageError('--banks needs a country code')
+  const list = listWithCapacity()
   if (values.json === true) {
-    process.stdout.write(JSON.stringify(countryList(), null, 2) + '\n')
+    process.stdout.write(JSON.stringify(list, null, 2) + '\n')
     return 0
   }
-  const lines = COUNTRIES.map(
-    (c) =>
-      `${c.code}  ${String(c.ibanLength).padStart(2)}  ${c.bbanFormat.padEnd(16)}${c.structure.padEnd(42)}${c.sepa ? 'SEPA  ' : '      '}${c.name}`,
-  )
-  const territories = TERRITORIES.map((t) => `${t.code}  uses ${t.iban_country} IBANs   ${t.name}`)
-  process.stdout.write([...lines, '', 'Territories:', ...territories].join('\n') + '\n')
+  process.stdout.write(listTable(list).join('\n') + '\n')
   return 0
+}
+
+type ListedCountry = ReturnType<typeof countryList>['countries'][number] & Pick<CountryDetail, 'capacity'>
+
+/** The API's CountryList, each country with its capacity per mode as GET /api/v1/countries/{code} gives it. */
+function listWithCapacity(): Omit<ReturnType<typeof countryList>, 'countries'> & { countries: ListedCountry[] } {
+  const list = countryList()
+  const countries = list.countries.map((country) => ({
+    ...country,
+    capacity: countryDetail(country.code).country.capacity,
+  }))
+  return { ...list, countries }
+}
+
+// Capacities run from thousands to 10^15: "70.1B" reads at a glance (the exact figures: --json, or CC).
+const COMPACT = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 })
+
+const COLUMN_WIDTHS = [4, 5, 16, 42, 6, 11, 9]
+
+/** The countries under a header line, then the territories and the country whose IBANs each uses. */
+function listTable(list: ReturnType<typeof listWithCapacity>): string[] {
+  const row = (columns: string[]) => columns.map((text, i) => text.padEnd(COLUMN_WIDTHS[i] ?? 0)).join('')
+  const header = row(['CC', 'LEN', 'BBAN', 'STRUCTURE', 'SEPA', 'REALISTIC', 'RANDOM', 'NAME'])
+  const countries = list.countries.map((c) =>
+    row([
+      c.code,
+      String(c.iban_length),
+      c.bban_format,
+      c.structure,
+      c.sepa ? 'SEPA' : '',
+      COMPACT.format(c.capacity.realistic),
+      COMPACT.format(c.capacity.random),
+      c.name,
+    ]),
+  )
+  const territories = list.territories.map((t) => `${t.code}  uses ${t.iban_country} IBANs   ${t.name}`)
+  return [header, ...countries, '', 'Territories (the IBANs of another country):', ...territories]
 }
 
 /** A command-line error for an unknown country. */

@@ -168,19 +168,33 @@ test('validate exits 0 when all are valid and 1 when one is not', () => {
   assert.equal((JSON.parse(json) as { country_supported: boolean }).country_supported, false)
 })
 
-test('countries lists all 91, then the 16 territories; --json gives the CountryList', () => {
-  const [countries = '', territories = ''] = run('countries').stdout.trim().split('\n\nTerritories:\n')
-  assert.equal(countries.split('\n').length, 91)
+test('countries lists all 91 with their capacity per mode, then the 16 territories; --json gives the CountryList', () => {
+  const [table = '', territories = ''] = run('countries')
+    .stdout.trim()
+    .split('\n\nTerritories (the IBANs of another country):\n')
+  const [header = '', ...countries] = table.split('\n')
+  assert.match(header, /^CC\s+LEN\s+BBAN\s+STRUCTURE\s+SEPA\s+REALISTIC\s+RANDOM\s+NAME$/)
+  assert.equal(countries.length, 91)
+  assert.match(table, /^NO {2}15\s+4n6n1n\s+NOkk bbbb cccc ccx\s+SEPA {2}2B\s+8.9B\s+Norway$/m)
   assert.equal(territories.split('\n').length, 16)
   assert.match(territories, /^GF {2}uses FR IBANs\s+French Guiana$/m)
   const list = JSON.parse(run('countries', '--json').stdout) as {
     count: number
-    countries: { structure: string }[]
-    territories: unknown[]
+    countries: { code: string; structure: string; capacity: { realistic: number; random: number } }[]
+    territories: { code: string; iban_country: string }[]
   }
   assert.equal(list.count, 91)
   assert.equal(list.territories.length, 16)
+  assert.deepEqual(
+    list.territories.find((territory) => territory.code === 'JE'),
+    { code: 'JE', name: 'Jersey', iban_country: 'GB' },
+  )
   assert.equal(list.countries[0]?.structure, 'DEkk bbbb bbbb cccc cccc cc')
+  for (const code of ['NO', 'DE', 'GI']) {
+    const detail = JSON.parse(run('countries', code, '--json').stdout) as { country: { capacity: unknown } }
+    assert.deepEqual(list.countries.find((country) => country.code === code)?.capacity, detail.country.capacity)
+  }
+  assert.equal(list.countries.find((country) => country.code === 'NO')?.capacity.realistic, 2_046_627_000)
 })
 
 test('--help works for the program and every command', () => {
