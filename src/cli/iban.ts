@@ -10,7 +10,9 @@ country has them) and the IBAN check digits. An account shorter than its field i
 zeros on the left. Parts are those "ibanmint validate --json" reports in bban_parts, without
 the national check digits.
 
-  ibanmint iban DE --bank 37040044 --account 0532013000      → DE89370400440532013000
+Example:
+  $ ibanmint iban DE --bank 37040044 --account 0532013000
+  DE89370400440532013000
 
 Options:
       --bank CODE          bank code

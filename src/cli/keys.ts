@@ -20,6 +20,11 @@ Options:
       --expires DATE   expiry, an ISO 8601 date or time (e.g. 2027-01-31)
       --json           machine-readable output
   -h, --help           show this help
+
+Examples:
+  $ ibanmint keys create --name ci --limit 600   # prints the new key once: imk_<id>_<secret>
+  $ ibanmint keys list                           # one line per key: id, state, limit, dates, name
+  $ ibanmint keys revoke 3kT9xQ2mLw8Z            # servers stop accepting it within 5 seconds
 `
 
 function describe(record: KeyRecord): string {

@@ -13,7 +13,7 @@ import { UsageError } from './usage.ts'
 const HELP = `ibanmint: test IBANs for ${COUNTRIES.length} countries (test data only, never for payments)
 
 Usage:
-  ibanmint generate <CC> [--count N] [--format txt|csv|json|ndjson|sql] [--random] [--seed S]
+  ibanmint generate <CC,...> [--count N] [--format txt|csv|json|ndjson|sql] [--random] [--seed S]
                     [--offset N] [--bank CODE] [--invalid CHECK] [--output FILE]
   ibanmint iban <CC> --bank CODE [--branch CODE] --account NUMBER
   ibanmint validate <IBAN>...
@@ -23,7 +23,14 @@ Usage:
   ibanmint keys list [--json]
   ibanmint keys revoke ID
 
-Run "ibanmint <command> --help" for the options of a command.
+Run "ibanmint <command> --help" for the options and examples of a command.
+
+Examples:
+  $ ibanmint generate DE -n 2 --seed 42
+  DE29781600694538705160
+  DE34342400504894478794
+  $ ibanmint iban DE --bank 37040044 --account 0532013000
+  DE89370400440532013000
 `
 
 const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {

@@ -20,6 +20,11 @@ Options:
                        hold across them (in the primary process without Redis). A process that
                        dies is replaced.
   -h, --help           show this help
+
+Examples:
+  $ ibanmint serve               # prints "ibanmint listening on http://127.0.0.1:8080 ..." on stderr
+  $ PORT=9000 REDIS_URL=redis://127.0.0.1:6379 ibanmint serve --workers auto
+                                 # one process per core on port 9000, keys and limits in Redis
 `
 
 export async function runServe(args: string[]): Promise<number> {

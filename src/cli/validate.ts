@@ -11,6 +11,11 @@ Prints one line per IBAN and exits 0 when all are valid, 1 otherwise.
 Options:
       --json           one JSON result per line (the API's ValidateResult)
   -h, --help           show this help
+
+Example:
+  $ ibanmint validate DE89370400440532013000 'DE89 3704 0044 0532 0130 01'
+  DE89 3704 0044 0532 0130 00\tvalid
+  DE89 3704 0044 0532 0130 01\tinvalid: MOD-97 check digits are wrong
 `
 
 function reasonOf(result: ValidateResult): string {
