@@ -2,6 +2,7 @@
 // validation, 2 bad usage.
 import { COUNTRIES } from '../iban/index.ts'
 import { VERSION } from '../version.ts'
+import { runBic } from './bic.ts'
 import { runCountries } from './countries.ts'
 import { runGenerate } from './generate.ts'
 import { runIban } from './iban.ts'
@@ -17,6 +18,7 @@ Usage:
                     [--offset N] [--bank CODE] [--invalid CHECK] [--output FILE]
   ibanmint iban <CC> --bank CODE [--branch CODE] --account NUMBER
   ibanmint validate <IBAN>...
+  ibanmint bic <BIC>...                look up BICs: checks and registered banks
   ibanmint countries [CC] [--json]
   ibanmint serve [--workers N|auto]   run the HTTP API (configured by environment variables)
   ibanmint keys create --name NAME [--limit N] [--expires DATE] [--json]
@@ -37,6 +39,7 @@ const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
   generate: runGenerate,
   iban: runIban,
   validate: runValidate,
+  bic: runBic,
   countries: runCountries,
   serve: runServe,
   keys: runKeys,

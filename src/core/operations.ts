@@ -12,8 +12,10 @@ import {
   hasBankRegistry,
   resolveCountry,
   toCountry,
+  validateBic,
   validateIban,
   type BankRow,
+  type BicResult,
   type BuildIbanInput,
   type Country,
   type CountrySpec,
@@ -28,7 +30,7 @@ import { planFor } from '../iban/generate.ts'
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { renderRecords } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
-import { DETAIL_BANKS, MAX_IBAN_INPUT } from './schemas.ts'
+import { DETAIL_BANKS, MAX_BIC_INPUT, MAX_IBAN_INPUT } from './schemas.ts'
 
 /** The GenerateResult of the API (plus `seed`, `bank` and `invalid` when they were given). */
 export interface GenerateResult {
@@ -229,6 +231,23 @@ export function validate(input: unknown, name = 'iban', spaces = true): Validate
     throw new ApiError('invalid_request', name === 'iban' ? rule : rule.replace('iban', name))
   }
   return validateIban(compact)
+}
+
+const BIC_RULE = `bic must be 1 to ${MAX_BIC_INPUT} letters and digits (spaces are ignored)`
+
+/**
+ * Looks up one BIC candidate, as validate does an IBAN: whitespace removed (unless `spaces` is
+ * false, as for the path form GET /bic/{bic}); what remains must be 1 to 32 letters and digits,
+ * else 422. A BIC that breaks a rule is a result (valid: false).
+ */
+export function lookupBic(input: unknown, spaces = true): BicResult {
+  if (typeof input !== 'string') throw new ApiError('invalid_request', 'bic must be a string')
+  const compact = spaces ? input.replace(WHITESPACE, '') : input
+  if (compact.length === 0 || compact.length > MAX_BIC_INPUT || !ALPHANUMERIC.test(compact)) {
+    const rule = spaces ? BIC_RULE : `bic must be 1 to ${MAX_BIC_INPUT} letters and digits, without spaces`
+    throw new ApiError('invalid_request', rule)
+  }
+  return validateBic(compact)
 }
 
 export interface ValidateBatchResult {

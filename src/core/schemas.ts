@@ -19,6 +19,7 @@ export const MAX_COUNT = 100
 export const MAX_SEED_LENGTH = 128
 export const MAX_IBAN_INPUT = 64
 export const MAX_BATCH = 1000
+export const MAX_BIC_INPUT = 32
 
 // Parameter schemas are literal (`as const`): json-schema-to-ts derives the types handlers
 // receive from them (see ParamsOf), so a handler's parameters cannot drift from what is
@@ -118,6 +119,15 @@ export const ibanInputSchema = {
   description: `An IBAN: 1 to ${MAX_IBAN_INPUT} letters and digits once whitespace is removed; lower case is accepted.`,
   examples: ['DE89 3704 0044 0532 0130 00'],
   'x-message': 'iban must be a string of letters and digits',
+} as const
+
+export const bicInputSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 128,
+  description: `A BIC (ISO 9362): 1 to ${MAX_BIC_INPUT} letters and digits once whitespace is removed; lower case is accepted.`,
+  examples: ['COBADEFFXXX'],
+  'x-message': 'bic must be a string of letters and digits',
 } as const
 
 /** A JSON object schema of these parameters (query strings, bodies, tool arguments). */
@@ -488,5 +498,57 @@ export const validateBatchResultSchema: Schema = {
     count: { type: 'integer' },
     valid: { type: 'integer', description: 'How many of the results are valid.' },
     results: { type: 'array', items: validateResultSchema },
+  },
+}
+
+export const bicResultSchema: Schema = {
+  type: 'object',
+  required: ['bic', 'valid', 'institution', 'country', 'location', 'branch', 'checks', 'test_bic', 'banks'],
+  additionalProperties: false,
+  properties: {
+    bic: { type: 'string', description: 'Normalized BIC: whitespace removed, upper case.' },
+    valid: { type: 'boolean', description: 'True when length, format and country are right.' },
+    institution: { type: 'string', description: 'Characters 1–4: the institution.' },
+    country: { type: 'string', description: 'Characters 5–6: the country.' },
+    location: { type: 'string', description: 'Characters 7–8: the location.' },
+    branch: {
+      type: ['string', 'null'],
+      description: 'Characters 9–11: the branch, XXX for the primary office; null for an 8-character BIC.',
+    },
+    checks: {
+      type: 'object',
+      required: ['length', 'format', 'country', 'iban_country'],
+      additionalProperties: false,
+      properties: {
+        length: { type: 'boolean', description: '8 or 11 characters' },
+        format: {
+          type: 'boolean',
+          description:
+            '4 letters, 2 letters, 2 letters or digits, then letters or digits; judged over the characters present, apart from length',
+        },
+        country: { type: 'boolean', description: 'an ISO 3166-1 alpha-2 country code (or XK)' },
+        iban_country: {
+          type: 'boolean',
+          description: 'ibanmint generates and validates IBANs of the country (informative: it never changes `valid`)',
+        },
+      },
+    },
+    test_bic: { type: 'boolean', description: 'A test BIC: the location’s second character is 0.' },
+    banks: {
+      type: 'array',
+      description:
+        'The registered banks with this BIC (an 8-character BIC or a primary office XXX: every bank whose BIC starts with the same 8 characters); empty for an invalid BIC.',
+      items: {
+        type: 'object',
+        required: ['country', 'code', 'name', 'bic'],
+        additionalProperties: false,
+        properties: {
+          country: { type: 'string', description: 'The country of the bank registry that lists it.' },
+          code: { type: 'string', description: 'The bank code, as `GET /api/v1/countries/{code}/banks` lists it.' },
+          name: { type: 'string' },
+          bic: { type: 'string', description: 'The BIC as registered.' },
+        },
+      },
+    },
   },
 }

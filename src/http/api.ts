@@ -1,4 +1,4 @@
-// The JSON API's own routes (/api/v1: index, OpenAPI, countries, generate, validate, iban) and
+// The JSON API's own routes (/api/v1: index, OpenAPI, countries, generate, validate, iban, bic) and
 // the health probes. Each handler receives its parameters typed from the schemas that
 // validate them (ParamsOf), never as a bag of unknowns.
 import {
@@ -7,6 +7,7 @@ import {
   countryDetail,
   countryList,
   generateJson,
+  lookupBic,
   requireCountry,
   territoryOf,
   toRealistic,
@@ -21,6 +22,8 @@ import {
   MAX_COUNT,
   bankListSchema,
   bankParamSchema,
+  bicInputSchema,
+  bicResultSchema,
   countSchema,
   countryDetailSchema,
   countryListSchema,
@@ -323,6 +326,21 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       errors: ['not_found'],
       responses: { 200: { description: 'The Iban record.', schema: ibanSchema } },
       handle: ({ body }) => ({ json: build(body) }),
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/bic/{bic}',
+      operationId: 'lookupBic',
+      access: 'key',
+      bucket: 'api',
+      summary: 'Look up a BIC: its parts, ISO 9362 checks and registered banks (ibanmint extension)',
+      description:
+        'Letters and digits only (lower case is accepted). Splits the BIC into institution, country, location and branch, checks length (8 or 11), format and country (ISO 3166-1), flags test BICs (location ending in 0) and lists the banks of the national registries that carry it. A malformed BIC is a result with `valid: false` and every check; only a candidate with other characters is rejected (422).',
+      tag: 'validate',
+      pathParams: { bic: { ...bicInputSchema, pattern: '^[0-9A-Za-z]+$', examples: ['COBADEFFXXX'] } },
+      errors: ['invalid_request'],
+      responses: { 200: { description: 'BicResult.', schema: bicResultSchema } },
+      handle: ({ params }) => ({ json: lookupBic(params.bic, false) }),
     }),
   ]
 }

@@ -210,7 +210,7 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       access: 'ip',
       bucket: 'mcp',
       summary:
-        'MCP server (Streamable HTTP, JSON-RPC 2.0): tools list_countries, generate_iban, validate_iban, build_iban',
+        'MCP server (Streamable HTTP, JSON-RPC 2.0): tools list_countries, generate_iban, validate_iban, build_iban, lookup_bic',
       description:
         'Keyless and stateless. Serves MCP revisions 2026-07-28 (server/discover) and 2025-03-26 to 2025-11-25 (initialize). One JSON-RPC message per request, at most 64 KiB; browser origins must be allowed by MCP_ALLOWED_ORIGINS (others get 403). Limited per client IP (MCP_RATE_LIMIT, default 120 per minute). Protocol errors are JSON-RPC errors; a tool called with bad arguments returns `isError: true` with the REST error body as its text.',
       tag: 'mcp',

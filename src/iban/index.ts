@@ -1,6 +1,6 @@
 // ibanmint's domain core: the country registry, MOD-97 and national checks, random sources,
-// duplicate-free seeded datasets, generation and validation. Pure: no I/O and no Node-only
-// modules, so the same code runs in browsers.
+// duplicate-free seeded datasets, generation and validation, BIC lookup. Pure: no I/O and no
+// Node-only modules, so the same code runs in browsers.
 export {
   COUNTRIES,
   REGISTRY_RELEASE,
@@ -35,6 +35,8 @@ export { CryptoRandom, SeededRandom, randomBelow } from './random.ts'
 export type { RandomSource } from './random.ts'
 export { banksOf, bankOf, findBank, hasBankRegistry, toIbanBank } from './banks.ts'
 export type { BankRow, IbanBank } from './banks.ts'
+export { validateBic } from './bic.ts'
+export type { BicBank, BicChecks, BicResult } from './bic.ts'
 export { NATIONAL_ALGORITHMS } from './national.ts'
 export { DE_ACCOUNT_METHODS, DE_METHOD_IDS } from './de-account/index.ts'
 export type { AccountLayout, AccountMethod, DeMethodId, Digits } from './de-account/index.ts'

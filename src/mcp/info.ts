@@ -22,7 +22,7 @@ export const MCP_PROTOCOL_VERSIONS: readonly string[] = [
   '2024-10-07',
 ]
 
-export const MCP_INSTRUCTIONS = `ibanmint generates and validates IBANs for ${COUNTRIES.length} countries. Generated IBANs pass MOD-97 and national check digits but are test data: no bank issued them; never use them for payments. Call list_countries for country codes, generate_iban for test IBANs (or invalid ones, to test rejection), build_iban to make the IBAN of a bank and account, and validate_iban to check one.`
+export const MCP_INSTRUCTIONS = `ibanmint generates and validates IBANs for ${COUNTRIES.length} countries. Generated IBANs pass MOD-97 and national check digits but are test data: no bank issued them; never use them for payments. Call list_countries for country codes, generate_iban for test IBANs (or invalid ones, to test rejection), build_iban to make the IBAN of a bank and account, validate_iban to check one, and lookup_bic to check a BIC and find its banks.`
 
 export interface McpEndpoint {
   /** Serves one MCP request (a web Request with its already-parsed JSON-RPC message). */

@@ -5,6 +5,7 @@ import { errorBody, toApiError, type ApiError } from '../core/errors.ts'
 import {
   build,
   countryList,
+  lookupBic,
   requireCountry,
   territoryOf,
   toSeed,
@@ -14,6 +15,8 @@ import {
 import {
   MAX_COUNT,
   bankParamSchema,
+  bicInputSchema,
+  bicResultSchema,
   countryListSchema,
   countSchema,
   countrySchema,
@@ -108,6 +111,8 @@ const buildArguments = objectOf(
 
 const validateArguments = objectOf({ iban: ibanInputSchema }, { required: ['iban'] })
 
+const bicArguments = objectOf({ bic: bicInputSchema }, { required: ['bic'] })
+
 const noArguments = objectOf({})
 
 function output(value: Record<string, unknown>): ToolOutput {
@@ -124,6 +129,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
   const checkGenerate = compileValidator<ParamsOf<typeof generateArguments>>(generateArguments, 'arguments')
   const checkValidate = compileValidator<ParamsOf<typeof validateArguments>>(validateArguments, 'arguments')
   const checkBuild = compileValidator<ParamsOf<typeof buildArguments>>(buildArguments, 'arguments')
+  const checkBic = compileValidator<ParamsOf<typeof bicArguments>>(bicArguments, 'arguments')
   const checkNone = compileValidator(noArguments, 'arguments')
   return [
     {
@@ -184,6 +190,19 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
       call: async (args) => {
         const valid = checkBuild(args ?? {})
         return output(build(valid) as unknown as Record<string, unknown>)
+      },
+    },
+    {
+      name: 'lookup_bic',
+      title: 'Look up a BIC',
+      description:
+        'Checks one BIC (ISO 9362): length (8 or 11), format, and country (ISO 3166-1); splits it into institution, country, location and branch (XXX: the primary office), flags test BICs (location ending in 0), and lists the registered banks that carry it (country, bank code, name). Spaces and lower case are accepted. An invalid BIC is a normal result with valid: false and the failing checks.',
+      inputSchema: bicArguments,
+      outputSchema: bicResultSchema,
+      annotations: READ_ONLY,
+      call: async (args) => {
+        const valid = checkBic(args ?? {})
+        return output(lookupBic(valid.bic) as unknown as Record<string, unknown>)
       },
     },
   ]

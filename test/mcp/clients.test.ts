@@ -74,11 +74,11 @@ describe('MCP server with the official clients', () => {
         assert.deepEqual(client.getServerVersion(), card['serverInfo'])
       })
 
-      test('tools/list: four tools in a fixed order, with bounds, output schemas and annotations', async () => {
+      test('tools/list: five tools in a fixed order, with bounds, output schemas and annotations', async () => {
         const { tools } = await client.listTools()
         assert.deepEqual(
           tools.map((tool) => tool.name),
-          ['list_countries', 'generate_iban', 'validate_iban', 'build_iban'],
+          ['list_countries', 'generate_iban', 'validate_iban', 'build_iban', 'lookup_bic'],
         )
         for (const tool of tools) {
           assert.equal(typeof tool['title'], 'string')
@@ -119,6 +119,7 @@ describe('MCP server with the official clients', () => {
           generate_iban: { country: 'IT', count: 5 },
           validate_iban: { iban: 'GB82 WEST 1234 5698 7654 32' },
           build_iban: { country: 'DE', bank: '37040044', account: '532013000' },
+          lookup_bic: { bic: 'coba de ff xxx' },
         }
         for (const tool of tools) {
           const result = await client.callTool({ name: tool.name, arguments: calls[tool.name] ?? {} })
