@@ -21,6 +21,7 @@ import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT, TERRITORIES } from '../i
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, fileTypeOf, renderBatch } from '../formats/render.ts'
 import { GenerationPool } from '../pool/pool.ts'
+import { progressReporter } from './progress.ts'
 import { parseCommand, UsageError, type ParsedCommand } from './usage.ts'
 
 /** The formats after the default one, as the help lists them: "csv, json, ndjson or sql". */
@@ -117,32 +118,6 @@ function asUsage<T>(check: () => T): T {
     if (!(error instanceof ApiError)) throw error
     if (error.code === 'not_found') throw new UsageError(`${error.message} (see "ibanmint countries")`)
     throw new UsageError(error.message.replace(PARAMETERS, (names) => names.replace(/\w+/g, '--$&')))
-  }
-}
-
-/** A progress line on stderr (rows, rows/s, ETA), redrawn at most 10 times a second. */
-function progressReporter(total: number): { update(rows: number): void; done(): void } {
-  const started = performance.now()
-  let written = 0
-  let drawn = 0
-  const draw = (final: boolean) => {
-    const seconds = (performance.now() - started) / 1000
-    const rate = written / Math.max(seconds, 0.001)
-    const eta = rate > 0 ? (total - written) / rate : 0
-    const percent = ((written / total) * 100).toFixed(1).padStart(5)
-    const line = `${percent}%  ${written.toLocaleString('en')} / ${total.toLocaleString('en')} rows  ${Math.round(rate).toLocaleString('en')} rows/s  ${final ? `done in ${seconds.toFixed(1)} s` : `ETA ${eta.toFixed(0)} s`}`
-    process.stderr.write(`\r${line.padEnd(80)}${final ? '\n' : ''}`)
-  }
-  return {
-    update(rows) {
-      written += rows
-      const now = performance.now()
-      if (now - drawn >= 100) {
-        drawn = now
-        draw(false)
-      }
-    },
-    done: () => draw(true),
   }
 }
 

@@ -1,14 +1,7 @@
 // The ibanmint command line: argv → core → stdout. Exit codes: 0 success, 1 an IBAN failed
 // validation, 2 bad usage.
-import { COUNTRIES } from '../iban/index.ts'
+import { COUNTRIES } from '../iban/registry.ts'
 import { VERSION } from '../version.ts'
-import { runBic } from './bic.ts'
-import { runCountries } from './countries.ts'
-import { runGenerate } from './generate.ts'
-import { runIban } from './iban.ts'
-import { runKeys } from './keys.ts'
-import { runServe } from './serve.ts'
-import { runValidate } from './validate.ts'
 import { UsageError } from './usage.ts'
 
 const HELP = `ibanmint: test IBANs for ${COUNTRIES.length} countries (test data only, never for payments)
@@ -35,14 +28,18 @@ Examples:
   DE89370400440532013000
 `
 
-const COMMANDS: Record<string, (args: string[]) => Promise<number>> = {
-  generate: runGenerate,
-  iban: runIban,
-  validate: runValidate,
-  bic: runBic,
-  countries: runCountries,
-  serve: runServe,
-  keys: runKeys,
+type Command = (args: string[]) => Promise<number>
+
+// Each command's module is loaded when it runs: a command pays for its own imports only (the
+// generator's schemas, the server's dependencies), and --help answers at once.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  generate: async () => (await import('./generate.ts')).runGenerate,
+  iban: async () => (await import('./iban.ts')).runIban,
+  validate: async () => (await import('./validate.ts')).runValidate,
+  bic: async () => (await import('./bic.ts')).runBic,
+  countries: async () => (await import('./countries.ts')).runCountries,
+  serve: async () => (await import('./serve.ts')).runServe,
+  keys: async () => (await import('./keys.ts')).runKeys,
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -59,9 +56,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`ibanmint ${VERSION}\n`)
     return 0
   }
-  const run = COMMANDS[command]
-  if (run === undefined) throw new UsageError(`unknown command "${command}"`)
-  return run(args)
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined
+  if (load === undefined) throw new UsageError(`unknown command "${command}"`)
+  return (await load())(args)
 }
 
 // A closed pipe (`ibanmint generate DE -n 1e6 | head`) is a normal way to stop reading.
