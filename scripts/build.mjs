@@ -19,8 +19,8 @@ execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', `${
 })
 await build({ ...webBundleOptions, outfile: `${root}/dist/web/app.js` })
 await build({
-  entryPoints: [`${root}/workers/generate.ts`],
-  outfile: `${root}/dist/workers/generate.js`,
+  entryPoints: [`${root}/workers/tasks.ts`],
+  outfile: `${root}/dist/workers/tasks.js`,
   allowOverwrite: true,
   bundle: true,
   format: 'esm',

@@ -49,7 +49,7 @@ describe('the packed package, installed into an empty project', () => {
       'dist/src/iban/index.js',
       'dist/src/iban/index.d.ts',
       'dist/src/cli/main.js',
-      'dist/workers/generate.js',
+      'dist/workers/tasks.js',
       'dist/web/app.js',
       'README.md',
       'LICENSE',

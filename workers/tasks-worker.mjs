@@ -3,5 +3,6 @@
 import { register } from 'tsx/esm/api'
 
 register()
-const { default: generateBatch } = await import('./generate.ts')
-export default generateBatch
+const tasks = await import('./tasks.ts')
+export default tasks.default
+export const validateBatch = tasks.validateBatch

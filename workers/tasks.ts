@@ -1,8 +1,12 @@
-// The pool's task: one batch in, its serialized bytes out (copied into shared memory, or
-// transferred, never cloned). A small descriptor crosses the thread boundary each way.
+// The pool's tasks. A small descriptor crosses the thread boundary each way, and the bytes are
+// copied into shared memory or transferred, never cloned.
+// - generateBatch (the default task): one batch of rows, serialized.
+// - validateBatch: one batch of input records in, its rows of verdicts and its counts out.
 import { move } from 'piscina'
 import { renderBatchInto, type BatchOptions } from '../src/formats/render.ts'
 import { ByteWriter } from '../src/formats/byte-writer.ts'
+import { sealCounts, type ValidateBatch } from '../src/formats/validate-batch.ts'
+import { validateBatchInto } from '../src/formats/validate-rows.ts'
 
 export interface BatchTask extends BatchOptions {
   /**
@@ -23,4 +27,10 @@ export default function generateBatch(task: BatchTask): Uint8Array | number {
     return bytes.length
   }
   return move(bytes.slice()) as Uint8Array
+}
+
+/** The batch's rows with its counts sealed after them (see sealCounts), transferred. */
+export function validateBatch(task: ValidateBatch): Uint8Array {
+  const counts = validateBatchInto(task, writer)
+  return move(sealCounts(writer, counts)) as Uint8Array
 }

@@ -3,6 +3,7 @@
 // room for what it appends, and an encoder (encode) writes only into the room made for it.
 
 const SPACE = 32
+const UTF8 = new TextEncoder()
 
 export class ByteWriter {
   #bytes: Uint8Array
@@ -44,6 +45,32 @@ export class ByteWriter {
     const bytes = this.#bytes
     let at = this.#length
     for (let i = 0; i < text.length; i++) bytes[at++] = text.charCodeAt(i)
+    this.#length = at
+  }
+
+  /** Appends any string as UTF-8. */
+  text(text: string): void {
+    this.#reserve(text.length * 3)
+    this.#length += UTF8.encodeInto(text, this.#bytes.subarray(this.#length)).written
+  }
+
+  /**
+   * Appends the print form of an IBAN given in any notation (groups of four, upper case): the
+   * letters and digits of `text`, whatever else it holds (spaces) left out.
+   */
+  printForm(text: string): void {
+    this.#reserve(text.length + (text.length >> 2))
+    const bytes = this.#bytes
+    let at = this.#length
+    let written = 0
+    for (let i = 0; i < text.length; i++) {
+      let code = text.charCodeAt(i)
+      if (code >= 97 && code <= 122) code -= 32
+      else if (!((code >= 48 && code <= 57) || (code >= 65 && code <= 90))) continue
+      if (written > 0 && (written & 3) === 0) bytes[at++] = SPACE
+      bytes[at++] = code
+      written++
+    }
     this.#length = at
   }
 

@@ -15,7 +15,8 @@ import { UnavailableError } from '../core/errors.ts'
 import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/render.ts'
 import { randomSeed, type InvalidCheck } from '../iban/index.ts'
-import type { BatchTask } from '../../workers/generate.ts'
+import type { BatchTask } from '../../workers/tasks.ts'
+import type { ValidateBatch } from '../formats/validate-batch.ts'
 
 /** The pool's queue is full: new work is refused at once (retry after `retryAfter` seconds). */
 export class PoolBusyError extends UnavailableError {
@@ -68,15 +69,15 @@ export interface ChunkSink {
 const require = createRequire(import.meta.url)
 /** Running the built JavaScript (dist/): the worker module was bundled by the build. */
 const BUILT = import.meta.url.endsWith('.js')
-const BUILT_WORKER = fileURLToPath(new URL('../../workers/generate.js', import.meta.url))
-const TASK_SOURCE = fileURLToPath(new URL('../../workers/generate.ts', import.meta.url))
-const LOADER_WORKER = fileURLToPath(new URL('../../workers/generate-worker.mjs', import.meta.url))
+const BUILT_WORKER = fileURLToPath(new URL('../../workers/tasks.js', import.meta.url))
+const TASK_SOURCE = fileURLToPath(new URL('../../workers/tasks.ts', import.meta.url))
+const LOADER_WORKER = fileURLToPath(new URL('../../workers/tasks-worker.mjs', import.meta.url))
 const BUNDLE_DIR = fileURLToPath(new URL('../../node_modules/.cache/ibanmint/', import.meta.url))
 
 /**
  * The worker module as one plain-JS file. The build (scripts/build.mjs) makes it; running
  * from the TypeScript sources (development, tests), it is bundled here with esbuild (a
- * development dependency) from workers/generate.ts. A worker that loads it needs no
+ * development dependency) from workers/tasks.ts. A worker that loads it needs no
  * TypeScript loader: 45 MB less resident memory for two threads and faster starts. Falls back
  * to the loader shim when the bundle cannot be written (a read-only checkout).
  */
@@ -84,7 +85,7 @@ function workerModule(): string {
   if (BUILT) return BUILT_WORKER
   try {
     mkdirSync(BUNDLE_DIR, { recursive: true })
-    const target = join(BUNDLE_DIR, 'generate-worker.mjs')
+    const target = join(BUNDLE_DIR, 'tasks-worker.mjs')
     const temporary = `${target}.${process.pid}.${threadId}.tmp`
     // Bundled in a short-lived child process: esbuild's synchronous API keeps a helper thread
     // (and its heap) alive in the calling process, and hangs beside tsx's loader.
@@ -115,12 +116,13 @@ const SLOT_BYTES = 2 << 20
 /** Streams of more batches than this use slots. */
 const SLOTS_FROM_BATCHES = 4
 
-function isAbort(error: unknown): boolean {
+/** The error of an aborted task or wait. */
+export function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR')
 }
 
 export class GenerationPool {
-  readonly #piscina: Piscina<BatchTask, Uint8Array | number>
+  readonly #piscina: Piscina<BatchTask | ValidateBatch, Uint8Array | number>
   readonly threads: number
   readonly maxQueue: number
   /** Batches submitted and not yet settled (running or waiting). */
@@ -131,7 +133,7 @@ export class GenerationPool {
     this.maxQueue = options.maxQueue ?? 256
     // Admission is counted here (running + waiting ≤ threads + maxQueue) rather than left to
     // Piscina's maxQueue, which does not count tasks handed to workers that are still starting.
-    this.#piscina = new Piscina<BatchTask, Uint8Array | number>({
+    this.#piscina = new Piscina<BatchTask | ValidateBatch, Uint8Array | number>({
       filename: options.filename ?? workerModule(),
       minThreads: this.threads,
       maxThreads: this.threads,
@@ -162,13 +164,26 @@ export class GenerationPool {
     return (await this.#run(task, signal)) as Uint8Array
   }
 
-  async #run(task: BatchTask, signal?: AbortSignal): Promise<Uint8Array | number> {
+  /**
+   * Validates one batch of records (its bytes are transferred: the caller gives them up); the
+   * result is the rows with the counts sealed after them (see openCounts).
+   */
+  async validate(batch: ValidateBatch, signal?: AbortSignal): Promise<Uint8Array> {
+    const transferList = [batch.bytes.buffer as ArrayBuffer]
+    return (await this.#run(batch, signal, { name: 'validateBatch', transferList })) as Uint8Array
+  }
+
+  async #run(
+    task: BatchTask | ValidateBatch,
+    signal?: AbortSignal,
+    options: { name?: string; transferList?: ArrayBuffer[] } = {},
+  ): Promise<Uint8Array | number> {
     if (this.#outstanding >= this.threads + this.maxQueue) {
       throw new PoolBusyError()
     }
     this.#outstanding++
     try {
-      return await this.#piscina.run(task, signal === undefined ? {} : { signal })
+      return await this.#piscina.run(task, signal === undefined ? options : { ...options, signal })
     } catch (error) {
       if (isAbort(error)) throw error
       // A worker that failed (crashed, ran out of memory) is replaced by Piscina; the request
@@ -263,7 +278,7 @@ export class GenerationPool {
 }
 
 /** Waits for 'drain', or returns early when the signal aborts. */
-async function drained(sink: ChunkSink, signal: AbortSignal): Promise<void> {
+export async function drained(sink: ChunkSink, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return
   const ac = new AbortController()
   const onAbort = () => ac.abort()

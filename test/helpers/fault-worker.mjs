@@ -4,7 +4,9 @@
 import { register } from 'tsx/esm/api'
 
 register()
-const { default: generateBatch } = await import('../../workers/generate.ts')
+const { default: generateBatch, validateBatch } = await import('../../workers/tasks.ts')
+
+export { validateBatch }
 
 export default function faultyBatch(task) {
   switch (task.seed) {

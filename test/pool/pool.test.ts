@@ -27,7 +27,7 @@ test('the bundled worker renders a batch exactly as the main thread does', async
 })
 
 test('the TypeScript loader shim (fallback when no bundle can be written) serves the same task', async () => {
-  const shim = fileURLToPath(new URL('../../workers/generate-worker.mjs', import.meta.url))
+  const shim = fileURLToPath(new URL('../../workers/tasks-worker.mjs', import.meta.url))
   const pool = new GenerationPool({ threads: 1, filename: shim })
   try {
     assert.deepEqual(Buffer.from(await pool.run(task)), Buffer.from(expected))

@@ -1,0 +1,314 @@
+import assert from 'node:assert/strict'
+import { Writable } from 'node:stream'
+import { after, test } from 'node:test'
+import { renderBatch } from '../../src/formats/render.ts'
+import { RecordBatcher } from '../../src/formats/record-batches.ts'
+import { MAX_RECORD_BYTES, type ValidateFormat } from '../../src/formats/validate-batch.ts'
+import { COUNTRIES, validateIban, type InvalidCheck } from '../../src/iban/index.ts'
+import { GenerationPool } from '../../src/pool/pool.ts'
+import {
+  validateStream,
+  ValidateInputError,
+  type ValidateStreamOptions,
+  type ValidateSummary,
+} from '../../src/pool/validate-stream.ts'
+import { heapAfterGc } from '../helpers/heap.ts'
+
+// Validation of streams (files, standard input, request bodies): records cut into batches at
+// any chunk boundary, validated in this thread or on a real worker pool, rows in input order.
+
+const pool = new GenerationPool({ threads: 2 })
+after(() => pool.close())
+const runner = { pool: () => pool }
+
+const ALL = COUNTRIES.map((country) => country.code)
+const utf8 = (text: string) => new TextEncoder().encode(text)
+
+/** IBAN lines: every country, realistic rows; or rows failing one check. */
+function ibans(count: number, seed: string, invalid?: InvalidCheck): string[] {
+  const countries = invalid === undefined ? ALL : ['DE', 'FR', 'IT', 'NO', 'BE', 'ES']
+  const bytes = renderBatch({
+    countries,
+    realistic: true,
+    seed,
+    start: 0,
+    count,
+    format: 'txt',
+    first: true,
+    last: true,
+    invalid,
+  })
+  return new TextDecoder().decode(bytes).trim().split('\n')
+}
+
+/** A source that hands `bytes` over in chunks of the given sizes (cycled). */
+async function* chunked(bytes: Uint8Array, sizes: readonly number[]): AsyncGenerator<Uint8Array> {
+  let at = 0
+  for (let i = 0; at < bytes.length; i++) {
+    const size = sizes[i % sizes.length] as number
+    yield bytes.subarray(at, at + size)
+    at += size
+  }
+}
+
+class Collect extends Writable {
+  readonly chunks: Buffer[] = []
+  override _write(chunk: Buffer, _encoding: string, callback: () => void): void {
+    this.chunks.push(Buffer.from(chunk))
+    callback()
+  }
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8')
+  }
+}
+
+async function run(
+  input: string | Uint8Array,
+  options: Partial<ValidateStreamOptions> = {},
+  sizes: readonly number[] = [65_536],
+): Promise<{ text: string; summary: ValidateSummary }> {
+  const sink = new Collect()
+  const bytes = typeof input === 'string' ? utf8(input) : input
+  const summary = await validateStream(
+    chunked(bytes, sizes),
+    { input: 'lines', format: 'ndjson', ...options },
+    sink,
+    new AbortController().signal,
+    runner,
+  )
+  return { text: sink.text(), summary }
+}
+
+const rowsOf = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+
+test('ndjson rows are the ValidateResult, line, failed and reason, as JSON.stringify writes them, for every country', async () => {
+  const lines = [
+    ...ibans(4_000, 'rows'),
+    ...['mod97', 'national', 'length', 'format', 'country'].flatMap((check) =>
+      ibans(300, check, check as InvalidCheck),
+    ),
+  ]
+  const { text, summary } = await run(lines.join('\n'))
+  const rows = text.trim().split('\n')
+  assert.equal(rows.length, lines.length)
+  rows.forEach((row, i) => {
+    const result = validateIban(lines[i] as string)
+    const { failed, reason } = JSON.parse(row) as { failed: string | null; reason: string | null }
+    assert.equal(row, JSON.stringify({ line: i + 1, ...result, failed, reason }))
+    assert.equal(failed === null, result.valid)
+    assert.equal(reason === null, result.valid)
+  })
+  assert.equal(summary.rows, lines.length)
+  assert.equal(summary.valid, 4_000)
+  assert.deepEqual(summary.failed, { input: 0, country: 300, length: 300, format: 300, mod97: 300, national: 300 })
+})
+
+test('records cut at any chunk boundary keep their order and line numbers (pool, many batches)', async () => {
+  const lines = ibans(60_000, 'order')
+  lines[12_345] = 'DE00 0000 0000 0000 0000 00'
+  const input = lines.join('\r\n') + '\r\n'
+  for (const sizes of [[7, 1, 300], [65_536], [1_000_003]]) {
+    const { text, summary } = await run(input, { format: 'text', invalidOnly: true }, sizes)
+    assert.equal(summary.rows, 60_000)
+    assert.equal(summary.invalid, 1)
+    assert.equal(text, 'DE00 0000 0000 0000 0000 00\tinvalid: MOD-97 check digits are wrong\tline 12346\n')
+  }
+  const { text } = await run(input, { format: 'text' }, [4_099])
+  const printed = text.trim().split('\n')
+  assert.equal(printed.length, lines.length)
+  printed.forEach((row, i) => assert.ok(row.startsWith(validateIban(lines[i] as string).formatted), `row ${i + 1}`))
+})
+
+test('a BOM, CRLF, spaces, lower case and blank lines are fine; a UTF-16 file is refused', async () => {
+  const input = '\ufeffde89 3704 0044 0532 0130 00\r\n\r\n   \nGB82WEST12345698765432\n'
+  const { text, summary } = await run(input, { format: 'text' }, [1, 2, 3])
+  assert.equal(text, 'DE89 3704 0044 0532 0130 00\tvalid\nGB82 WEST 1234 5698 7654 32\tvalid\n')
+  assert.equal(summary.rows, 2)
+  const utf16 = Buffer.from('\ufeffDE89370400440532013000\n', 'utf16le')
+  await assert.rejects(
+    run(utf16),
+    (error: unknown) => error instanceof ValidateInputError && /UTF-16/.test(error.message),
+  )
+})
+
+test('binary data, over-long lines and other characters are invalid rows that name the problem, never errors', async () => {
+  const long = 'A'.repeat(MAX_RECORD_BYTES + 10)
+  const binary = new Uint8Array([0, 255, 254, 7, 1, 2, 0x80, 10])
+  const input = Buffer.concat([
+    utf8(`DE89370400440532013000\n${long}\nDE89-3704\n${'1'.repeat(70)}\n`),
+    binary,
+    utf8('DE89370400440532013000'), // the last line without a newline
+  ])
+  for (const sizes of [[65_536], [3, 1_000]]) {
+    const { text, summary } = await run(input, {}, sizes)
+    const rows = rowsOf(text)
+    assert.deepEqual(
+      rows.map((row) => [row['line'], row['failed'], row['reason']]),
+      [
+        [1, null, null],
+        [2, 'input', `line longer than ${MAX_RECORD_BYTES} bytes`],
+        [3, 'input', 'not an IBAN: characters other than letters, digits and spaces'],
+        [4, 'input', 'not an IBAN: 70 letters and digits (at most 64)'],
+        [5, 'input', 'not an IBAN: characters other than letters, digits and spaces'],
+        [6, null, null],
+      ],
+    )
+    assert.deepEqual([summary.rows, summary.valid, summary.failed.input], [6, 2, 4])
+  }
+})
+
+test('CSV: a column by header name or number, quoted fields with separators and newlines, ; and tab', async () => {
+  const csv =
+    'name,"IBAN",note\r\n' +
+    'Anna,DE89370400440532013000,plain\r\n' +
+    '"Smith, Bob","GB82 WEST 1234 5698 7654 32","two\nlines"\r\n' +
+    'Eve,GB82WEST12345698765433,\r\n' +
+    'Short\r\n'
+  for (const sizes of [[65_536], [1, 5]]) {
+    const { text, summary } = await run(csv, { input: 'csv', column: 'iban', format: 'text' }, sizes)
+    assert.equal(
+      text,
+      'DE89 3704 0044 0532 0130 00\tvalid\n' +
+        'GB82 WEST 1234 5698 7654 32\tvalid\n' +
+        'GB82 WEST 1234 5698 7654 33\tinvalid: MOD-97 check digits are wrong\tline 5\n' +
+        'Short\tinvalid: no column 2\tline 6\n',
+    )
+    assert.equal(summary.rows, 4)
+  }
+  const numbered = await run('x;DE89370400440532013000\ny;GB82WEST12345698765432\n', {
+    input: 'csv',
+    column: 2,
+    delimiter: ';',
+    format: 'csv',
+  })
+  const [header, first, second] = numbered.text.trim().split('\n')
+  assert.match(header ?? '', /^line,iban,formatted,valid,failed,reason,country_code,/)
+  assert.match(first ?? '', /^1,DE89370400440532013000,DE89 3704 0044 0532 0130 00,true,,,DE,true,89,/)
+  assert.match(second ?? '', /^2,GB82WEST12345698765432,/)
+  const tab = await run('iban\tx\nDE89370400440532013000\t1\n', {
+    input: 'csv',
+    column: 1,
+    header: true,
+    delimiter: '\\t',
+  })
+  assert.deepEqual(
+    rowsOf(tab.text).map((row) => row['line']),
+    [2],
+  )
+  await assert.rejects(
+    run('name,account\nA,1\n', { input: 'csv', column: 'iban' }),
+    (error: unknown) =>
+      error instanceof ValidateInputError &&
+      error.message === 'column "iban" is not in the header (columns: "name", "account")',
+  )
+})
+
+test('NDJSON input: {"iban": …} per line; a line that is not one is an invalid row', async () => {
+  const input = '{"iban":"DE89370400440532013000","id":1}\n"GB82WEST12345698765432"\n{"id":3}\nnot json\n'
+  const rows = rowsOf((await run(input, { input: 'ndjson' })).text)
+  assert.deepEqual(
+    rows.map((row) => [row['line'], row['valid'], row['reason']]),
+    [
+      [1, true, null],
+      [2, true, null],
+      [3, false, 'not a JSON object with an "iban" string'],
+      [4, false, 'not a JSON line'],
+    ],
+  )
+})
+
+test('maxRecords: the first records are validated and the stream says it stopped', async () => {
+  const lines = ibans(1_000, 'max')
+  const exact = await run(lines.join('\n') + '\n', { maxRecords: 1_000, format: 'text' })
+  assert.deepEqual([exact.summary.rows, exact.summary.exceeded], [1_000, false])
+  const over = await run(lines.join('\n') + '\nDE89370400440532013000\n', { maxRecords: 1_000, format: 'text' }, [100])
+  assert.deepEqual([over.summary.rows, over.summary.exceeded], [1_000, true])
+})
+
+test('the batcher copies records in runs and counts lines across chunks', () => {
+  const batcher = new RecordBatcher({ quotes: true, batchBytes: 16 })
+  const batches = [
+    ...batcher.push(utf8('a\n"b\nc"\nd\n')),
+    ...batcher.push(utf8('eeeeeeeeeeeeeeeeee\nf')),
+    ...batcher.end(),
+  ]
+  const decoded = batches.map((batch) => [new TextDecoder().decode(batch.bytes), batch.firstLine])
+  assert.deepEqual(decoded, [
+    ['a\n"b\nc"\nd\neeeeeeeeeeeeeeeeee\n', 1],
+    ['f', 6],
+  ])
+})
+
+test('a stream of 3,000,000 lines is validated with constant memory (not read into it)', async () => {
+  const line = utf8('DE89370400440532013000\n')
+  const block = new Uint8Array(line.length * 10_000)
+  for (let i = 0; i < 10_000; i++) block.set(line, i * line.length)
+  async function* lines(): AsyncGenerator<Uint8Array> {
+    for (let i = 0; i < 300; i++) yield block.slice()
+  }
+  const before = await heapAfterGc()
+  let peak = 0
+  const sink = new Writable({
+    write(_chunk, _encoding, callback) {
+      peak = Math.max(peak, process.memoryUsage().heapUsed / 2 ** 20)
+      callback()
+    },
+  })
+  const summary = await validateStream(
+    lines(),
+    { input: 'lines', format: 'text' },
+    sink,
+    new AbortController().signal,
+    runner,
+  )
+  assert.equal(summary.rows, 3_000_000)
+  assert.equal(summary.valid, 3_000_000)
+  // 69 MB of input went through; the heap never held more than a few batches of it.
+  assert.ok(peak - before < 40, `heap grew by ${(peak - before).toFixed(1)} MB`)
+})
+
+test('a reader that leaves stops the stream: no batch keeps running, the source is released', async () => {
+  let released = false
+  async function* endless(): AsyncGenerator<Uint8Array> {
+    const chunk = utf8('DE89370400440532013000\n'.repeat(10_000))
+    try {
+      for (;;) yield chunk.slice()
+    } finally {
+      released = true
+    }
+  }
+  const controller = new AbortController()
+  let written = 0
+  const sink = new Writable({
+    highWaterMark: 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      written += chunk.length
+      if (written > 5_000_000) controller.abort()
+      callback()
+    },
+  })
+  const summary = await validateStream(endless(), { input: 'lines', format: 'text' }, sink, controller.signal, runner)
+  assert.ok(summary.rows > 0)
+  assert.equal(released, true)
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  assert.equal(pool.outstanding, 0)
+})
+
+for (const format of ['text', 'ndjson', 'csv'] as ValidateFormat[]) {
+  test(`small inputs are validated without the pool (${format})`, async () => {
+    const sink = new Collect()
+    const summary = await validateStream(
+      chunked(utf8('DE89370400440532013000\n'), [100]),
+      { input: 'lines', format },
+      sink,
+      new AbortController().signal,
+      { pool: () => assert.fail('the pool was asked for') },
+    )
+    assert.equal(summary.valid, 1)
+    assert.ok(sink.text().includes('DE89'))
+  })
+}
