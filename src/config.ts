@@ -27,6 +27,10 @@ export interface Config {
   trustProxy: number
   /** Largest count of one bulk request. */
   bulkMaxCount: number
+  /** The most lines one streamed validation body may hold. */
+  validateMaxRows: number
+  /** Milliseconds within which a request, its body included, must have arrived. */
+  requestTimeout: number
   /** HTTP processes (node:cluster) serving on one port: WORKERS, a number or `auto` (one per core). */
   workers: number
   /** Worker threads of the generation pool (per process). */
@@ -117,6 +121,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 30, 1, 1_000_000_000),
     trustProxy: trustProxy(env['TRUST_PROXY']),
     bulkMaxCount: integer(env, 'BULK_MAX_COUNT', 10_000_000, 1, 1_000_000_000),
+    validateMaxRows: integer(env, 'VALIDATE_MAX_ROWS', 10_000_000, 1, 1_000_000_000),
+    requestTimeout: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
     workers: workers(env['WORKERS']),
     poolThreads: integer(env, 'POOL_THREADS', Math.max(1, availableParallelism()), 1, 256),
     poolMaxQueue: integer(env, 'POOL_MAX_QUEUE', 256, 1, 1_000_000),

@@ -101,6 +101,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     pool,
     poolInlineMax: config.poolInlineMax,
     bulkMaxCount: config.bulkMaxCount,
+    validateMaxRows: config.validateMaxRows,
     mcp: { mcp, publicUrl: config.publicUrl, allowedOrigins: config.mcpAllowedOrigins },
     web,
   })
@@ -117,7 +118,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       access: accessLogger(logger),
       logger,
     },
-    options.timeouts,
+    { requestTimeout: config.requestTimeout, ...options.timeouts },
   )
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject)

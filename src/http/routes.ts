@@ -9,6 +9,7 @@ import { bulkRoute, exportRoute } from './downloads.ts'
 import { mcpRoutes, type McpRouteDeps } from './mcp.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
 import type { Route } from './route.ts'
+import { validateStreamRoute } from './validate-stream.ts'
 
 /** Every feature's dependencies. */
 export interface RouteDeps {
@@ -18,6 +19,8 @@ export interface RouteDeps {
   pool: GenerationPool
   poolInlineMax: number
   bulkMaxCount: number
+  /** The most lines of one streamed validation (VALIDATE_MAX_ROWS). */
+  validateMaxRows: number
   mcp: McpRouteDeps
   web: WebAssets
 }
@@ -29,6 +32,7 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
   const documents = { index: Buffer.alloc(0), openapi: Buffer.alloc(0) }
   const routes = [
     ...apiRoutes({ documents, pool, poolInlineMax: deps.poolInlineMax }),
+    validateStreamRoute({ pool, maxRows: deps.validateMaxRows }),
     bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount }),
     exportRoute({ pool }),
     ...mcpRoutes(deps.mcp),

@@ -1,0 +1,251 @@
+// POST /api/v1/validate/stream: validation at volume over HTTP. The body (one IBAN per line,
+// NDJSON objects, or CSV with a column) is read as it arrives and validated on the worker pool;
+// the results stream back in input order while the body is still coming, with backpressure
+// both ways, and a summary closes the answer. One request, one count against the key.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ApiError } from '../core/errors.ts'
+import { objectOf, type Schema } from '../core/schemas.ts'
+import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
+import type { GenerationPool } from '../pool/pool.ts'
+import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
+import type { Context } from './exchange.ts'
+import { route, type Route } from './route.ts'
+
+export interface ValidateStreamDeps {
+  pool: GenerationPool
+  /** The most lines one body may hold (VALIDATE_MAX_ROWS). */
+  maxRows: number
+}
+
+const CONTENT_TYPES: Record<ValidateFormat, string> = {
+  ndjson: 'application/x-ndjson; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  text: 'text/plain; charset=utf-8',
+}
+
+/** The input kinds by the body's media type. */
+const BODY_TYPES: Readonly<Record<string, InputKind>> = {
+  'text/plain': 'lines',
+  'application/x-ndjson': 'ndjson',
+  'application/ndjson': 'ndjson',
+  'application/jsonl': 'ndjson',
+  'application/x-jsonlines': 'ndjson',
+  'text/csv': 'csv',
+}
+
+function inputKindOf(req: IncomingMessage): InputKind {
+  const type = (req.headers['content-type'] ?? 'text/plain').split(';')[0]?.trim().toLowerCase() ?? ''
+  const kind = Object.hasOwn(BODY_TYPES, type) ? BODY_TYPES[type] : undefined
+  if (kind === undefined)
+    throw new ApiError(
+      'unsupported_media_type',
+      'the body must be text/plain (one IBAN per line), application/x-ndjson ({"iban": …} per line) or text/csv (with column)',
+    )
+  if (req.headers['content-encoding'] !== undefined && req.headers['content-encoding'] !== 'identity')
+    throw new ApiError('unsupported_media_type', 'the body must not be encoded (Content-Encoding)')
+  return kind
+}
+
+const query = objectOf({
+  format: {
+    type: 'string',
+    enum: VALIDATE_FORMATS,
+    default: 'ndjson',
+    description:
+      'ndjson (default): one JSON row per IBAN (`line`, the ValidateResult fields, `failed`, `reason`), then `{"summary": …}`; csv: a header, one row per IBAN, then a `# summary {…}` line; text: the IBAN’s print form and its verdict per line, then the `# summary` line.',
+    'x-message': `format must be one of ${VALIDATE_FORMATS.join(', ')}`,
+  },
+  invalid_only: {
+    type: 'string',
+    enum: ['1', '0', 'true', 'false'],
+    default: 'false',
+    description: 'true: write only the rows that are not valid (the summary still counts every row).',
+    'x-message': 'invalid_only must be one of 1, 0, true, false',
+  },
+  column: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 256,
+    description:
+      'For a text/csv body (required there): the IBAN column, by its name in the header line or as a number (1 is the first column).',
+    'x-message': 'column must be a header name or a column number of 1 to 256 characters',
+  },
+  header: {
+    type: 'string',
+    enum: ['1', '0', 'true', 'false'],
+    description: 'For a text/csv body with a column number: the first line is a header (implied by a column name).',
+    'x-message': 'header must be one of 1, 0, true, false',
+  },
+  delimiter: {
+    type: 'string',
+    enum: [',', ';', 'tab', '|'],
+    default: ',',
+    description: 'For a text/csv body: the field separator.',
+    'x-message': 'delimiter must be one of ",", ";", "tab", "|"',
+  },
+})
+
+const summarySchema: Schema = {
+  type: 'object',
+  required: ['rows', 'valid', 'invalid', 'failed', 'seconds', 'complete'],
+  properties: {
+    rows: { type: 'integer', description: 'IBANs read (blank lines are no rows).' },
+    valid: { type: 'integer' },
+    invalid: { type: 'integer' },
+    failed: {
+      type: 'object',
+      description:
+        'Invalid rows by the check each failed first: input (no IBAN at all), country, length, format, mod97, national.',
+      additionalProperties: { type: 'integer' },
+    },
+    seconds: { type: 'number' },
+    complete: {
+      type: 'boolean',
+      description:
+        'false when the body held more than VALIDATE_MAX_ROWS lines; an error line precedes the summary then.',
+    },
+  },
+}
+
+const truthy = (value: string | undefined) => value === '1' || value === 'true'
+
+/** The summary as the answer's last line. */
+function summaryLine(format: ValidateFormat, summary: ValidateSummary): string {
+  const json = JSON.stringify({
+    rows: summary.rows,
+    valid: summary.valid,
+    invalid: summary.invalid,
+    failed: summary.failed,
+    seconds: Math.round(summary.seconds * 1000) / 1000,
+    complete: !summary.exceeded,
+  })
+  return format === 'ndjson' ? `{"summary":${json}}\n` : `# summary ${json}\n`
+}
+
+function errorLine(format: ValidateFormat, code: string, message: string): string {
+  const json = JSON.stringify({ error: { code, message } })
+  return format === 'ndjson' ? `${json}\n` : `# error ${json}\n`
+}
+
+/**
+ * Ends a response whose request body was not read to its end (too many lines): once the
+ * answer is out, the connection is closed rather than drained.
+ */
+function closeAfter(res: ServerResponse): void {
+  res.once('finish', () => {
+    const socket = res.socket
+    socket?.end()
+    setTimeout(() => socket?.destroy(), 2_000).unref()
+  })
+}
+
+async function streamValidation(
+  deps: ValidateStreamDeps,
+  context: Context,
+  options: {
+    input: InputKind
+    format: ValidateFormat
+    invalidOnly: boolean
+    column: string | undefined
+    header: boolean
+    delimiter: string
+  },
+): Promise<'sent'> {
+  const { req } = context
+  const res = context.takeResponse()
+  const signal = context.signal()
+  res.statusCode = 200
+  res.setHeader('content-type', CONTENT_TYPES[options.format])
+  res.setHeader('cache-control', 'no-store')
+  res.setHeader('x-content-type-options', 'nosniff')
+  const column =
+    options.column === undefined ? undefined : /^\d+$/.test(options.column) ? Number(options.column) : options.column
+  if (typeof column === 'number' && column < 1) throw new ApiError('invalid_request', 'column must be 1 or more')
+  let summary: ValidateSummary
+  try {
+    summary = await validateStream(
+      req,
+      {
+        input: options.input,
+        column,
+        header: options.header,
+        delimiter: options.delimiter === 'tab' ? '\t' : options.delimiter,
+        format: options.format,
+        invalidOnly: options.invalidOnly,
+        maxRecords: deps.maxRows,
+      },
+      res,
+      signal,
+      { pool: () => deps.pool },
+    )
+  } catch (error) {
+    if (error instanceof ValidateInputError) {
+      if (!res.headersSent) throw new ApiError('invalid_request', error.message)
+    }
+    if (!res.headersSent || signal.aborted) throw error
+    // Rows were sent: the failure (the pool busy or failing) closes the answer instead.
+    const apiError = error instanceof ApiError ? error : new ApiError('service_unavailable', 'validation failed; retry')
+    res.end(errorLine(options.format, apiError.code, apiError.message))
+    return 'sent'
+  }
+  if (signal.aborted) return 'sent'
+  let tail = summaryLine(options.format, summary)
+  if (summary.exceeded) {
+    tail =
+      errorLine(
+        options.format,
+        'payload_too_large',
+        `the body holds more than ${deps.maxRows.toLocaleString('en')} lines (VALIDATE_MAX_ROWS); the first ${deps.maxRows.toLocaleString('en')} were validated`,
+      ) + tail
+    closeAfter(res)
+  }
+  res.end(tail)
+  return 'sent'
+}
+
+/** POST /api/v1/validate/stream: keyed; counted as one request however many lines. */
+export function validateStreamRoute(deps: ValidateStreamDeps): Route {
+  return route({
+    method: 'POST',
+    path: '/api/v1/validate/stream',
+    operationId: 'validateIbanStream',
+    access: 'key',
+    bucket: 'api',
+    summary: `Validate up to ${deps.maxRows.toLocaleString('en')} IBANs streamed in the body (ibanmint extension)`,
+    description:
+      'The body is text/plain (one IBAN per line; spaces, lower case, CRLF and a UTF-8 byte order mark are fine, blank lines are skipped), application/x-ndjson (`{"iban": "…"}` per line) or text/csv (with `column`). The results stream back in input order while the body is still being sent (read the answer as you send: curl does), one row per IBAN, then a summary line: rows, valid, invalid by the check each failed first. A line that holds no IBAN (binary data, more than 64 letters and digits, longer than 64 KiB, a missing column or `iban` field) is an invalid row whose `failed` is `input`. The body may hold up to VALIDATE_MAX_ROWS lines: past them, the answer ends with an error line (`payload_too_large`) and a summary with `complete: false`. Memory stays constant whatever the body’s size; the whole request counts once against the key.',
+    tag: 'validate',
+    query,
+    requestBody: {
+      description: 'IBANs: text/plain, one per line; application/x-ndjson, `{"iban": "…"}` per line; or text/csv.',
+      schema: { type: 'string' },
+    },
+    errors: ['unsupported_media_type', 'service_unavailable'],
+    responses: {
+      200: {
+        description:
+          'The rows, streamed (chunked) in input order, and the summary. ndjson: one object per IBAN, then `{"summary": Summary}`; csv and text: a last line `# summary {…}`.',
+        contentTypes: Object.values(CONTENT_TYPES).map((type) => type.split(';')[0] as string),
+        schema: summarySchema,
+      },
+    },
+    handle: ({ query }, context) => {
+      const input = inputKindOf(context.req)
+      if (input === 'csv' && query.column === undefined)
+        throw new ApiError('invalid_request', 'column is required for a text/csv body (a header name or a number)')
+      if (input !== 'csv' && (query.column !== undefined || query.header !== undefined))
+        throw new ApiError(
+          'invalid_request',
+          `${query.column !== undefined ? 'column' : 'header'} is for text/csv bodies only`,
+        )
+      return streamValidation(deps, context, {
+        input,
+        format: query.format,
+        invalidOnly: truthy(query.invalid_only),
+        column: query.column,
+        header: truthy(query.header),
+        delimiter: query.delimiter,
+      })
+    },
+  })
+}
