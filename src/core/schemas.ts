@@ -93,6 +93,19 @@ export const bankParamSchema = {
   'x-message': 'bank must be a bank code of 1 to 34 letters and digits',
 } as const
 
+/**
+ * bank as an MCP tool argument (generate_iban): a bank code as a string, or a whole number as
+ * clients send digit-only values (the tool turns it into its digits).
+ */
+export const bankArgumentSchema = {
+  ...bankParamSchema,
+  type: ['string', 'integer'],
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: `${bankParamSchema.description} A whole number is read as its decimal digits, zero-padded on the left to the length of the country’s bank codes where they are all digits of one length; where they may hold letters, a number with fewer digits than the codes is refused (send a string).`,
+  'x-message': 'bank must be a bank code of 1 to 34 letters and digits or a whole number',
+} as const
+
 export const invalidParamSchema = {
   type: 'string',
   enum: INVALID_CHECKS,
