@@ -106,6 +106,17 @@ export const bankArgumentSchema = {
   'x-message': 'bank must be a bank code of 1 to 34 letters and digits or a whole number',
 } as const
 
+/** ibans as an MCP tool argument (validate_iban): a list, as POST /validate/batch takes it. */
+export const ibansArgumentSchema = {
+  type: 'array',
+  minItems: 1,
+  maxItems: MAX_BATCH,
+  items: { type: 'string' },
+  description: `1 to ${MAX_BATCH.toLocaleString('en')} IBANs, each as \`iban\` takes one (whitespace and lower case are accepted).`,
+  examples: [['DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432']],
+  'x-message': `ibans must be an array of 1 to ${MAX_BATCH.toLocaleString('en')} strings`,
+} as const
+
 export const invalidParamSchema = {
   type: 'string',
   enum: INVALID_CHECKS,

@@ -10,9 +10,11 @@ import {
   territoryOf,
   toSeed,
   validate,
+  validateBatch,
   type GenerateRequest,
 } from '../core/operations.ts'
 import {
+  MAX_BATCH,
   MAX_COUNT,
   bankArgumentSchema,
   bicInputSchema,
@@ -23,11 +25,13 @@ import {
   generateResultSchema,
   ibanInputSchema,
   ibanSchema,
+  ibansArgumentSchema,
   invalidParamSchema,
   objectOf,
   publishedSchema,
   realisticBodySchema,
   seedBodySchema,
+  validateBatchResultSchema,
   validateResultSchema,
   type ParamsOf,
   type Schema,
@@ -129,7 +133,31 @@ const buildArguments = objectOf(
 const BUILD_NUMBERS = ['bank', 'branch', 'account', 'account_type', 'other'] as const
 const GENERATE_NUMBERS = ['bank'] as const
 
-const validateArguments = objectOf({ iban: ibanInputSchema }, { required: ['iban'] })
+/** Exactly one of the two, checked by the tool: clients refuse a oneOf at an input schema's root. */
+const validateArguments = objectOf({ iban: ibanInputSchema, ibans: ibansArgumentSchema })
+
+/**
+ * The same, as checked: an item that is not a string is left to validateBatch, whose message
+ * names it (`ibans[3] must be a string`), as POST /validate/batch's does.
+ */
+const validateChecked = objectOf({ iban: ibanInputSchema, ibans: { ...ibansArgumentSchema, items: {} } })
+
+/** A list's result: POST /validate/batch's ValidateBatchResult, plus how many are invalid. */
+const validateListSchema: Schema = {
+  ...validateBatchResultSchema,
+  required: ['count', 'valid', 'invalid', 'results'],
+  description: 'For `ibans`: one result per IBAN, in order, and how many are valid and invalid.',
+  properties: {
+    ...(validateBatchResultSchema['properties'] as Record<string, Schema>),
+    invalid: { type: 'integer', description: 'How many of the results are invalid.' },
+  },
+}
+
+/** validate_iban's result: a ValidateResult for `iban`, the list's result for `ibans`. */
+const validateOutputSchema: Schema = {
+  type: 'object',
+  oneOf: [{ ...validateResultSchema, description: 'For `iban`: its ValidateResult.' }, validateListSchema],
+}
 
 const bicArguments = objectOf({ bic: bicInputSchema }, { required: ['bic'] })
 
@@ -237,7 +265,7 @@ const COUNTRY_LIST = output(countryList())
  */
 export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
   const checkGenerate = compileValidator<ParamsOf<typeof generateArguments>>(generateArguments, 'arguments')
-  const checkValidate = compileValidator<ParamsOf<typeof validateArguments>>(validateArguments, 'arguments')
+  const checkValidate = compileValidator<ParamsOf<typeof validateChecked>>(validateChecked, 'arguments')
   const checkBuild = compileValidator<ParamsOf<typeof buildArguments>>(buildArguments, 'arguments')
   const checkBic = compileValidator<ParamsOf<typeof bicArguments>>(bicArguments, 'arguments')
   const checkNone = compileValidator(noArguments, 'arguments')
@@ -280,14 +308,22 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
     },
     {
       name: 'validate_iban',
-      title: 'Validate an IBAN',
-      description:
-        'Checks one IBAN: country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (for German IBANs the account by its bank’s Bundesbank check method); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks.',
+      title: 'Validate IBANs',
+      description: `Checks one IBAN (iban) or a list of 1 to ${MAX_BATCH.toLocaleString('en')} (ibans; give exactly one of the two): country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (for German IBANs the account by its bank’s Bundesbank check method); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks. For a list the result is { count, valid, invalid, results }: one result per IBAN, in order, as POST /api/v1/validate/batch answers, with how many are valid and invalid; an item that is not a string of letters and digits fails the call, naming it (ibans[3]).`,
       inputSchema: validateArguments,
-      outputSchema: validateResultSchema,
+      outputSchema: validateOutputSchema,
       annotations: READ_ONLY,
       call: async (args) => {
         const valid = checkValidate(args ?? {})
+        if (valid.iban !== undefined && valid.ibans !== undefined) {
+          throw invalid('iban and ibans cannot both be given: iban takes one IBAN, ibans a list')
+        }
+        if (valid.ibans !== undefined) {
+          const batch = validateBatch(valid.ibans)
+          const { count, results } = batch
+          return output({ count, valid: batch.valid, invalid: count - batch.valid, results })
+        }
+        if (valid.iban === undefined) throw invalid('iban or ibans is required')
         return output(validate(valid.iban) as unknown as Record<string, unknown>)
       },
     },

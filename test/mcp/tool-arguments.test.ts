@@ -1,7 +1,7 @@
 // Tool arguments as clients send them, through the official SDK clients of both eras against a
 // real listening server: digit fields as JSON numbers (the MCP Inspector's CLI sends
-// `--tool-arg bank=37040044` as a number) and every refusal naming its field. The HTTP API
-// stays strict: POST /api/v1/iban still refuses numbers.
+// `--tool-arg bank=37040044` as a number), every refusal naming its field, and validate_iban
+// over a list. The HTTP API stays strict: POST /api/v1/iban still refuses numbers.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js'
@@ -106,6 +106,9 @@ for (const era of ['SDK 1.x (2025-era)', 'v2 (2026-07-28)'] as const) {
       const generate = properties('generate_iban')
       assert.deepEqual(generate['bank']?.['type'], ['string', 'integer'])
       assert.match(String(generate['bank']?.['description']), /whole number is read as its decimal digits/)
+      const validate = properties('validate_iban')
+      assert.deepEqual(Object.keys(validate), ['iban', 'ibans'])
+      assert.equal(validate['ibans']?.['maxItems'], 1000)
     })
 
     test('build_iban: DE bank and account as numbers give the IBAN of the strings', async () => {
@@ -259,6 +262,45 @@ for (const era of ['SDK 1.x (2025-era)', 'v2 (2026-07-28)'] as const) {
         assert.match(error.message, message, `${name} ${JSON.stringify(args)}`)
       }
       assert.equal(errorOf(await call('build_iban', { country: 'ZZ', bank: 1 })).code, 'not_found')
+    })
+
+    test('validate_iban: iban gives a ValidateResult, ibans the batch result with valid and invalid counts', async () => {
+      // Listing first: the clients then check each structuredContent against the output schema.
+      const { tools } = await client.listTools()
+      const schema = tools.find((tool) => tool.name === 'validate_iban')?.outputSchema as object
+      const one = structured(await call('validate_iban', { iban: 'de89 3704 0044 0532 0130 00' }))
+      const rest = await app.call('POST', '/api/v1/validate', { headers: app.auth, json: { iban: IBAN } })
+      assert.deepEqual(one, rest.body)
+      const ibans = [IBAN, 'DE89370400440532013001', 'nl91 abna 0417 1643 00', 'XX00123']
+      const list = structured(await call('validate_iban', { ibans }))
+      const batch = await app.call('POST', '/api/v1/validate/batch', { headers: app.auth, json: { ibans } })
+      assert.equal(batch.status, 200)
+      assert.deepEqual({ ...(batch.body as object), invalid: 2 }, list)
+      assert.deepEqual([list['count'], list['valid'], list['invalid']], [4, 2, 2])
+      assert.deepEqual(Object.keys(list), ['count', 'valid', 'invalid', 'results'])
+      const full = structured(await call('validate_iban', { ibans: new Array(1000).fill(IBAN) }))
+      assert.deepEqual([full['count'], full['valid'], full['invalid']], [1000, 1000, 0])
+      // Both shapes conform to the one advertised output schema.
+      const check = new Ajv2020({ strict: false }).compile(schema)
+      for (const value of [one, list, full]) assert.ok(check(value), JSON.stringify(check.errors))
+    })
+
+    test('validate_iban: refusals name iban, ibans or the item', async () => {
+      const cases: [Record<string, unknown>, RegExp][] = [
+        [{}, /^iban or ibans is required$/],
+        [{ iban: IBAN, ibans: [IBAN] }, /^iban and ibans cannot both be given/],
+        [{ ibans: new Array(1001).fill(IBAN) }, /^ibans must be an array of 1 to 1,000 strings$/],
+        [{ ibans: [] }, /^ibans must be an array of 1 to 1,000 strings$/],
+        [{ ibans: IBAN }, /^ibans must be an array of 1 to 1,000 strings$/],
+        [{ ibans: [IBAN, IBAN, IBAN, 42] }, /^ibans\[3\] must be a string$/],
+        [{ ibans: [IBAN, 'DE89-3704'] }, /^ibans\[1\] must be 1 to 64 letters and digits/],
+        [{ iban: 42 }, /^iban must be a string/],
+      ]
+      for (const [args, message] of cases) {
+        const error = errorOf(await call('validate_iban', args))
+        assert.equal(error.code, 'invalid_request')
+        assert.match(error.message, message, JSON.stringify(args).slice(0, 80))
+      }
     })
   })
 }
