@@ -93,6 +93,30 @@ export const bankParamSchema = {
   'x-message': 'bank must be a bank code of 1 to 34 letters and digits',
 } as const
 
+/**
+ * bank as an MCP tool argument (generate_iban): a bank code as a string, or a whole number as
+ * clients send digit-only values (the tool turns it into its digits).
+ */
+export const bankArgumentSchema = {
+  ...bankParamSchema,
+  type: ['string', 'integer'],
+  minimum: 0,
+  maximum: Number.MAX_SAFE_INTEGER,
+  description: `${bankParamSchema.description} A whole number is read as its decimal digits, zero-padded on the left to the length of the country’s bank codes where they are all digits of one length; where they may hold letters, a number with fewer digits than the codes is refused (send a string).`,
+  'x-message': 'bank must be a bank code of 1 to 34 letters and digits or a whole number',
+} as const
+
+/** ibans as an MCP tool argument (validate_iban): a list, as POST /validate/batch takes it. */
+export const ibansArgumentSchema = {
+  type: 'array',
+  minItems: 1,
+  maxItems: MAX_BATCH,
+  items: { type: 'string' },
+  description: `1 to ${MAX_BATCH.toLocaleString('en')} IBANs, each as \`iban\` takes one (whitespace and lower case are accepted).`,
+  examples: [['DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432']],
+  'x-message': `ibans must be an array of 1 to ${MAX_BATCH.toLocaleString('en')} strings`,
+} as const
+
 export const invalidParamSchema = {
   type: 'string',
   enum: INVALID_CHECKS,

@@ -1,7 +1,7 @@
 // The MCP tools as plain definitions: schemas from src/core/schemas.ts (the ones REST
 // validates with and OpenAPI publishes), handlers that call the same operations as REST.
 // Nothing here knows the SDK; src/mcp/server.ts registers these with it.
-import { errorBody, toApiError, type ApiError } from '../core/errors.ts'
+import { ApiError, errorBody, toApiError } from '../core/errors.ts'
 import {
   build,
   countryList,
@@ -10,11 +10,13 @@ import {
   territoryOf,
   toSeed,
   validate,
+  validateBatch,
   type GenerateRequest,
 } from '../core/operations.ts'
 import {
+  MAX_BATCH,
   MAX_COUNT,
-  bankParamSchema,
+  bankArgumentSchema,
   bicInputSchema,
   bicResultSchema,
   countryListSchema,
@@ -23,11 +25,13 @@ import {
   generateResultSchema,
   ibanInputSchema,
   ibanSchema,
+  ibansArgumentSchema,
   invalidParamSchema,
   objectOf,
   publishedSchema,
   realisticBodySchema,
   seedBodySchema,
+  validateBatchResultSchema,
   validateResultSchema,
   type ParamsOf,
   type Schema,
@@ -35,7 +39,7 @@ import {
 import { compileValidator } from '../core/validation.ts'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
-import { COUNTRIES } from '../iban/index.ts'
+import { COUNTRIES, banksOf, resolveCountry, type CountrySpec } from '../iban/index.ts'
 
 export interface ToolAnnotations {
   readOnlyHint: boolean
@@ -81,39 +85,173 @@ const generateArguments = objectOf(
     count: countSchema(MAX_COUNT, 1),
     realistic: realisticBodySchema,
     seed: seedBodySchema,
-    bank: bankParamSchema,
+    bank: bankArgumentSchema,
     invalid: invalidParamSchema,
   },
   { required: ['country'] },
 )
 
-function partArgument(description: string) {
+/** How a part takes a number: see partFromNumber. */
+const PART_NUMBER =
+  'A whole number is read as its decimal digits, zero-padded on the left to the part’s length where the country’s part is digits only; where it may hold letters, a number with fewer digits than the part is refused (send a string).'
+
+/**
+ * A build_iban part: a string, or a whole number, as clients send digit-only values (the MCP
+ * Inspector's CLI sends `--tool-arg account=0532013000` as the number 532013000).
+ */
+function partArgument(name: string, description: string) {
   return {
-    type: 'string',
+    type: ['string', 'integer'],
     minLength: 1,
     maxLength: 40,
+    minimum: 0,
+    maximum: Number.MAX_SAFE_INTEGER,
     description,
-    'x-message': 'each part must be a string of 1 to 40 characters',
+    'x-message': `${name} must be a string of 1 to 40 characters or a whole number`,
   } as const
 }
 
 const buildArguments = objectOf(
   {
     country: countrySchema,
-    bank: partArgument('Bank code (e.g. 37040044 for DE).'),
-    branch: partArgument('Branch or sort code, for countries that have one.'),
-    account: partArgument('Account number without national check digits; shorter digits are zero-padded.'),
-    account_type: partArgument('Account type, for countries that have one.'),
-    other: partArgument('The country’s other BBAN part (holder id, currency, ...), where it has one.'),
+    bank: partArgument('bank', `Bank code (e.g. 37040044 for DE). ${PART_NUMBER}`),
+    branch: partArgument('branch', `Branch or sort code, for countries that have one. ${PART_NUMBER}`),
+    account: partArgument(
+      'account',
+      'Account number without national check digits; shorter digits are zero-padded. A whole number is read as its decimal digits (532013000 is 0532013000 for DE).',
+    ),
+    account_type: partArgument('account_type', `Account type, for countries that have one. ${PART_NUMBER}`),
+    other: partArgument(
+      'other',
+      `The country’s other BBAN part (holder id, currency, ...), where it has one. ${PART_NUMBER}`,
+    ),
   },
   { required: ['country'] },
 )
 
-const validateArguments = objectOf({ iban: ibanInputSchema }, { required: ['iban'] })
+/** The build_iban parts and the generate_iban argument that take a number as well as a string. */
+const BUILD_NUMBERS = ['bank', 'branch', 'account', 'account_type', 'other'] as const
+const GENERATE_NUMBERS = ['bank'] as const
+
+/** Exactly one of the two, checked by the tool: clients refuse a oneOf at an input schema's root. */
+const validateArguments = objectOf({ iban: ibanInputSchema, ibans: ibansArgumentSchema })
+
+/**
+ * The same, as checked: an item that is not a string is left to validateBatch, whose message
+ * names it (`ibans[3] must be a string`), as POST /validate/batch's does.
+ */
+const validateChecked = objectOf({ iban: ibanInputSchema, ibans: { ...ibansArgumentSchema, items: {} } })
+
+/** A list's result: POST /validate/batch's ValidateBatchResult, plus how many are invalid. */
+const validateListSchema: Schema = {
+  ...validateBatchResultSchema,
+  required: ['count', 'valid', 'invalid', 'results'],
+  description: 'For `ibans`: one result per IBAN, in order, and how many are valid and invalid.',
+  properties: {
+    ...(validateBatchResultSchema['properties'] as Record<string, Schema>),
+    invalid: { type: 'integer', description: 'How many of the results are invalid.' },
+  },
+}
+
+/** validate_iban's result: a ValidateResult for `iban`, the list's result for `ibans`. */
+const validateOutputSchema: Schema = {
+  type: 'object',
+  oneOf: [{ ...validateResultSchema, description: 'For `iban`: its ValidateResult.' }, validateListSchema],
+}
 
 const bicArguments = objectOf({ bic: bicInputSchema }, { required: ['bic'] })
 
 const noArguments = objectOf({})
+
+function invalid(message: string): ApiError {
+  return new ApiError('invalid_request', message)
+}
+
+/** What a JSON value other than a string or number is, for a message: true, null, an array, an object. */
+function kindOf(value: unknown): string {
+  if (typeof value === 'boolean') return String(value)
+  if (value === null) return 'null'
+  return Array.isArray(value) ? 'an array' : 'an object'
+}
+
+/**
+ * Checks the fields that take a number as well as a string, before the schema does, so that
+ * each refusal says what is wrong: a whole number from 0 to 2^53 − 1 passes (beyond it, a JSON
+ * number may already have lost digits); a fraction, a negative number or any other type is
+ * refused naming the field. Strings are left to the schema.
+ */
+function requireWholeNumbers(args: unknown, names: readonly string[]): void {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return
+  for (const name of names) {
+    const value = (args as Record<string, unknown>)[name]
+    if (value === undefined || typeof value === 'string') continue
+    if (typeof value !== 'number') throw invalid(`${name} must be a string or a whole number (got ${kindOf(value)})`)
+    if (!Number.isInteger(value)) {
+      throw invalid(`${name} must be a string or a whole number, not a fraction (got ${value})`)
+    }
+    if (value < 0) throw invalid(`${name} must be a string or a whole number, not negative (got ${value})`)
+    if (value > Number.MAX_SAFE_INTEGER) {
+      throw invalid(
+        `${name} must be sent as a string: ${value} is beyond ${Number.MAX_SAFE_INTEGER}, where a JSON number may have lost digits`,
+      )
+    }
+  }
+}
+
+/**
+ * A build_iban part given as a number, as the string build() takes. JSON numbers drop leading
+ * zeros, so the digits are restored only where that is unambiguous. Every BBAN part has a fixed
+ * length (the registry's formats are fixed-length), so the rule turns on its characters:
+ * - account: its digits; build() zero-pads a shorter account of digits, as it does a string.
+ * - a part whose every position the country's registry format makes a digit (n): its digits
+ *   zero-padded on the left to the part's length, the one string of that length it stands for.
+ * - a part that may hold letters (a or c positions): its digits when they are at least the
+ *   part's length (build() then checks each character); fewer are refused naming the part, as
+ *   a code that may hold letters is not known to be a number with its zeros dropped.
+ * - a part the country does not have, or an unsupported country: its digits, for build() to
+ *   refuse with its own message.
+ */
+function partFromNumber(spec: CountrySpec | undefined, name: string, value: number): string {
+  const digits = String(value) // a checked whole number: plain digits, no exponent or sign
+  const index = spec?.partNames.indexOf(name as CountrySpec['partNames'][number]) ?? -1
+  if (spec === undefined || name === 'account' || index < 0) return digits
+  const positions = (spec.partRanges[index] ?? []).flatMap(([from, to]) =>
+    Array.from({ length: to - from }, (_, i) => from + i),
+  )
+  if (digits.length >= positions.length) return digits
+  if (positions.every((position) => spec.positionClasses[position] === 'n')) {
+    return digits.padStart(positions.length, '0')
+  }
+  throw invalid(
+    `${name} must be sent as a string for ${spec.code}: its ${positions.length} characters may be letters, so a number of fewer digits (${digits}) is ambiguous`,
+  )
+}
+
+/**
+ * generate_iban's bank given as a number, as the code the bank list has. Bank codes are the
+ * national registry's, whose length need not be the BBAN bank part's (PL: the 8-digit sort
+ * code), so the rule reads the country's codes:
+ * - all digits of one length: its digits zero-padded on the left to that length.
+ * - codes that may hold letters, or of several lengths: its digits when they are at least as
+ *   many as the longest code's; fewer are refused naming bank (which code is meant is unclear).
+ * - no codes known: its digits, for the dataset to refuse (no real bank codes are known).
+ */
+function bankFromNumber(spec: CountrySpec, value: number): string {
+  const digits = String(value)
+  const codes = banksOf(spec.code).map((bank) => bank.code)
+  const longest = codes.reduce((most, code) => Math.max(most, code.length), 0)
+  if (digits.length >= longest) return digits
+  const letters = codes.some((code) => !/^[0-9]+$/.test(code))
+  if (!letters && codes.every((code) => code.length === longest)) return digits.padStart(longest, '0')
+  throw invalid(
+    `bank must be sent as a string for ${spec.code}: its bank codes ${letters ? 'hold letters' : 'differ in length'}, so a number of fewer digits (${digits}) than the longest code's ${longest} is ambiguous`,
+  )
+}
+
+/** A string field, or a number field as partFromNumber or bankFromNumber reads it. */
+function textOf<T extends string | number | undefined>(value: T, fromNumber: (value: number) => string) {
+  return (typeof value === 'number' ? fromNumber(value) : value) as Exclude<T, number>
+}
 
 function output(value: Record<string, unknown>): ToolOutput {
   return { structured: value, text: JSON.stringify(value) }
@@ -127,7 +265,7 @@ const COUNTRY_LIST = output(countryList())
  */
 export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
   const checkGenerate = compileValidator<ParamsOf<typeof generateArguments>>(generateArguments, 'arguments')
-  const checkValidate = compileValidator<ParamsOf<typeof validateArguments>>(validateArguments, 'arguments')
+  const checkValidate = compileValidator<ParamsOf<typeof validateChecked>>(validateChecked, 'arguments')
   const checkBuild = compileValidator<ParamsOf<typeof buildArguments>>(buildArguments, 'arguments')
   const checkBic = compileValidator<ParamsOf<typeof bicArguments>>(bicArguments, 'arguments')
   const checkNone = compileValidator(noArguments, 'arguments')
@@ -152,14 +290,16 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
       outputSchema: generateResultSchema,
       annotations: { ...READ_ONLY, idempotentHint: false },
       call: async (args, signal) => {
+        requireWholeNumbers(args, GENERATE_NUMBERS)
         const valid = checkGenerate(args ?? {})
+        const country = requireCountry(valid.country)
         const request: GenerateRequest = {
-          country: requireCountry(valid.country),
+          country,
           territory: territoryOf(valid.country),
           count: valid.count,
           realistic: valid.realistic,
           seed: toSeed(valid.seed),
-          bank: valid.bank,
+          bank: textOf(valid.bank, (value) => bankFromNumber(country, value)),
           invalid: valid.invalid,
         }
         const text = (await generateOnPool(deps.pool, request, signal)).toString('utf8')
@@ -168,14 +308,22 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
     },
     {
       name: 'validate_iban',
-      title: 'Validate an IBAN',
-      description:
-        'Checks one IBAN: country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (for German IBANs the account by its bank’s Bundesbank check method); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks.',
+      title: 'Validate IBANs',
+      description: `Checks one IBAN (iban) or a list of 1 to ${MAX_BATCH.toLocaleString('en')} (ibans; give exactly one of the two): country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (for German IBANs the account by its bank’s Bundesbank check method); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks. For a list the result is { count, valid, invalid, results }: one result per IBAN, in order, as POST /api/v1/validate/batch answers, with how many are valid and invalid; an item that is not a string of letters and digits fails the call, naming it (ibans[3]).`,
       inputSchema: validateArguments,
-      outputSchema: validateResultSchema,
+      outputSchema: validateOutputSchema,
       annotations: READ_ONLY,
       call: async (args) => {
         const valid = checkValidate(args ?? {})
+        if (valid.iban !== undefined && valid.ibans !== undefined) {
+          throw invalid('iban and ibans cannot both be given: iban takes one IBAN, ibans a list')
+        }
+        if (valid.ibans !== undefined) {
+          const batch = validateBatch(valid.ibans)
+          const { count, results } = batch
+          return output({ count, valid: batch.valid, invalid: count - batch.valid, results })
+        }
+        if (valid.iban === undefined) throw invalid('iban or ibans is required')
         return output(validate(valid.iban) as unknown as Record<string, unknown>)
       },
     },
@@ -183,13 +331,25 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
       name: 'build_iban',
       title: 'Build an IBAN from bank and account',
       description:
-        'Builds the IBAN of a country from its bank code, branch (where the country has one) and account number, computing the national check digits and the IBAN check digits. Example: country DE, bank 37040044, account 0532013000 gives DE89370400440532013000. A missing or malformed part is an error naming it.',
+        'Builds the IBAN of a country from its bank code, branch (where the country has one) and account number, computing the national check digits and the IBAN check digits. Example: country DE, bank 37040044, account 0532013000 gives DE89370400440532013000. Parts are strings; a whole number is read as its digits, zero-padded to the part’s length where the part is digits only (account 532013000 is 0532013000). A missing or malformed part is an error naming it.',
       inputSchema: buildArguments,
       outputSchema: ibanSchema,
       annotations: READ_ONLY,
       call: async (args) => {
+        requireWholeNumbers(args, BUILD_NUMBERS)
         const valid = checkBuild(args ?? {})
-        return output(build(valid) as unknown as Record<string, unknown>)
+        const spec = resolveCountry(valid.country)
+        const part = (name: (typeof BUILD_NUMBERS)[number]) =>
+          textOf(valid[name], (value) => partFromNumber(spec, name, value))
+        const parts = {
+          country: valid.country,
+          bank: part('bank'),
+          branch: part('branch'),
+          account: part('account'),
+          account_type: part('account_type'),
+          other: part('other'),
+        }
+        return output(build(parts) as unknown as Record<string, unknown>)
       },
     },
     {

@@ -229,7 +229,7 @@ describe('MCP server with the official clients', () => {
           ['generate_iban', { country: 'DE', seed: '' }, 'invalid_request', /^seed must be/],
           ['validate_iban', { iban: 42 }, 'invalid_request', /^iban must be a string/],
           ['validate_iban', { iban: 'DE89-3704' }, 'invalid_request', /^iban must be 1 to 64 letters and digits/],
-          ['validate_iban', {}, 'invalid_request', /^iban is required$/],
+          ['validate_iban', {}, 'invalid_request', /^iban or ibans is required$/],
           [
             'generate_iban',
             { country: 'AT', invalid: 'national' },

@@ -1,6 +1,5 @@
-// The tools as clients call them, through the official SDK clients of both eras against a real
-// listening server: lookup_bic, and digit fields sent as JSON numbers, as the MCP Inspector's
-// CLI (`--tool-arg bank=37040044`) and language models send them.
+// lookup_bic as clients call it, through the official SDK clients of both eras against a real
+// listening server (digit fields sent as JSON numbers: tool-arguments.test.ts).
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js'
