@@ -5,7 +5,7 @@
 import { move } from 'piscina'
 import { renderBatchInto, type BatchOptions } from '../src/formats/render.ts'
 import { ByteWriter } from '../src/formats/byte-writer.ts'
-import { sealCounts, type ValidateBatch } from '../src/formats/validate-batch.ts'
+import { sealInto, sealedSize, type ValidateBatch } from '../src/formats/validate-batch.ts'
 import { validateBatchInto } from '../src/formats/validate-rows.ts'
 
 export interface BatchTask extends BatchOptions {
@@ -29,8 +29,18 @@ export default function generateBatch(task: BatchTask): Uint8Array | number {
   return move(bytes.slice()) as Uint8Array
 }
 
-/** The batch's rows with its counts sealed after them (see sealCounts), transferred. */
-export function validateBatch(task: ValidateBatch): Uint8Array {
+/**
+ * The batch's rows with its counts sealed after them (see sealInto): their size when they were
+ * copied into `task.slot`, else the bytes, transferred.
+ */
+export function validateBatch(task: ValidateBatch): Uint8Array | number {
   const counts = validateBatchInto(task, writer)
-  return move(sealCounts(writer, counts)) as Uint8Array
+  const size = sealedSize(writer, counts)
+  if (task.slot !== undefined && size <= task.slot.byteLength) {
+    sealInto(new Uint8Array(task.slot, 0, size), writer, counts)
+    return size
+  }
+  const sealed = new Uint8Array(size)
+  sealInto(sealed, writer, counts)
+  return move(sealed) as Uint8Array
 }

@@ -28,7 +28,7 @@ export interface RecordBatcherOptions {
 /** The input cannot be read as text of records (it is UTF-16). */
 export class InputEncodingError extends Error {}
 
-export const BATCH_BYTES = 256 * 1024
+export const BATCH_BYTES = 32 * 1024
 
 const NEWLINE = 10
 const QUOTE = 34
@@ -58,6 +58,7 @@ export class RecordBatcher {
   /** The first bytes, until there are three to look for a byte order mark in. */
   #head: Uint8Array | undefined = new Uint8Array(0)
   #exceeded = false
+  readonly #free: SharedArrayBuffer[] = []
 
   constructor(options: RecordBatcherOptions) {
     this.#quotes = options.quotes
@@ -73,8 +74,14 @@ export class RecordBatcher {
     return this.#exceeded
   }
 
+  /** Shared memory, so that a worker thread reads a batch where it is; recycled ones first. */
   #newBuffer(): Uint8Array {
-    return new Uint8Array(this.#batchBytes + this.#maxRecord + 2)
+    return new Uint8Array(this.#free.pop() ?? new SharedArrayBuffer(this.#batchBytes + this.#maxRecord + 2))
+  }
+
+  /** A batch that is done with: its memory holds a later one. */
+  recycle(batch: RecordBatch): void {
+    if (batch.bytes.buffer instanceof SharedArrayBuffer && this.#free.length < 8) this.#free.push(batch.bytes.buffer)
   }
 
   /** Reads a chunk; returns the batches it completed. */

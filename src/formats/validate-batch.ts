@@ -42,6 +42,7 @@ export interface ValidateOptions {
 
 /** One batch: whole records, as bytes, and where they start in the input. */
 export interface ValidateBatch extends ValidateOptions {
+  /** Shared memory (the thread that cut it keeps it for the next batch once this one is done). */
   bytes: Uint8Array
   /** The input line (1-based) of the batch's first byte. */
   firstLine: number
@@ -49,6 +50,8 @@ export interface ValidateBatch extends ValidateOptions {
   overlong: readonly number[]
   /** The batch opens with the CSV header record: read past it, not a row. */
   skipHeader: boolean
+  /** Shared memory for the sealed rows: when they fit, they are copied here and only their size comes back. */
+  slot?: SharedArrayBuffer
 }
 
 /**
@@ -164,17 +167,20 @@ export function csvHeaderFields(text: string, delimiter: number): string[] {
   }
 }
 
+/** Bytes of a batch's rows with its counts sealed after them (see sealInto). */
+export function sealedSize(out: ByteWriter, counts: BatchCounts): number {
+  return out.length + counts.length * 4
+}
+
 /**
- * The batch's rows with its counts appended as little-endian 32-bit integers (a copy, to be
- * transferred): one buffer crosses the thread boundary, and openCounts takes it apart.
+ * Writes the batch's rows into `target`, then its counts as little-endian 32-bit integers
+ * (sealedSize bytes in all): one buffer crosses the thread boundary, openCounts takes it apart.
  */
-export function sealCounts(out: ByteWriter, counts: BatchCounts): Uint8Array {
+export function sealInto(target: Uint8Array, out: ByteWriter, counts: BatchCounts): void {
   const rows = out.length
-  const sealed = new Uint8Array(rows + counts.length * 4)
-  sealed.set(out.view())
-  const view = new DataView(sealed.buffer)
+  target.set(out.view())
+  const view = new DataView(target.buffer, target.byteOffset, target.byteLength)
   for (let i = 0; i < counts.length; i++) view.setUint32(rows + i * 4, counts[i] as number, true)
-  return sealed
 }
 
 /** The rows and counts of a sealed batch. */

@@ -165,18 +165,18 @@ export class GenerationPool {
   }
 
   /**
-   * Validates one batch of records (its bytes are transferred: the caller gives them up); the
-   * result is the rows with the counts sealed after them (see openCounts).
+   * Validates one batch of records (its bytes are shared memory); the result is the rows with
+   * the counts sealed after them (see openCounts): in `batch.slot` when they fit (their size
+   * comes back), else transferred.
    */
-  async validate(batch: ValidateBatch, signal?: AbortSignal): Promise<Uint8Array> {
-    const transferList = [batch.bytes.buffer as ArrayBuffer]
-    return (await this.#run(batch, signal, { name: 'validateBatch', transferList })) as Uint8Array
+  async validate(batch: ValidateBatch): Promise<Uint8Array | number> {
+    return this.#run(batch, undefined, { name: 'validateBatch' })
   }
 
   async #run(
     task: BatchTask | ValidateBatch,
     signal?: AbortSignal,
-    options: { name?: string; transferList?: ArrayBuffer[] } = {},
+    options: { name?: string } = {},
   ): Promise<Uint8Array | number> {
     if (this.#outstanding >= this.threads + this.maxQueue) {
       throw new PoolBusyError()

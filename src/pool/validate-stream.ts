@@ -4,7 +4,7 @@
 // while the window has room, and output waits for 'drain'. Memory stays bounded whatever the
 // input's length. An input that fits one batch is validated in this thread, without the pool.
 import { ByteWriter } from '../formats/byte-writer.ts'
-import { InputEncodingError, RecordBatcher, type RecordBatch } from '../formats/record-batches.ts'
+import { BATCH_BYTES, InputEncodingError, RecordBatcher, type RecordBatch } from '../formats/record-batches.ts'
 import {
   COUNT_ROWS,
   COUNT_VALID,
@@ -57,6 +57,8 @@ export interface ValidateRunner {
 }
 
 const HEADER_LOOKUP_BYTES = 64 * 1024
+/** Bytes of one slot: a batch's rows (text: ~0.4 MB; ndjson and csv, from an eighth of a batch: ~0.7 MB). */
+const SLOT_BYTES = 1 << 20
 
 /** The IBAN column's index (0-based) from its name in the header, or its 1-based number. */
 function columnIndex(column: string | number | undefined, header: RecordBatch | undefined, delimiter: number): number {
@@ -104,6 +106,7 @@ export async function validateStream(
   const header = options.input === 'csv' && (options.header === true || typeof options.column === 'string')
   const batcher = new RecordBatcher({
     quotes: options.input === 'csv',
+    batchBytes: BATCH_BYTES,
     ...(options.maxRecords === undefined ? {} : { maxRecords: options.maxRecords + (header ? 1 : 0) }),
   })
   const totals: BatchCounts = new Array<number>(2 + FAILED_CHECKS.length).fill(0)
@@ -127,7 +130,12 @@ export async function validateStream(
   }
 
   let pool: GenerationPool | undefined
-  const pending: Promise<Uint8Array>[] = []
+  const pending: { batch: RecordBatch; slot: SharedArrayBuffer | undefined; result: Promise<Uint8Array | number> }[] =
+    []
+  // Shared memory for the batches' rows, reused once the sink has written them: a stream of any
+  // length allocates at most window + 2 slots, and the threads leave no garbage per batch.
+  const free: SharedArrayBuffer[] = []
+  let slotsMade = 0
   try {
     // The first batch: where the header is, and whether one batch holds the whole input.
     while (ready.length === 0 && !ended) await read()
@@ -163,24 +171,42 @@ export async function validateStream(
     }
     pool = runner.pool()
     const window = runner.window ?? pool.streamWindow
+    const takeSlot = (): SharedArrayBuffer | undefined => {
+      const slot = free.pop()
+      if (slot !== undefined || slotsMade >= window + 2) return slot
+      slotsMade++
+      return new SharedArrayBuffer(SLOT_BYTES)
+    }
     for (;;) {
       while (pending.length < window) {
         const batch = ready.shift()
         if (batch !== undefined) {
-          const result = pool.validate(taskOf(batch), signal)
+          const slot = takeSlot()
+          const task = taskOf(batch)
+          if (slot !== undefined) task.slot = slot
+          // No signal: a batch takes a millisecond or two, so one under way is left to finish when
+          // the reader leaves (aborting it would replace its worker thread).
+          const result = pool.validate(task)
           result.catch(() => {}) // observed below, in order
-          pending.push(result)
+          pending.push({ batch, slot, result })
         } else if (ended) break
         else await read()
         if (signal.aborted) return summaryOf(totals, started, batcher.exceeded)
       }
       const next = pending.shift()
       if (next === undefined) break
-      const { rows, counts } = openCounts(await next)
+      const output = await next.result
       if (signal.aborted) break
+      batcher.recycle(next.batch)
+      const { slot } = next
+      const sealed = typeof output === 'number' ? new Uint8Array(slot as SharedArrayBuffer, 0, output) : output
+      if (typeof output !== 'number' && slot !== undefined) free.push(slot)
+      const { rows, counts } = openCounts(sealed)
       add(totals, counts)
       onRows?.(totals[COUNT_ROWS] as number)
-      if (rows.length > 0 && !sink.write(rows)) await drained(sink, signal)
+      const done = typeof output === 'number' ? () => free.push(slot as SharedArrayBuffer) : undefined
+      if (rows.length === 0) done?.()
+      else if (!sink.write(rows, done)) await drained(sink, signal)
       if (signal.aborted) break
     }
     return summaryOf(totals, started, batcher.exceeded)
