@@ -11,6 +11,7 @@ import {
   type ValidateResult,
 } from '../iban/index.ts'
 import type { ByteWriter } from './byte-writer.ts'
+import { ValidRows } from './valid-rows.ts'
 import {
   COUNT_FAILED,
   COUNT_ROWS,
@@ -126,35 +127,47 @@ function partsJson(parts: ValidateResult['bban_parts']): string {
 /**
  * One ndjson row: `line`, the ValidateResult's fields in its order, then `failed` and
  * `reason` (null for a valid row): the value JSON.stringify gives (tested), with the JSON of
- * checks, national checks and banks made once each. Every string of a result validated here
- * is letters and digits (inputProblem refused the rest), so none needs escaping.
+ * checks, national checks and banks made once each; `bank` is the bank's JSON (bankJson).
+ * Every string of a result validated here is letters and digits (inputProblem refused the
+ * rest), so none needs escaping.
  */
-function writeJsonRow(
-  out: ByteWriter,
-  line: number,
+function jsonRowText(
+  line: string,
   result: ValidateResult,
   failed: FailedCheck | null,
   reason: string,
-): void {
+  bank: string,
+): string {
   const national = result.national_check === null ? 'null' : nationalJson(result.national_check)
   const tail = failed === null ? 'null,"reason":null}\n' : `"${failed}","reason":${JSON.stringify(reason)}}\n`
-  out.text(
-    `{"line":${line},"iban":"${result.iban}","formatted":"${result.formatted}","valid":${result.valid},"country_code":"${result.country_code}","country_supported":${result.country_supported},"check_digits":"${result.check_digits}","bban":"${result.bban}","length":${result.length},"expected_length":${result.expected_length},"checks":${checksJson(result.checks)},"national_check":${national},"bban_parts":${partsJson(result.bban_parts)},"bank":${result.bank === null ? 'null' : bankJson(result.bank)},"sepa":${result.sepa},"failed":${tail}`,
-  )
+  return `{"line":${line},"iban":"${result.iban}","formatted":"${result.formatted}","valid":${result.valid},"country_code":"${result.country_code}","country_supported":${result.country_supported},"check_digits":"${result.check_digits}","bban":"${result.bban}","length":${result.length},"expected_length":${result.expected_length},"checks":${checksJson(result.checks)},"national_check":${national},"bban_parts":${partsJson(result.bban_parts)},"bank":${bank},"sepa":${result.sepa},"failed":${tail}`
 }
 
-function writeCsvRow(
-  out: ByteWriter,
-  line: number,
+/** One csv row (VALIDATE_CSV_COLUMNS); `bank` is the bank's name and BIC columns (csvBank). */
+function csvRowText(
+  line: string,
   result: ValidateResult,
   failed: FailedCheck | null,
   reason: string,
-): void {
-  const { checks, bank } = result
+  bank: string,
+): string {
+  const { checks } = result
   const parts = result.bban_parts ?? {}
-  out.text(
-    `${line},${result.iban},${result.formatted},${result.valid},${failed ?? ''},${csvField(reason)},${result.country_code},${result.country_supported},${result.check_digits},${result.bban},${result.length},${result.expected_length ?? ''},${checks.mod97},${checks.length ?? ''},${checks.format},${checks.national ?? ''},${checks.bank_code ?? ''},${result.national_check?.algorithm ?? ''},${parts.bank ?? ''},${parts.branch ?? ''},${parts.account ?? ''},${parts.national_check ?? ''},${parts.account_type ?? ''},${parts.other ?? ''},${csvField(bank?.name ?? '')},${bank?.bic ?? ''},${result.sepa ?? ''}\n`,
-  )
+  return `${line},${result.iban},${result.formatted},${result.valid},${failed ?? ''},${csvField(reason)},${result.country_code},${result.country_supported},${result.check_digits},${result.bban},${result.length},${result.expected_length ?? ''},${checks.mod97},${checks.length ?? ''},${checks.format},${checks.national ?? ''},${checks.bank_code ?? ''},${result.national_check?.algorithm ?? ''},${parts.bank ?? ''},${parts.branch ?? ''},${parts.account ?? ''},${parts.national_check ?? ''},${parts.account_type ?? ''},${parts.other ?? ''},${bank},${result.sepa ?? ''}\n`
+}
+
+function csvBank(bank: IbanBank | null): string {
+  return `${csvField(bank?.name ?? '')},${bank?.bic ?? ''}`
+}
+
+function bankJsonOrNull(bank: IbanBank | null): string {
+  return bank === null ? 'null' : bankJson(bank)
+}
+
+/** Rows of valid IBANs, from templates (valid-rows.ts). */
+const VALID_ROWS = {
+  ndjson: new ValidRows((line, result, bank) => jsonRowText(line, result, null, '', bank), bankJsonOrNull),
+  csv: new ValidRows((line, result, bank) => csvRowText(line, result, null, '', bank), csvBank),
 }
 
 /** The empty columns after `reason` of a csv row whose record holds no IBAN candidate. */
@@ -171,7 +184,8 @@ function writeInputRow(out: ByteWriter, format: ValidateFormat, line: number, in
 
 /**
  * Validates one candidate and writes its row; counts it. Most candidates are valid: those
- * are told by isValidIban, and text output writes them without building a result.
+ * are told without building a result (isValidIban), and their rows written from templates
+ * (ValidRows) or, as text, straight from the candidate.
  */
 function validateRow(
   batch: ValidateBatch,
@@ -182,14 +196,12 @@ function validateRow(
 ): void {
   bump(counts, COUNT_ROWS)
   const { format } = batch
-  if (isValidIban(candidate)) {
+  if (format === 'text' || batch.invalidOnly ? isValidIban(candidate) : VALID_ROWS[format].write(out, line, candidate)) {
     bump(counts, COUNT_VALID)
-    if (batch.invalidOnly) return
-    if (format === 'text') {
+    if (format === 'text' && !batch.invalidOnly) {
       out.printForm(candidate)
       out.ascii('\tvalid\n')
-    } else if (format === 'ndjson') writeJsonRow(out, line, validateIban(candidate), null, '')
-    else writeCsvRow(out, line, validateIban(candidate), null, '')
+    }
     return
   }
   const problem = inputProblem(candidate)
@@ -202,8 +214,9 @@ function validateRow(
   const [failed, reason] = failureOf(result)
   bump(counts, COUNT_FAILED + FAILED_CHECKS.indexOf(failed))
   if (format === 'text') out.ascii(`${result.formatted}\tinvalid: ${reason}\tline ${line}\n`)
-  else if (format === 'ndjson') writeJsonRow(out, line, result, failed, reason)
-  else writeCsvRow(out, line, result, failed, reason)
+  else if (format === 'ndjson')
+    out.text(jsonRowText(String(line), result, failed, reason, bankJsonOrNull(result.bank)))
+  else out.text(csvRowText(String(line), result, failed, reason, csvBank(result.bank)))
 }
 
 /** A record that is no row of IBANs: an over-long one, a CSV row without the column, a bad NDJSON line. */

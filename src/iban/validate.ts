@@ -118,9 +118,13 @@ function plainVerdict(digit: DerivedDigit): boolean {
 const ACCOUNT_RESULTS: (readonly [NationalCheckResult, NationalCheckResult] | undefined)[] = []
 
 /** The national check result of the German account last folded (see accountVerdict), or null. */
-function accountResult(spec: CountrySpec, table: BankTable, index: number): NationalCheckResult | null {
+function accountCheckResult(spec: CountrySpec, table: BankTable, index: number): NationalCheckResult | null {
   const valid = accountVerdict(table, index)
-  if (valid === undefined) return null
+  return valid === undefined ? null : accountResult(spec, table, index, valid)
+}
+
+/** The national check result of a German account whose verdict is `valid`. */
+function accountResult(spec: CountrySpec, table: BankTable, index: number, valid: boolean): NationalCheckResult {
   const slot = table.methodIndexes[index] as number
   let results = ACCOUNT_RESULTS[slot]
   if (results === undefined) {
@@ -204,6 +208,38 @@ function ibanRemainder(head: number, bbanRemainder: number): number {
  * IBANs a file or stream holds. Whitespace and lower case are accepted as there.
  */
 export function isValidIban(input: string): boolean {
+  return judgeIban(input, undefined)
+}
+
+/**
+ * A valid IBAN as validateIban would report it, in the few values that vary between valid
+ * IBANs of one country: what a row writer needs besides the IBAN's own characters.
+ */
+export interface ValidIban {
+  /** The IBAN, compact and upper case. */
+  iban: string
+  /** Its country's letterIndex slot. */
+  slot: number
+  /** Its bank's index in the country's bank table (tableAt(slot)), or −1 for none known. */
+  bankIndex: number
+  /**
+   * Its `national_check` as validateIban reports it, or null: one shared frozen object per
+   * country and verdict (DE: per check method).
+   */
+  national: NationalCheckResult | null
+  /**
+   * Which of its country's national check results `national` is, as a small number: 0 for
+   * none, else 1 + the verdict (advisory checks), or 1 + the check method's index (DE), or 1.
+   * IBANs of one country and kind differ only in their characters and their bank.
+   */
+  kind: number
+}
+
+/**
+ * isValidIban, and for a valid IBAN, when `valid` is given, what validateIban would report of
+ * it besides its characters (filled in place: one object serves a whole batch).
+ */
+export function judgeIban(input: string, valid: ValidIban | undefined): boolean {
   let iban = input
   let head = iban.length > 4 ? headOf(iban) : -1
   let bbanRemainder = head < 0 ? -1 : bbanFold(iban)
@@ -220,12 +256,50 @@ export function isValidIban(input: string): boolean {
   // Format: no letter where a digit belongs, a letter wherever one must be.
   const letters = foldedLetters
   if ((letters & spec.digitPositions) !== 0 || (letters & spec.letterPositions) !== spec.letterPositions) return false
+  let national: NationalCheckResult | null
   if (spec.accountCheck !== null) {
     const table = tableAt(slot)
-    return accountVerdict(table, bankIndexOfValues(table, BBAN_VALUES)) !== false
+    const index = bankIndexOfValues(table, BBAN_VALUES)
+    const verdict = accountVerdict(table, index)
+    if (verdict === false) return false
+    if (valid === undefined) return true
+    national = verdict === undefined ? null : accountResult(spec, table, index, verdict)
+    valid.kind = national === null ? 0 : 1 + (table.methodIndexes[index] as number)
+    valid.bankIndex = index
+  } else {
+    const check = spec.nationalCheck
+    if (check !== null && !verifyParts(check.algorithm, iban.slice(4), check.parts)) return false
+    if (valid === undefined) return true
+    national = check !== null ? passedResult(slot, check) : advisoryResult(slot, spec.advisoryCheck, iban)
+    valid.kind = national === null ? 0 : national.status === 'advisory' ? (national.valid ? 2 : 1) : 1
+    valid.bankIndex = bankIndexOfValues(tableAt(slot), BBAN_VALUES)
   }
-  const check = spec.nationalCheck
-  return check === null || verifyParts(check.algorithm, iban.slice(4), check.parts)
+  valid.iban = iban
+  valid.slot = slot
+  valid.national = national
+  return true
+}
+
+/** The national check results of valid IBANs, by country slot: made once each (frozen, shared). */
+const PASSED_RESULTS: (NationalCheckResult | undefined)[] = []
+/** The advisory check results (NL elfproef), by country slot and verdict. */
+const ADVISORY_RESULTS: (readonly [NationalCheckResult, NationalCheckResult] | undefined)[] = []
+
+function passedResult(slot: number, check: NationalCheck): NationalCheckResult {
+  let result = PASSED_RESULTS[slot]
+  if (result === undefined)
+    PASSED_RESULTS[slot] = result = Object.freeze({ algorithm: check.algorithm, status: check.status, valid: true })
+  return result
+}
+
+function advisoryResult(slot: number, check: NationalCheck | null, iban: string): NationalCheckResult | null {
+  if (check === null) return null
+  let results = ADVISORY_RESULTS[slot]
+  if (results === undefined) {
+    const make = (verdict: boolean) => Object.freeze({ algorithm: check.algorithm, status: check.status, valid: verdict })
+    ADVISORY_RESULTS[slot] = results = [make(false), make(true)]
+  }
+  return results[verifyParts(check.algorithm, iban.slice(4), check.parts) ? 1 : 0]
 }
 
 /**
@@ -389,7 +463,7 @@ export function validateIban(input: string): ValidateResult {
     ? null
     : spec.accountCheck === null
       ? checkResult(spec.nationalCheck, bban)
-      : accountResult(spec, table as BankTable, bankIndex)
+      : accountCheckResult(spec, table as BankTable, bankIndex)
   const nationalValid = national === null ? null : national.valid
   const bank = bankIndex >= 0 ? ((table as BankTable).records[bankIndex] as IbanBank) : null
   const bankCode = table?.registry === true ? bankIndex >= 0 : null

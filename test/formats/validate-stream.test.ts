@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict'
+import { parse } from 'fast-csv'
 import { Writable } from 'node:stream'
 import { after, test } from 'node:test'
 import { renderBatch } from '../../src/formats/render.ts'
 import { RecordBatcher } from '../../src/formats/record-batches.ts'
-import { MAX_RECORD_BYTES, type ValidateFormat } from '../../src/formats/validate-batch.ts'
+import { MAX_RECORD_BYTES, VALIDATE_CSV_COLUMNS, type ValidateFormat } from '../../src/formats/validate-batch.ts'
 import { COUNTRIES, validateIban, type InvalidCheck } from '../../src/iban/index.ts'
 import { GenerationPool } from '../../src/pool/pool.ts'
 import {
@@ -106,6 +107,86 @@ test('ndjson rows are the ValidateResult, line, failed and reason, as JSON.strin
   assert.equal(summary.rows, lines.length)
   assert.equal(summary.valid, 4_000)
   assert.deepEqual(summary.failed, { input: 0, country: 300, length: 300, format: 300, mod97: 300, national: 300 })
+})
+
+test('valid rows of every kind (written from templates) are the rows written from the result, ndjson and csv', async () => {
+  // Registered banks and unknown ones, every German check method met, Dutch accounts passing
+  // and failing the advisory elfproef, compact and in print form with lower case.
+  const rows = (countries: string[], realistic: boolean, seed: string) =>
+    new TextDecoder()
+      .decode(
+        renderBatch({ countries, realistic, seed, start: 0, count: 3_000, format: 'txt', first: true, last: true }),
+      )
+      .trim()
+      .split('\n')
+  const realistic = rows(ALL, true, 'kinds')
+  const plain = rows(ALL, false, 'kinds')
+  const german = rows(['DE', 'NL'], true, 'de')
+  const dutch = rows(['NL'], false, 'nl')
+  const printed = realistic.slice(0, 500).map((iban) => iban.toLowerCase().replace(/(.{4})/g, '$1 '))
+  const lines = [...realistic, ...plain, ...german, ...dutch, ...printed]
+  const results = lines.map((line) => validateIban(line))
+  assert.ok(results.every((result) => result.valid))
+  assert.ok(results.some((result) => result.bank === null) && results.some((result) => result.bank !== null))
+  assert.ok(results.some((result) => result.national_check?.status === 'advisory' && !result.national_check.valid))
+
+  const ndjson = (await run(lines.join('\n'))).text.trim().split('\n')
+  assert.equal(ndjson.length, lines.length)
+  ndjson.forEach((row, i) =>
+    assert.equal(row, JSON.stringify({ line: i + 1, ...results[i], failed: null, reason: null })),
+  )
+
+  const csv = (await run(lines.join('\n'), { format: 'csv' })).text
+  const records: string[][] = []
+  await new Promise<void>((resolve, reject) => {
+    const parser = parse({ headers: false })
+    parser
+      .on('data', (record: string[]) => records.push(record))
+      .on('end', resolve)
+      .on('error', reject)
+    parser.end(csv)
+  })
+  assert.deepEqual(records[0], [...VALIDATE_CSV_COLUMNS])
+  assert.equal(records.length, lines.length + 1)
+  const text = (value: string | number | boolean | null | undefined) =>
+    value === null || value === undefined ? '' : String(value)
+  results.forEach((result, i) => {
+    const parts = result.bban_parts ?? {}
+    const { checks } = result
+    assert.deepEqual(
+      records[i + 1],
+      [
+        i + 1,
+        result.iban,
+        result.formatted,
+        result.valid,
+        '',
+        '',
+        result.country_code,
+        result.country_supported,
+        result.check_digits,
+        result.bban,
+        result.length,
+        result.expected_length,
+        checks.mod97,
+        checks.length,
+        checks.format,
+        checks.national,
+        checks.bank_code,
+        result.national_check?.algorithm,
+        parts.bank,
+        parts.branch,
+        parts.account,
+        parts.national_check,
+        parts.account_type,
+        parts.other,
+        result.bank?.name,
+        result.bank?.bic,
+        result.sepa,
+      ].map(text),
+      lines[i],
+    )
+  })
 })
 
 test('records cut at any chunk boundary keep their order and line numbers (pool, many batches)', async () => {
