@@ -52,7 +52,7 @@ export function createLogger(level: string): Logger {
 
 export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
   const logger = options.logger ?? createLogger(config.logLevel)
-  const redis = config.redisUrl === undefined ? undefined : connectRedis(config.redisUrl)
+  const redis = config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl)
   if (redis !== undefined) {
     redis.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis error'))
     // A Redis that is down at start does not stop the service: limits run on the memory

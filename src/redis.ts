@@ -1,11 +1,13 @@
 // The Redis client, set to fail fast: no offline queue and a short command timeout, so that
 // an outage makes commands fail at once (the limiter's insurance and the key cache take over)
-// instead of queueing requests behind a dead connection.
-import { Redis } from 'ioredis'
+// instead of queueing requests behind a dead connection. ioredis is loaded only when a Redis
+// is configured: a server on its embedded defaults runs without it (about 20 MB less memory).
+import type { Redis } from 'ioredis'
 
 export const REDIS_COMMAND_TIMEOUT_MS = 250
 
-export function connectRedis(url: string): Redis {
+export async function connectRedis(url: string): Promise<Redis> {
+  const { Redis } = await import('ioredis')
   return new Redis(url, {
     enableOfflineQueue: false,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,

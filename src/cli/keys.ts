@@ -65,7 +65,7 @@ export async function runKeys(args: string[]): Promise<number> {
   const config = readCliConfig()
   let redis: Redis | undefined
   if (config.redisUrl !== undefined) {
-    redis = connectRedis(config.redisUrl)
+    redis = await connectRedis(config.redisUrl)
     redis.on('error', () => {})
     await waitForRedis(redis).catch(() => {
       throw new Error(`cannot reach Redis at REDIS_URL`)

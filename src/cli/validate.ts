@@ -90,7 +90,8 @@ function columnOf(text: string | undefined): string | number | undefined {
   return text
 }
 
-const count = (n: number) => n.toLocaleString('en')
+/** A count with thousands separators (not toLocaleString: its locale data costs a start-up). */
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 /** `1,000 rows: 990 valid, 10 invalid (mod97 6, national 4) in 0.12 s (8,333 rows/s)`. */
 export function summaryLine(summary: ValidateSummary): string {

@@ -176,7 +176,7 @@ export class ValidRows {
     let banks = this.#banks[slot]
     if (banks === undefined) this.#banks[slot] = banks = []
     let bank = banks[index]
-    if (bank === undefined) banks[index] = bank = UTF8.encode(this.#bankText(tableAt(slot).records[index] as IbanBank))
+    if (bank === undefined) banks[index] = bank = UTF8.encode(this.#bankText(tableAt(slot).record(index)))
     return bank
   }
 

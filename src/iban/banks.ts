@@ -128,16 +128,21 @@ function base36(text: string, from: number, length: number): number {
   return value
 }
 
-/** A country's banks, read once. */
+/**
+ * A country's banks. The bank codes and their check methods are read at once (what validation
+ * needs: a few milliseconds for every country together); the names and BICs, kept as the
+ * registry's text until then, when `banks` or `records` is first asked for.
+ */
 export interface BankTable {
   readonly banks: readonly BankRow[]
   readonly records: readonly IbanBank[]
-  /** Each bank's account method (DE) where it checks something, else undefined. */
-  readonly accounts: readonly (AccountMethod | undefined)[]
-  /** The index of each such method in DE_METHOD_IDS, else −1 (validation keeps its results by it). */
+  /** records[index], read alone from the registry's line when the banks were not read yet. */
+  record(index: number): IbanBank
+  /**
+   * Each bank's account method (DE) as its index in DE_METHOD_IDS where the method checks
+   * something, else −1; see checkingMethod and plainDigit.
+   */
   readonly methodIndexes: Int16Array
-  /** For a plain method (AccountMethod.plain), its described digit: the whole verdict, as data. */
-  readonly plainDigits: readonly (DerivedDigit | undefined)[]
   /** BBAN offset of the bank code. */
   readonly offset: number
   /** Code lengths, longest first (a registry's codes are all of one length). */
@@ -189,43 +194,175 @@ function mergeCurated(country: string, registered: BankRow[]): BankRow[] {
       rows[at] = { ...row, branches: [...(row.branches ?? []), branch] }
     }
   }
-  return rows.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
+  return rows.sort(byCodeOrder)
 }
 
-function buildTable(country: string): BankTable {
-  const registered = readRegistry(country)
-  const banks = mergeCurated(country, registered).map((bank) => Object.freeze(bank))
-  const records = banks.map((bank) => {
-    const record = Object.freeze({ code: bank.code, name: bank.name, bic: bank.bic ?? null })
-    RECORDS.set(bank, record)
-    return record
-  })
-  const spec = findCountry(country)
-  const lengths = [...new Set(banks.map((bank) => bank.code.length))].sort((a, b) => b - a)
+function byCodeOrder(a: { code: string }, b: { code: string }): number {
+  return a.code < b.code ? -1 : a.code > b.code ? 1 : 0
+}
+
+/**
+ * The codes and method ids of mergeCurated's banks, in its order, read from the registry's
+ * text without making its rows: a scan for tabs and newlines.
+ */
+function readCodes(country: string): {
+  codes: string[]
+  methods: (string | undefined)[]
+  /** Where each bank's line starts in the registry's text; −1 for a curated bank. */
+  lines: number[]
+  registered: number
+} {
+  const curated = CURATED_BANKS[country] ?? []
+  const text = BANK_REGISTRY[country]
+  if (text === undefined) {
+    if (BANK_REGISTRY_INFO[country] !== undefined)
+      throw new Error(`banks: the bank registry of ${country} is not loaded`)
+    return {
+      codes: curated.map((bank) => bank.code),
+      methods: curated.map(() => undefined),
+      lines: curated.map(() => -1),
+      registered: 0,
+    }
+  }
+  // Curated banks carry no check method.
+  const entries: { code: string; method: string | undefined; line: number }[] = []
+  for (let at = 0; at < text.length;) {
+    let end = text.indexOf('\n', at)
+    if (end < 0) end = text.length
+    const tab = text.indexOf('\t', at)
+    const codeEnd = tab < 0 || tab > end ? end : tab
+    const code = text.slice(at, codeEnd)
+    if (code !== '+' && code !== '*' && code !== '') {
+      // The method, where the line has one: the fourth field.
+      const second = codeEnd < end ? text.indexOf('\t', codeEnd + 1) : -1
+      const third = second >= 0 && second < end ? text.indexOf('\t', second + 1) : -1
+      const method = third >= 0 && third < end ? text.slice(third + 1, end) : undefined
+      entries.push({ code, method: method !== undefined && isDeMethodId(method) ? method : undefined, line: at })
+    }
+    at = end + 1
+  }
+  const registered = entries.length
+  if (registered === 0)
+    return {
+      codes: curated.map((bank) => bank.code),
+      methods: curated.map(() => undefined),
+      lines: curated.map(() => -1),
+      registered,
+    }
+  const length = (entries[0] as { code: string }).code.length
+  const known = new Set(entries.map((entry) => entry.code))
+  for (const bank of curated) {
+    const code = bank.code.slice(0, length)
+    if (known.has(code)) continue
+    known.add(code)
+    entries.push({ code, method: undefined, line: -1 })
+  }
+  entries.sort(byCodeOrder)
   return {
-    banks,
-    records,
-    accounts: banks.map((bank) => {
-      const method = bank.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method]
-      return method?.checks === true ? method : undefined
-    }),
-    plainDigits: banks.map((bank) => {
-      const method = bank.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method]
-      return method?.plain === true ? method.layout.derive : undefined
-    }),
-    methodIndexes: Int16Array.from(banks, (bank) =>
-      bank.method !== undefined && DE_ACCOUNT_METHODS[bank.method].checks ? (METHOD_INDEX.get(bank.method) ?? -1) : -1,
-    ),
-    offset: spec?.segments.find((s) => s.name === 'bank')?.offset ?? 0,
-    lengths: lengths.map(
+    codes: entries.map((entry) => entry.code),
+    methods: entries.map((entry) => entry.method),
+    lines: entries.map((entry) => entry.line),
+    registered,
+  }
+}
+
+/** The account method at each DE_METHOD_IDS index where it checks something. */
+const CHECKING_METHODS: readonly (AccountMethod | undefined)[] = DE_METHOD_IDS.map((id) =>
+  DE_ACCOUNT_METHODS[id].checks ? DE_ACCOUNT_METHODS[id] : undefined,
+)
+/** For a plain method (AccountMethod.plain), its described digit, by DE_METHOD_IDS index: the whole verdict, as data. */
+const PLAIN_DIGITS: readonly (DerivedDigit | undefined)[] = DE_METHOD_IDS.map((id) =>
+  DE_ACCOUNT_METHODS[id].plain === true ? DE_ACCOUNT_METHODS[id].layout.derive : undefined,
+)
+
+/** The account method of a methodIndexes entry that checks something (index ≥ 0). */
+export function checkingMethod(methodIndex: number): AccountMethod | undefined {
+  return CHECKING_METHODS[methodIndex]
+}
+
+/** The described digit of a plain method, by its methodIndexes entry, or undefined. */
+export function plainDigit(methodIndex: number): DerivedDigit | undefined {
+  return PLAIN_DIGITS[methodIndex]
+}
+
+class CountryBanks implements BankTable {
+  readonly methodIndexes: Int16Array
+  readonly offset: number
+  readonly lengths: readonly CodeIndex[]
+  readonly registry: boolean
+  readonly #country: string
+  /** Each bank's line in the registry's text (−1: curated), until the banks are read. */
+  #lines: Int32Array | undefined
+  #banks: readonly BankRow[] | undefined
+  #records: readonly IbanBank[] | undefined
+  /** The records made one by one before the banks were read. */
+  readonly #made = new Map<number, IbanBank>()
+
+  constructor(country: string) {
+    this.#country = country
+    const { codes, methods, lines, registered } = readCodes(country)
+    this.#lines = Int32Array.from(lines)
+    this.methodIndexes = Int16Array.from(methods, (method) => {
+      const index = method === undefined ? -1 : (METHOD_INDEX.get(method) ?? -1)
+      return index >= 0 && CHECKING_METHODS[index] !== undefined ? index : -1
+    })
+    this.offset = findCountry(country)?.segments.find((s) => s.name === 'bank')?.offset ?? 0
+    const lengths = [...new Set(codes.map((code) => code.length))].sort((a, b) => b - a)
+    this.lengths = lengths.map(
       (length) =>
         new CodeIndex(
           length,
-          banks.flatMap((bank, i): [string, number][] => (bank.code.length === length ? [[bank.code, i]] : [])),
+          codes.flatMap((code, i): [string, number][] => (code.length === length ? [[code, i]] : [])),
         ),
-    ),
-    registry: registered.length > 0,
+    )
+    this.registry = registered > 0
   }
+
+  get banks(): readonly BankRow[] {
+    return this.#banks ?? this.#read()[0]
+  }
+
+  get records(): readonly IbanBank[] {
+    return this.#records ?? this.#read()[1]
+  }
+
+  record(index: number): IbanBank {
+    if (this.#records !== undefined) return this.#records[index] as IbanBank
+    let record = this.#made.get(index)
+    if (record !== undefined) return record
+    const line = this.#lines?.[index] ?? -1
+    if (line < 0) return this.#read()[1][index] as IbanBank
+    // Code, BIC, name (and a method) separated by tabs, as readRegistry reads them.
+    const text = BANK_REGISTRY[this.#country] as string
+    let end = text.indexOf('\n', line)
+    if (end < 0) end = text.length
+    const [code = '', bic = '', name = ''] = text.slice(line, end).split('\t')
+    record = Object.freeze({ code, name, bic: bic === '' ? null : bic })
+    this.#made.set(index, record)
+    return record
+  }
+
+  /** The banks and their records, made once (the records made one by one kept). */
+  #read(): [readonly BankRow[], readonly IbanBank[]] {
+    const banks = mergeCurated(this.#country, readRegistry(this.#country)).map((bank) => Object.freeze(bank))
+    if (banks.length !== this.methodIndexes.length)
+      throw new Error(`banks: ${this.#country}'s banks and codes disagree`)
+    const records = banks.map((bank, index) => {
+      const record = this.#made.get(index) ?? Object.freeze({ code: bank.code, name: bank.name, bic: bank.bic ?? null })
+      RECORDS.set(bank, record)
+      return record
+    })
+    this.#banks = banks
+    this.#records = records
+    this.#lines = undefined
+    this.#made.clear()
+    return [banks, records]
+  }
+}
+
+/** A country's bank table as first read (tableOf keeps one per country; tests read fresh ones). */
+export function readBankTable(country: string): BankTable {
+  return new CountryBanks(country)
 }
 
 /** Bank tables by the two letters of the country code (26 × 26 slots), made on first use. */
@@ -233,9 +370,10 @@ const TABLES = new Array<BankTable | undefined>(26 * 26).fill(undefined)
 const EMPTY: BankTable = {
   banks: [],
   records: [],
-  accounts: [],
+  record: () => {
+    throw new RangeError('banks: no bank in an empty table')
+  },
   methodIndexes: new Int16Array(0),
-  plainDigits: [],
   offset: 0,
   lengths: [],
   registry: false,
@@ -253,7 +391,7 @@ export function tableAt(slot: number): BankTable {
   let table = TABLES[slot]
   if (table === undefined) {
     const first = Math.floor(slot / 26)
-    TABLES[slot] = table = buildTable(String.fromCharCode(65 + first, 65 + slot - first * 26))
+    TABLES[slot] = table = readBankTable(String.fromCharCode(65 + first, 65 + slot - first * 26))
   }
   return table
 }

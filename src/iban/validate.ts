@@ -1,6 +1,7 @@
 // IBAN validation: every check reported on its own, plus the BBAN broken into named parts.
 // A wrong IBAN is a result (valid: false), never an exception.
-import { bankIndexOfValues, tableAt, type BankTable, type IbanBank } from './banks.ts'
+import { bankIndexOfValues, checkingMethod, plainDigit, tableAt, type BankTable, type IbanBank } from './banks.ts'
+import { DE_METHOD_IDS } from './de-account/index.ts'
 import type { DerivedDigit } from './de-account/index.ts'
 import { formatIban, normalizeIban } from './format.ts'
 import { mod97Fold, twoDigits } from './mod97.ts'
@@ -94,10 +95,10 @@ const ACCOUNT = BBAN_VALUES.subarray(8, 18)
  * nothing). The format passed: the BBAN holds digits only.
  */
 function accountVerdict(table: BankTable, index: number): boolean | undefined {
-  const method = index < 0 ? undefined : table.accounts[index]
-  if (method === undefined) return undefined
-  const plain = table.plainDigits[index]
-  return plain !== undefined ? plainVerdict(plain) : method.valid(ACCOUNT, BANK_DIGITS)
+  const methodIndex = index < 0 ? -1 : (table.methodIndexes[index] as number)
+  if (methodIndex < 0) return undefined
+  const plain = plainDigit(methodIndex)
+  return plain !== undefined ? plainVerdict(plain) : checkingMethod(methodIndex)?.valid(ACCOUNT, BANK_DIGITS)
 }
 
 /** A plain method's verdict: the described digit computed from the account's digits. */
@@ -128,7 +129,7 @@ function accountResult(spec: CountrySpec, table: BankTable, index: number, valid
   const slot = table.methodIndexes[index] as number
   let results = ACCOUNT_RESULTS[slot]
   if (results === undefined) {
-    const method = table.banks[index]?.method as string
+    const method = DE_METHOD_IDS[slot] as string
     const algorithm = spec.accountCheck as string
     const make = (verdict: boolean) =>
       Object.freeze({ algorithm, method, status: 'confirmed' as const, valid: verdict })
@@ -296,7 +297,8 @@ function advisoryResult(slot: number, check: NationalCheck | null, iban: string)
   if (check === null) return null
   let results = ADVISORY_RESULTS[slot]
   if (results === undefined) {
-    const make = (verdict: boolean) => Object.freeze({ algorithm: check.algorithm, status: check.status, valid: verdict })
+    const make = (verdict: boolean) =>
+      Object.freeze({ algorithm: check.algorithm, status: check.status, valid: verdict })
     ADVISORY_RESULTS[slot] = results = [make(false), make(true)]
   }
   return results[verifyParts(check.algorithm, iban.slice(4), check.parts) ? 1 : 0]
@@ -465,7 +467,7 @@ export function validateIban(input: string): ValidateResult {
       ? checkResult(spec.nationalCheck, bban)
       : accountCheckResult(spec, table as BankTable, bankIndex)
   const nationalValid = national === null ? null : national.valid
-  const bank = bankIndex >= 0 ? ((table as BankTable).records[bankIndex] as IbanBank) : null
+  const bank = bankIndex >= 0 ? (table as BankTable).record(bankIndex) : null
   const bankCode = table?.registry === true ? bankIndex >= 0 : null
   return {
     iban,

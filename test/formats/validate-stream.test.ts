@@ -199,6 +199,12 @@ test('records cut at any chunk boundary keep their order and line numbers (pool,
     assert.equal(summary.invalid, 1)
     assert.equal(text, 'DE00 0000 0000 0000 0000 00\tinvalid: MOD-97 check digits are wrong\tline 12346\n')
   }
+  // ndjson batches are smaller (32 KiB, text ones 512 KiB): some fifty of them, in order.
+  const ndjson = await run(input, { format: 'ndjson', invalidOnly: true }, [65_536])
+  assert.deepEqual(
+    rowsOf(ndjson.text).map((row) => row['line']),
+    [12_346],
+  )
   const { text } = await run(input, { format: 'text' }, [4_099])
   const printed = text.trim().split('\n')
   assert.equal(printed.length, lines.length)

@@ -7,6 +7,8 @@ import { test } from 'node:test'
 import { CURATED_BANKS } from '../../src/iban/banks-curated.ts'
 import { BANK_REGISTRY } from '../../src/iban/banks-registry-data.ts'
 import { BANK_REGISTRY_INFO } from '../../src/iban/banks-registry-info.ts'
+import { bankIndexOf, readBankTable, tableOf } from '../../src/iban/banks.ts'
+import { DE_ACCOUNT_METHODS, DE_METHOD_IDS, type DeMethodId } from '../../src/iban/de-account/index.ts'
 import {
   COUNTRIES,
   Dataset,
@@ -40,6 +42,30 @@ test('45 countries have a registry; the counts are those of the data, SA holds B
   for (const [country, info] of withCodes) {
     const registered = banksOf(country).filter((bank) => findBank(country, bank.code) === bank)
     assert.ok(registered.length >= info.codes, `${country}: ${registered.length} banks, ${info.codes} registered`)
+  }
+})
+
+test('the codes and check methods read without the names are the banks’, index for index', () => {
+  for (const { code: country } of COUNTRIES) {
+    // A fresh module state is not needed: the lean table is read first, the banks from it.
+    const table = tableOf(country)
+    const codesFirst = table.methodIndexes.length
+    const banks = table.banks
+    assert.equal(codesFirst, banks.length, country)
+    banks.forEach((bank, index) => {
+      assert.equal(bankIndexOf(country, bank.code.padEnd(40, '0'), -table.offset), index, `${country} ${bank.code}`)
+      const method = bank.method === undefined ? -1 : DE_METHOD_IDS.indexOf(bank.method)
+      const checks = method >= 0 && DE_ACCOUNT_METHODS[bank.method as DeMethodId].checks
+      assert.equal(table.methodIndexes[index], checks ? method : -1, `${country} ${bank.code}`)
+    })
+    // A bank's record read alone from its registry line is the one read with all the banks.
+    const fresh = readBankTable(country)
+    const alone = banks.map((_, index) => fresh.record(index))
+    assert.deepEqual(alone, table.records, country)
+    assert.ok(
+      fresh.records.every((record, index) => record === alone[index]),
+      country,
+    )
   }
 })
 

@@ -8,7 +8,7 @@ import { startRedis } from '../helpers/redis.ts'
 const redisServer = await startRedis()
 after(() => redisServer.stop())
 storeSuite('Redis', async () => {
-  const client = connectRedis(redisServer.url)
+  const client = await connectRedis(redisServer.url)
   client.on('error', () => {})
   after(() => client.disconnect())
   await new Promise((resolve) => client.once('ready', resolve))

@@ -36,7 +36,7 @@ test('two instances sharing one Redis admit a key with limit 5 exactly 5 times',
 
 test('a Redis outage degrades to the memory insurance limiter: no error, no stall, never a 429 for the outage', async () => {
   const redis = await startRedis({ after })
-  const client = connectRedis(redis.url)
+  const client = await connectRedis(redis.url)
   client.on('error', () => {})
   after(() => client.disconnect())
   await new Promise((resolve) => client.once('ready', resolve))
