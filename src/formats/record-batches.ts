@@ -6,6 +6,7 @@
 // follows it is read on, never held: memory stays bounded by the batch size however long the
 // input or its lines.
 import { MAX_RECORD_BYTES } from './validate-batch.ts'
+import { SharedBuffers } from './shared-buffers.ts'
 
 /** Whole records as bytes, the line (1-based) the first starts at, and the over-long ones. */
 export interface RecordBatch {
@@ -23,16 +24,18 @@ export interface RecordBatcherOptions {
   maxRecord?: number
   /** Records (blank ones included) accepted; past them `exceeded` turns true and input is ignored. */
   maxRecords?: number
+  /** Where batches' memory comes from and goes back to (default: this batcher's own). */
+  buffers?: SharedBuffers
 }
 
 /** The input cannot be read as text of records (it is UTF-16). */
 export class InputEncodingError extends Error {}
 
 /**
- * Input bytes of a batch by the rows it makes: text rows are about as long as their input
- * lines, so a batch of 512 KiB (fewer batches, less of the threads' time spent passing them)
- * still makes rows that fit a stream slot (1 MiB); ndjson and csv rows are 15 to 20 times
- * longer, so 32 KiB.
+ * Input bytes of a batch: 32 KiB (about a thousand IBANs), or for text output 512 KiB where
+ * fewer, larger batches are worth their memory (the command line): text rows are about as long
+ * as their input lines, so these still fit a stream slot (1 MiB); ndjson and csv rows are 15
+ * to 20 times longer.
  */
 export const BATCH_BYTES = 32 * 1024
 export const TEXT_BATCH_BYTES = 512 * 1024
@@ -65,9 +68,10 @@ export class RecordBatcher {
   /** The first bytes, until there are three to look for a byte order mark in. */
   #head: Uint8Array | undefined = new Uint8Array(0)
   #exceeded = false
-  readonly #free: SharedArrayBuffer[] = []
+  readonly #buffers: SharedBuffers
 
   constructor(options: RecordBatcherOptions) {
+    this.#buffers = options.buffers ?? new SharedBuffers(8)
     this.#quotes = options.quotes
     this.#batchBytes = options.batchBytes ?? BATCH_BYTES
     this.#maxRecord = options.maxRecord ?? MAX_RECORD_BYTES
@@ -83,12 +87,12 @@ export class RecordBatcher {
 
   /** Shared memory, so that a worker thread reads a batch where it is; recycled ones first. */
   #newBuffer(): Uint8Array {
-    return new Uint8Array(this.#free.pop() ?? new SharedArrayBuffer(this.#batchBytes + this.#maxRecord + 2))
+    return new Uint8Array(this.#buffers.take(this.#batchBytes + this.#maxRecord + 2))
   }
 
   /** A batch that is done with: its memory holds a later one. */
   recycle(batch: RecordBatch): void {
-    if (batch.bytes.buffer instanceof SharedArrayBuffer && this.#free.length < 8) this.#free.push(batch.bytes.buffer)
+    if (batch.bytes.buffer instanceof SharedArrayBuffer) this.#buffers.give(batch.bytes.buffer)
   }
 
   /** Reads a chunk; returns the batches it completed. */

@@ -102,7 +102,10 @@ interface Row {
   line: number
   /** The IBAN's characters. */
   chars: Uint8Array
-  bank: Uint8Array
+  /** The bank's text: bankSource[bankFrom, bankTo). */
+  bankSource: Uint8Array
+  bankFrom: number
+  bankTo: number
 }
 
 /** Writes `row` at `start`; returns the end. Whole arrays by set (a memory copy), the holes by loops. */
@@ -113,8 +116,8 @@ function encodeRow(bytes: Uint8Array, start: number, row: Row): number {
   bytes.set(body, at)
   fillHoles(bytes, at, holes, row.chars)
   at += body.length
-  bytes.set(row.bank, at)
-  at += row.bank.length
+  const bank = row.bankSource
+  for (let i = row.bankFrom; i < row.bankTo; i++) bytes[at++] = bank[i] as number
   bytes.set(tail, at)
   return at + tail.length
 }
@@ -125,14 +128,22 @@ export class ValidRows {
   readonly #bankText: BankText
   /** Templates by country slot, then kind × 2 + 1 for a known bank (ValidIban.kind); null: none fits. */
   readonly #templates: ((RowTemplate | null | undefined)[] | undefined)[] = []
-  /** Each bank's text, by country slot and bank index, made on first use. */
-  readonly #banks: (Uint8Array | undefined)[][] = []
+  /**
+   * The banks' texts, made on first use, one after another in #bankBytes (one buffer, not an
+   * array per bank: some twenty thousand banks); where each is, by country slot: from and to
+   * per bank index (−1: not made yet).
+   */
+  #bankBytes = new Uint8Array(64 * 1024)
+  #bankLength = 0
+  readonly #bankAt: (Int32Array | undefined)[] = []
   readonly #noBank: Uint8Array
   readonly #row: Row = {
     template: undefined as unknown as RowTemplate,
     line: 0,
     chars: new Uint8Array(MAX_IBAN),
-    bank: undefined as unknown as Uint8Array,
+    bankSource: new Uint8Array(0),
+    bankFrom: 0,
+    bankTo: 0,
   }
   readonly #valid: ValidIban = { iban: '', slot: 0, bankIndex: -1, national: null, kind: 0 }
 
@@ -166,18 +177,35 @@ export class ValidRows {
     const { iban } = valid
     const chars = row.chars
     for (let i = 0; i < iban.length; i++) chars[i] = iban.charCodeAt(i)
-    row.bank = known === 0 ? this.#noBank : this.#bankOf(valid.slot, valid.bankIndex)
-    out.encode(template.head.length + 16 + template.body.length + row.bank.length + template.tail.length, encodeRow, row)
+    if (known === 0) {
+      row.bankSource = this.#noBank
+      row.bankFrom = 0
+      row.bankTo = this.#noBank.length
+    } else this.#bankOf(valid.slot, valid.bankIndex)
+    const most = template.head.length + 16 + template.body.length + row.bankTo - row.bankFrom + template.tail.length
+    out.encode(most, encodeRow, row)
     return true
   }
 
-  /** The text of bank `index` of the country at `slot`. */
-  #bankOf(slot: number, index: number): Uint8Array {
-    let banks = this.#banks[slot]
-    if (banks === undefined) this.#banks[slot] = banks = []
-    let bank = banks[index]
-    if (bank === undefined) banks[index] = bank = UTF8.encode(this.#bankText(tableAt(slot).record(index)))
-    return bank
+  /** Points the row at the text of bank `index` of the country at `slot`, made on first use. */
+  #bankOf(slot: number, index: number): void {
+    let at = this.#bankAt[slot]
+    if (at === undefined) this.#bankAt[slot] = at = new Int32Array(2 * tableAt(slot).methodIndexes.length).fill(-1)
+    if ((at[2 * index] as number) < 0) {
+      const text = UTF8.encode(this.#bankText(tableAt(slot).record(index)))
+      if (this.#bankLength + text.length > this.#bankBytes.length) {
+        const grown = new Uint8Array(Math.max(2 * this.#bankBytes.length, this.#bankLength + text.length))
+        grown.set(this.#bankBytes.subarray(0, this.#bankLength))
+        this.#bankBytes = grown
+      }
+      this.#bankBytes.set(text, this.#bankLength)
+      at[2 * index] = this.#bankLength
+      at[2 * index + 1] = this.#bankLength += text.length
+    }
+    const row = this.#row
+    row.bankSource = this.#bankBytes
+    row.bankFrom = at[2 * index] as number
+    row.bankTo = at[2 * index + 1] as number
   }
 
   /**

@@ -176,7 +176,7 @@ async function streamValidation(
       },
       res,
       signal,
-      { pool: () => deps.pool },
+      { pool: () => deps.pool, buffers: deps.pool.buffers },
     )
   } catch (error) {
     if (error instanceof ValidateInputError) {

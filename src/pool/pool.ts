@@ -17,6 +17,7 @@ import type { RenderFormat } from '../formats/render.ts'
 import { randomSeed, type InvalidCheck } from '../iban/index.ts'
 import type { BatchTask } from '../../workers/tasks.ts'
 import type { ValidateBatch } from '../formats/validate-batch.ts'
+import { SharedBuffers } from '../formats/shared-buffers.ts'
 
 /** The pool's queue is full: new work is refused at once (retry after `retryAfter` seconds). */
 export class PoolBusyError extends UnavailableError {
@@ -127,6 +128,8 @@ export class GenerationPool {
   readonly maxQueue: number
   /** Batches submitted and not yet settled (running or waiting). */
   #outstanding = 0
+  /** Shared memory of validation streams, kept from one stream for the next. */
+  readonly buffers = new SharedBuffers()
 
   constructor(options: PoolOptions = {}) {
     this.threads = options.threads ?? Math.max(1, availableParallelism())

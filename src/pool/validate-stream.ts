@@ -8,7 +8,6 @@ import {
   BATCH_BYTES,
   InputEncodingError,
   RecordBatcher,
-  TEXT_BATCH_BYTES,
   type RecordBatch,
 } from '../formats/record-batches.ts'
 import {
@@ -24,6 +23,7 @@ import {
   type ValidateBatch,
   type ValidateFormat,
 } from '../formats/validate-batch.ts'
+import { SharedBuffers } from '../formats/shared-buffers.ts'
 import { drained, type ChunkSink, type GenerationPool } from './pool.ts'
 
 export interface ValidateStreamOptions {
@@ -55,11 +55,19 @@ export interface ValidateSummary {
 /** The input cannot be validated at all (a column that is not there, UTF-16): nothing was written. */
 export class ValidateInputError extends Error {}
 
-/** Where the batches run: the worker pool (made on first use), and how many at once. */
+/** Where the batches run: the worker pool (made on first use), how many at once, how large. */
 export interface ValidateRunner {
   pool(): GenerationPool
   /** Batches in flight on the pool (default: the pool's stream window). */
   window?: number
+  /**
+   * Input bytes of a batch (default BATCH_BYTES: small batches keep a shared server's memory
+   * low and its requests interleaved; a command that has the machine to itself may take
+   * larger text batches, TEXT_BATCH_BYTES, and pass fewer of them).
+   */
+  batchBytes?: number
+  /** Shared memory kept across streams (a server's); default: the stream's own. */
+  buffers?: SharedBuffers
 }
 
 const HEADER_LOOKUP_BYTES = 64 * 1024
@@ -112,9 +120,11 @@ export async function validateStream(
   const started = performance.now()
   const delimiter = delimiterCode(options.delimiter)
   const header = options.input === 'csv' && (options.header === true || typeof options.column === 'string')
+  const buffers = runner.buffers ?? new SharedBuffers()
   const batcher = new RecordBatcher({
+    buffers,
     quotes: options.input === 'csv',
-    batchBytes: options.format === 'text' ? TEXT_BATCH_BYTES : BATCH_BYTES,
+    batchBytes: runner.batchBytes ?? BATCH_BYTES,
     ...(options.maxRecords === undefined ? {} : { maxRecords: options.maxRecords + (header ? 1 : 0) }),
   })
   const totals: BatchCounts = new Array<number>(2 + FAILED_CHECKS.length).fill(0)
@@ -144,6 +154,12 @@ export async function validateStream(
   // length allocates at most window + 2 slots, and the threads leave no garbage per batch.
   const free: SharedArrayBuffer[] = []
   let slotsMade = 0
+  // Slots written after the stream returned (the sink still held them) go back to `buffers`.
+  let finished = false
+  const release = (slot: SharedArrayBuffer): void => {
+    if (finished) buffers.give(slot)
+    else free.push(slot)
+  }
   try {
     // The first batch: where the header is, and whether one batch holds the whole input.
     while (ready.length === 0 && !ended) await read()
@@ -183,7 +199,7 @@ export async function validateStream(
       const slot = free.pop()
       if (slot !== undefined || slotsMade >= window + 2) return slot
       slotsMade++
-      return new SharedArrayBuffer(SLOT_BYTES)
+      return buffers.take(SLOT_BYTES)
     }
     for (;;) {
       while (pending.length < window) {
@@ -212,7 +228,7 @@ export async function validateStream(
       const { rows, counts } = openCounts(sealed)
       add(totals, counts)
       onRows?.(totals[COUNT_ROWS] as number)
-      const done = typeof output === 'number' ? () => free.push(slot as SharedArrayBuffer) : undefined
+      const done = typeof output === 'number' ? () => release(slot as SharedArrayBuffer) : undefined
       if (rows.length === 0) done?.()
       else if (!sink.write(rows, done)) await drained(sink, signal)
       if (signal.aborted) break
@@ -223,6 +239,9 @@ export async function validateStream(
     if (signal.aborted) return summaryOf(totals, started, batcher.exceeded)
     throw error
   } finally {
+    // The slots free now go back (not those of batches still running after the reader left).
+    finished = true
+    for (const slot of free.splice(0)) buffers.give(slot)
     // A reader that left, or an error: stop reading the source (a request body is released).
     if (!ended) await iterator.return?.()
   }

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream'
 import { after, test } from 'node:test'
 import { renderBatch } from '../../src/formats/render.ts'
 import { RecordBatcher } from '../../src/formats/record-batches.ts'
+import { SharedBuffers } from '../../src/formats/shared-buffers.ts'
 import { MAX_RECORD_BYTES, VALIDATE_CSV_COLUMNS, type ValidateFormat } from '../../src/formats/validate-batch.ts'
 import { COUNTRIES, validateIban, type InvalidCheck } from '../../src/iban/index.ts'
 import { GenerationPool } from '../../src/pool/pool.ts'
@@ -209,6 +210,26 @@ test('records cut at any chunk boundary keep their order and line numbers (pool,
   const printed = text.trim().split('\n')
   assert.equal(printed.length, lines.length)
   printed.forEach((row, i) => assert.ok(row.startsWith(validateIban(lines[i] as string).formatted), `row ${i + 1}`))
+})
+
+test('streams that share their memory give it back: a second stream reuses the first one’s buffers', async () => {
+  const buffers = new SharedBuffers()
+  const input = utf8(ibans(20_000, 'reuse').join('\n'))
+  const once = async () => {
+    const sink = new Collect()
+    const options = { input: 'lines', format: 'ndjson' } as const
+    await validateStream(chunked(input, [65_536]), options, sink, new AbortController().signal, {
+      pool: () => pool,
+      buffers,
+    })
+    await new Promise((resolve) => setImmediate(resolve))
+    return sink.text().split('\n').length
+  }
+  const rows = await once()
+  const kept = buffers.kept
+  assert.ok(kept >= 3, `kept ${kept}`)
+  assert.equal(await once(), rows)
+  assert.equal(buffers.kept, kept)
 })
 
 test('a BOM, CRLF, spaces, lower case and blank lines are fine; a UTF-16 file is refused', async () => {
