@@ -182,7 +182,9 @@ export async function runValidate(args: string[]): Promise<number> {
   const progress = process.stderr.isTTY
     ? progressReporter(undefined, size === undefined || size === 0 ? undefined : () => input.read() / size)
     : undefined
-  let pool: GenerationPool | undefined
+  const newPool = () => new GenerationPool(threads === undefined ? {} : { threads })
+  // A file larger than one batch goes to the pool: its threads start now, while this one reads.
+  let pool = size !== undefined && size > BATCH_BYTES ? newPool() : undefined
   const controller = new AbortController()
   const stop = () => controller.abort()
   process.once('SIGINT', stop)
@@ -202,7 +204,7 @@ export async function runValidate(args: string[]): Promise<number> {
       sink,
       controller.signal,
       {
-        pool: () => (pool = new GenerationPool(threads === undefined ? {} : { threads })),
+        pool: () => (pool ??= newPool()),
         // This process has the machine to itself: fewer, larger batches where the rows allow.
         batchBytes: format === 'text' ? TEXT_BATCH_BYTES : BATCH_BYTES,
       },

@@ -70,19 +70,11 @@ function csvField(text: string): string {
 
 // ---- rows written ----
 
-/** JSON of the banks met, by record (shared objects of the bank tables). */
-const BANK_JSON = new WeakMap<IbanBank, string>()
 /** JSON of the national check results, by object (German accounts: shared) or by their fields. */
 const CHECK_JSON = new WeakMap<NationalCheckResult, string>()
 const CHECK_JSON_BY_FIELDS = new Map<string, string>()
 /** JSON of a result's checks, by their six values (see checksIndex). */
 const CHECKS_JSON: string[] = []
-
-function bankJson(bank: IbanBank): string {
-  let json = BANK_JSON.get(bank)
-  if (json === undefined) BANK_JSON.set(bank, (json = JSON.stringify(bank)))
-  return json
-}
 
 function nationalJson(check: NationalCheckResult): string {
   let json = CHECK_JSON.get(check)
@@ -127,9 +119,9 @@ function partsJson(parts: ValidateResult['bban_parts']): string {
 /**
  * One ndjson row: `line`, the ValidateResult's fields in its order, then `failed` and
  * `reason` (null for a valid row): the value JSON.stringify gives (tested), with the JSON of
- * checks, national checks and banks made once each; `bank` is the bank's JSON (bankJson).
- * Every string of a result validated here is letters and digits (inputProblem refused the
- * rest), so none needs escaping.
+ * checks and national checks made once each; `bank` is the bank's JSON (bankJsonOrNull, or
+ * for valid rows ValidRows' text, made once per bank). Every string of a result validated
+ * here is letters and digits (inputProblem refused the rest), so none needs escaping.
  */
 function jsonRowText(
   line: string,
@@ -160,8 +152,9 @@ function csvBank(bank: IbanBank | null): string {
   return `${csvField(bank?.name ?? '')},${bank?.bic ?? ''}`
 }
 
+/** A bank's JSON: made per row of an invalid IBAN (valid rows take it from ValidRows, made once per bank). */
 function bankJsonOrNull(bank: IbanBank | null): string {
-  return bank === null ? 'null' : bankJson(bank)
+  return bank === null ? 'null' : JSON.stringify(bank)
 }
 
 /** Rows of valid IBANs, from templates (valid-rows.ts). */

@@ -136,7 +136,10 @@ function base36(text: string, from: number, length: number): number {
 export interface BankTable {
   readonly banks: readonly BankRow[]
   readonly records: readonly IbanBank[]
-  /** records[index], read alone from the registry's line when the banks were not read yet. */
+  /**
+   * records[index]; until the banks are read, a record read alone from its registry line (equal
+   * to it, not the same object).
+   */
   record(index: number): IbanBank
   /**
    * Each bank's account method (DE) as its index in DE_METHOD_IDS where the method checks
@@ -295,8 +298,6 @@ class CountryBanks implements BankTable {
   #lines: Int32Array | undefined
   #banks: readonly BankRow[] | undefined
   #records: readonly IbanBank[] | undefined
-  /** The records made one by one before the banks were read. */
-  readonly #made = new Map<number, IbanBank>()
 
   constructor(country: string) {
     this.#country = country
@@ -328,34 +329,30 @@ class CountryBanks implements BankTable {
 
   record(index: number): IbanBank {
     if (this.#records !== undefined) return this.#records[index] as IbanBank
-    let record = this.#made.get(index)
-    if (record !== undefined) return record
     const line = this.#lines?.[index] ?? -1
     if (line < 0) return this.#read()[1][index] as IbanBank
-    // Code, BIC, name (and a method) separated by tabs, as readRegistry reads them.
+    // Code, BIC, name (and a method) separated by tabs, as readRegistry reads them. Not kept:
+    // a validation that meets every bank of every country would hold them all.
     const text = BANK_REGISTRY[this.#country] as string
     let end = text.indexOf('\n', line)
     if (end < 0) end = text.length
     const [code = '', bic = '', name = ''] = text.slice(line, end).split('\t')
-    record = Object.freeze({ code, name, bic: bic === '' ? null : bic })
-    this.#made.set(index, record)
-    return record
+    return Object.freeze({ code, name, bic: bic === '' ? null : bic })
   }
 
-  /** The banks and their records, made once (the records made one by one kept). */
+  /** The banks and their records, made once. */
   #read(): [readonly BankRow[], readonly IbanBank[]] {
     const banks = mergeCurated(this.#country, readRegistry(this.#country)).map((bank) => Object.freeze(bank))
     if (banks.length !== this.methodIndexes.length)
       throw new Error(`banks: ${this.#country}'s banks and codes disagree`)
-    const records = banks.map((bank, index) => {
-      const record = this.#made.get(index) ?? Object.freeze({ code: bank.code, name: bank.name, bic: bank.bic ?? null })
+    const records = banks.map((bank) => {
+      const record = Object.freeze({ code: bank.code, name: bank.name, bic: bank.bic ?? null })
       RECORDS.set(bank, record)
       return record
     })
     this.#banks = banks
     this.#records = records
     this.#lines = undefined
-    this.#made.clear()
     return [banks, records]
   }
 }
