@@ -58,7 +58,11 @@ function templateOf(text: string): RowTemplate | null {
       const position = code - HOLE
       const last = holes.length - 3
       // Runs: the next position right after the last hole extends it.
-      if (last >= 0 && holes[last + 2] === position && (holes[last] as number) + position - (holes[last + 1] as number) === body.length)
+      if (
+        last >= 0 &&
+        holes[last + 2] === position &&
+        (holes[last] as number) + position - (holes[last + 1] as number) === body.length
+      )
         holes[last + 2] = position + 1
       else holes.push(body.length, position, position + 1)
       body.push(0)

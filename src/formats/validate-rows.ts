@@ -189,7 +189,9 @@ function validateRow(
 ): void {
   bump(counts, COUNT_ROWS)
   const { format } = batch
-  if (format === 'text' || batch.invalidOnly ? isValidIban(candidate) : VALID_ROWS[format].write(out, line, candidate)) {
+  if (
+    format === 'text' || batch.invalidOnly ? isValidIban(candidate) : VALID_ROWS[format].write(out, line, candidate)
+  ) {
     bump(counts, COUNT_VALID)
     if (format === 'text' && !batch.invalidOnly) {
       out.printForm(candidate)
@@ -207,8 +209,7 @@ function validateRow(
   const [failed, reason] = failureOf(result)
   bump(counts, COUNT_FAILED + FAILED_CHECKS.indexOf(failed))
   if (format === 'text') out.ascii(`${result.formatted}\tinvalid: ${reason}\tline ${line}\n`)
-  else if (format === 'ndjson')
-    out.text(jsonRowText(String(line), result, failed, reason, bankJsonOrNull(result.bank)))
+  else if (format === 'ndjson') out.text(jsonRowText(String(line), result, failed, reason, bankJsonOrNull(result.bank)))
   else out.text(csvRowText(String(line), result, failed, reason, csvBank(result.bank)))
 }
 

@@ -4,12 +4,7 @@
 // while the window has room, and output waits for 'drain'. Memory stays bounded whatever the
 // input's length. An input that fits one batch is validated in this thread, without the pool.
 import { ByteWriter } from '../formats/byte-writer.ts'
-import {
-  BATCH_BYTES,
-  InputEncodingError,
-  RecordBatcher,
-  type RecordBatch,
-} from '../formats/record-batches.ts'
+import { BATCH_BYTES, InputEncodingError, RecordBatcher, type RecordBatch } from '../formats/record-batches.ts'
 import {
   COUNT_ROWS,
   COUNT_VALID,
