@@ -68,7 +68,10 @@ export interface ValidateRunner {
 const HEADER_LOOKUP_BYTES = 64 * 1024
 /** The most input validated in the calling thread (about a thousand IBANs, a millisecond): more goes to the pool. */
 const INLINE_BYTES = BATCH_BYTES
-/** Bytes of one slot: a batch's rows (text: ~0.4 MB; ndjson and csv, from an eighth of a batch: ~0.7 MB). */
+/**
+ * The least bytes of one slot, a batch's rows: those of a 32 KiB batch (text: ~40 KB; ndjson and
+ * csv ~0.6 MB); larger batches get larger slots. Rows that do not fit are transferred instead.
+ */
 const SLOT_BYTES = 1 << 20
 
 /** The IBAN column's index (0-based) from its name in the header, or its 1-based number. */
@@ -116,10 +119,13 @@ export async function validateStream(
   const delimiter = delimiterCode(options.delimiter)
   const header = options.input === 'csv' && (options.header === true || typeof options.column === 'string')
   const buffers = runner.buffers ?? new SharedBuffers()
+  const batchBytes = runner.batchBytes ?? BATCH_BYTES
+  // Larger batches, larger slots: text rows are about as long as their input, the others up to 20 times.
+  const slotBytes = Math.max(SLOT_BYTES, batchBytes * (options.format === 'text' ? 2 : 24))
   const batcher = new RecordBatcher({
     buffers,
     quotes: options.input === 'csv',
-    batchBytes: runner.batchBytes ?? BATCH_BYTES,
+    batchBytes,
     ...(options.maxRecords === undefined ? {} : { maxRecords: options.maxRecords + (header ? 1 : 0) }),
   })
   const totals: BatchCounts = new Array<number>(2 + FAILED_CHECKS.length).fill(0)
@@ -194,7 +200,7 @@ export async function validateStream(
       const slot = free.pop()
       if (slot !== undefined || slotsMade >= window + 2) return slot
       slotsMade++
-      return buffers.take(SLOT_BYTES)
+      return buffers.take(slotBytes)
     }
     for (;;) {
       while (pending.length < window) {
