@@ -128,3 +128,16 @@ const lines = [
 ]
 process.stdout.write(lines.join('\n') + '\n')
 writeFileSync(join(OUT, 'validate.txt'), lines.join('\n') + '\n')
+// The section of bench/RESULTS.md (bench/report.ts).
+const [title, ...figures] = lines
+writeFileSync(
+  join(OUT, 'validate.md'),
+  [
+    '## Validation at volume (bench/validate.ts)',
+    '',
+    `${title}; whole processes, the plain script and the CLI run in turn; curl against a listening server.`,
+    '',
+    ...figures.map((figure) => `- ${figure.trim()}`),
+    '',
+  ].join('\n'),
+)
