@@ -86,11 +86,6 @@ function writeDecimal(bytes: Uint8Array, at: number, value: number): number {
   return at + digits
 }
 
-function copy(bytes: Uint8Array, at: number, source: Uint8Array, from: number, to: number): number {
-  for (let i = from; i < to; i++) bytes[at++] = source[i] as number
-  return at
-}
-
 /** Fills the holes of `template`'s body, copied to `at`, from the IBAN's characters `chars`. */
 function fillHoles(bytes: Uint8Array, at: number, holes: Uint16Array, chars: Uint8Array): void {
   for (let i = 0; i < holes.length; i += 3) {
@@ -234,13 +229,16 @@ export class ValidRows {
     // The check: this IBAN's row from the template is the row written the long way.
     const expected = UTF8.encode(this.#rowText(String(line), result, this.#bankText(result.bank)))
     const bank = UTF8.encode(this.#bankText(result.bank))
+    const row: Row = {
+      template,
+      line,
+      chars: UTF8.encode(valid.iban),
+      bankSource: bank,
+      bankFrom: 0,
+      bankTo: bank.length,
+    }
     const bytes = new Uint8Array(expected.length + 64)
-    let at = copy(bytes, 0, template.head, 0, template.head.length)
-    at = writeDecimal(bytes, at, line)
-    bytes.set(template.body, at)
-    fillHoles(bytes, at, template.holes, UTF8.encode(valid.iban))
-    at = copy(bytes, at + template.body.length, bank, 0, bank.length)
-    at = copy(bytes, at, template.tail, 0, template.tail.length)
-    return at === expected.length && expected.every((byte, i) => bytes[i] === byte) ? template : null
+    const end = encodeRow(bytes, 0, row)
+    return end === expected.length && expected.every((byte, i) => bytes[i] === byte) ? template : null
   }
 }
