@@ -124,11 +124,19 @@ interface Counts {
   cancelled: number
 }
 
+interface Failure {
+  name: string
+  file: string | undefined
+  error: string
+}
+
+type Summary = Counts & { failures: Failure[] }
+
 interface LaneResult {
   lane: Lane
   code: number | null
   /** Undefined when the runner ended without its summary (it crashed). */
-  counts: Counts | undefined
+  counts: Summary | undefined
   seconds: number
 }
 
@@ -168,7 +176,7 @@ function runLane(lane: Lane): Promise<LaneResult> {
       resolve({
         lane,
         code,
-        counts: existsSync(summary) ? (JSON.parse(readFileSync(summary, 'utf8')) as Counts) : undefined,
+        counts: existsSync(summary) ? (JSON.parse(readFileSync(summary, 'utf8')) as Summary) : undefined,
         seconds: (performance.now() - started) / 1000,
       }),
     ),
@@ -204,6 +212,16 @@ async function printCoverage(): Promise<void> {
   }).run()
 }
 
+/** Repeats each failed test, its place and its error after the run, where a log's tail shows it. */
+function printFailures(failures: Failure[]): void {
+  if (failures.length === 0) return
+  console.log(`\nFailed tests (${failures.length})`)
+  for (const { name, file, error } of failures) {
+    const place = file === undefined ? '' : ` (${relative(root, file.replace(/^file:\/\//, ''))})`
+    console.log(`- ${name}${place}\n${error.replace(/^/gm, '    ')}`)
+  }
+}
+
 async function finish(results: LaneResult[]): Promise<void> {
   await printCoverage().catch((error: unknown) => console.error('test/run.ts: no coverage report:', error))
   printReport()
@@ -214,6 +232,7 @@ async function finish(results: LaneResult[]): Promise<void> {
     sound &&= counts !== undefined && code === 0
     for (const key of Object.keys(total) as (keyof Counts)[]) total[key] += counts?.[key] ?? 0
   }
+  printFailures(results.flatMap(({ counts }) => counts?.failures ?? []))
   if (total.passed + total.failed === 0) {
     console.error('test/run.ts: the run executed no test')
     process.exit(1)
