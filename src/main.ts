@@ -2,7 +2,7 @@
 // configured, builds the key store, limits, pool, route table and HTTP app, and listens.
 // `close()` shuts it down gracefully; the command line calls it on SIGTERM and SIGINT.
 import cluster from 'node:cluster'
-import type { AddressInfo } from 'node:net'
+import type { AddressInfo, ListenOptions } from 'node:net'
 import type { Redis } from 'ioredis'
 import { pino, type Logger } from 'pino'
 import type { Config } from './config.ts'
@@ -37,6 +37,30 @@ export interface StartOptions {
   workerModule?: string
   /** Server timeouts (tests shorten them); defaults: SERVER_TIMEOUTS. */
   timeouts?: Partial<typeof SERVER_TIMEOUTS>
+}
+
+/**
+ * How a server process listens. A process of a clustered server on Linux binds the port itself
+ * with SO_REUSEPORT and the kernel shares the connections out among the processes. node:cluster's
+ * own way, where the primary accepts every connection and passes it to a process, loses the
+ * connections in passing when that process dies: the primary keeps them open, and their clients
+ * wait for an answer that never comes. Elsewhere, and on a Node without the option (before
+ * 22.12 and 23.1), the primary shares them out, as node:cluster does by default.
+ */
+export function listenOptions(
+  config: Pick<Config, 'host' | 'port'>,
+  clustered = cluster.isWorker,
+  platform = process.platform,
+  version = process.versions.node,
+): ListenOptions {
+  const own = clustered && platform === 'linux' && hasReusePort(version)
+  return { host: config.host, port: config.port, ...(own ? { exclusive: true, reusePort: true } : {}) }
+}
+
+/** Whether this Node release listens with SO_REUSEPORT (`reusePort`: 22.12, 23.1 and later). */
+function hasReusePort(version: string): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number)
+  return major >= 24 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12)
 }
 
 /** The key store the configuration selects: Redis when REDIS_URL is set, else the key file. */
@@ -122,7 +146,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   )
   await new Promise<void>((resolve, reject) => {
     app.server.once('error', reject)
-    app.server.listen(config.port, config.host, () => {
+    app.server.listen(listenOptions(config), () => {
       app.server.off('error', reject)
       resolve()
     })

@@ -1,15 +1,19 @@
 // `ibanmint serve --workers 2`: two HTTP processes on one port, run as users run them (the
-// built bin), with the key file and memory limits: the limit holds across the processes, a
-// revoked key is refused by both within the documented bound, a killed process is replaced
-// while the other keeps answering, and SIGTERM drains both.
+// built bin), with the key file and memory limits: each process listens on the port itself
+// (SO_REUSEPORT), the limit holds across the processes, a revoked key is refused by both within
+// the documented bound, a killed process is replaced while the other keeps answering and no
+// request is left waiting, and SIGTERM drains both. PORT=0: both on the port the first picked;
+// a port taken by another program: the primary exits 1 with the cause, not a silent wait.
 import assert from 'node:assert/strict'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 import { Agent, request } from 'undici'
+import { listenOptions } from '../src/main.ts'
 import { freePort } from './helpers/redis.ts'
 import { waitFor } from './helpers/wait.ts'
 import { record } from './reliability/report.ts'
@@ -20,6 +24,29 @@ const BIN = fileURLToPath(new URL('../bin/ibanmint.js', import.meta.url))
 function children(pid: number): number[] {
   const out = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout
   return out.trim() === '' ? [] : out.trim().split('\n').map(Number)
+}
+
+/** The pids among `pids` that hold a listening TCP socket on `port` (from /proc, Linux). */
+function listenersOn(port: number, pids: number[]): number[] {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0')
+  const inodes = new Set<string>()
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(table, 'utf8').split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/)
+      // local address, state 0A (LISTEN), inode
+      if (fields[1]?.endsWith(`:${hex}`) && fields[3] === '0A') inodes.add(fields[9] as string)
+    }
+  }
+  return pids.filter((pid) =>
+    readdirSync(`/proc/${pid}/fd`).some((fd) => {
+      try {
+        const target = readlinkSync(`/proc/${pid}/fd/${fd}`)
+        return target.startsWith('socket:[') && inodes.has(target.slice(8, -1))
+      } catch {
+        return false // closed meanwhile
+      }
+    }),
+  )
 }
 
 describe('ibanmint serve --workers 2 (node:cluster, memory limits)', () => {
@@ -53,14 +80,18 @@ describe('ibanmint serve --workers 2 (node:cluster, memory limits)', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  test('two server processes answer on one port', async () => {
-    assert.equal(children(child.pid as number).length, 2)
+  test('two server processes answer on one port, each listening on it itself', async () => {
+    const pids = children(child.pid as number)
+    assert.equal(pids.length, 2)
     assert.equal((await request(`${url}/healthz`)).statusCode, 200)
+    // The kernel shares the connections out (SO_REUSEPORT): the primary holds no socket of the port.
+    const port = Number(new URL(url).port)
+    assert.deepEqual(listenersOn(port, [child.pid as number, ...pids]).sort(), [...pids].sort())
   })
 
   test('a key limited to 60 admits exactly 60 of 200 concurrent requests across the processes', async () => {
     const limited = key('--limit', '60')
-    // Many connections, so that the primary shares them out between both processes.
+    // Many connections, so that the kernel shares them out between both processes.
     const agent = new Agent({ connections: 100, pipelining: 0 })
     try {
       const statuses = await Promise.all(
@@ -135,20 +166,25 @@ describe('ibanmint serve --workers 2 (node:cluster, memory limits)', () => {
     assert.equal(before.length, 2)
     const statuses = new Map<number, number>()
     let errors = 0
+    let unanswered = 0
     let running = true
-    const agent = new Agent({ connections: 8 })
+    // A request left waiting counts (it would otherwise hold the test): the killed process's
+    // connections must fail at once, never hang. Half the clients open a connection per request,
+    // so that connections are being made when the process dies.
+    const agent = new Agent({ connections: 8, headersTimeout: 10_000, bodyTimeout: 10_000 })
     const load = Promise.all(
-      Array.from({ length: 8 }, async () => {
+      Array.from({ length: 8 }, async (_, client) => {
         while (running) {
           try {
             const res = await request(`${url}/api/v1/generate/DE?count=3`, {
-              headers: { 'x-api-key': unlimited },
+              headers: { 'x-api-key': unlimited, ...(client % 2 === 1 ? { connection: 'close' } : {}) },
               dispatcher: agent,
             })
             await res.body.dump()
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
-          } catch {
-            errors++ // a connection of the killed process
+          } catch (error) {
+            if (/TIMEOUT/.test((error as { code?: string }).code ?? '')) unanswered++
+            else errors++ // a connection of the killed process
           }
         }
       }),
@@ -173,11 +209,12 @@ describe('ibanmint serve --workers 2 (node:cluster, memory limits)', () => {
     }
     const fiveHundreds = [...statuses].filter(([status]) => status >= 500).reduce((sum, [, n]) => sum + n, 0)
     assert.equal(fiveHundreds, 0)
+    assert.equal(unanswered, 0, 'requests left waiting for an answer')
     assert.ok((statuses.get(200) ?? 0) > 50, `${statuses.get(200)} answered`)
     record(
       'W5',
       'A server process killed (cluster)',
-      `replaced and logged; ${statuses.get(200)} × 200, 0 × 5xx, ${errors} connections of the killed process cut`,
+      `replaced and logged; ${statuses.get(200)} × 200, 0 × 5xx, 0 left waiting, ${errors} connections of the killed process cut`,
     )
   })
 
@@ -187,4 +224,68 @@ describe('ibanmint serve --workers 2 (node:cluster, memory limits)', () => {
     assert.equal(await exited, 0)
     for (const pid of pids) assert.throws(() => process.kill(pid, 0), 'the server processes are gone')
   })
+})
+
+test('PORT=0 with --workers 2: the first process picks a free port and the other listens on it too', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ibanmint-cluster-any-'))
+  const child = spawn(process.execPath, [BIN, 'serve', '--workers', '2'], {
+    env: { ...process.env, KEYS_FILE: join(dir, 'keys.json'), PORT: '0', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  try {
+    let banner = ''
+    child.stderr?.on('data', (chunk: Buffer) => (banner += chunk.toString()))
+    const found = await waitFor(() => /listening on (http:\/\/\S+)/.exec(banner), {
+      timeout: 20_000,
+      message: 'the cluster to listen',
+    })
+    const port = Number(new URL(found[1] as string).port)
+    assert.ok(port > 0, found[1])
+    const pids = children(child.pid as number)
+    assert.equal(pids.length, 2)
+    assert.deepEqual(listenersOn(port, pids).sort(), [...pids].sort())
+    assert.equal((await request(`${found[1]}/healthz`)).statusCode, 200)
+  } finally {
+    child.kill('SIGTERM')
+    await exited
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('a port taken by another program: serve --workers 2 exits 1 naming the cause', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ibanmint-cluster-taken-'))
+  const taken = createServer()
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+  try {
+    const port = (taken.address() as AddressInfo).port
+    const child = spawn(process.execPath, [BIN, 'serve', '--workers', '2'], {
+      env: { ...process.env, KEYS_FILE: join(dir, 'keys.json'), PORT: String(port), LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.stdout?.resume()
+    const code = await new Promise((resolve) => child.once('exit', resolve))
+    assert.equal(code, 1)
+    assert.match(stderr, new RegExp(`EADDRINUSE.*127\\.0\\.0\\.1:${port}`))
+    assert.match(stderr, /server processes keep exiting at start/)
+  } finally {
+    taken.close()
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('listenOptions: a clustered process on Linux with Node 22.12, 23.1 or later binds the port itself', () => {
+  const config = { host: '127.0.0.1', port: 8080 }
+  const own = { host: '127.0.0.1', port: 8080, exclusive: true, reusePort: true }
+  const shared = { host: '127.0.0.1', port: 8080 }
+  assert.deepEqual(listenOptions(config, true, 'linux', '24.0.0'), own)
+  assert.deepEqual(listenOptions(config, true, 'linux', '22.12.0'), own)
+  assert.deepEqual(listenOptions(config, true, 'linux', '23.1.0'), own)
+  assert.deepEqual(listenOptions(config, true, 'linux', '23.0.0'), shared)
+  assert.deepEqual(listenOptions(config, true, 'linux', '22.11.0'), shared)
+  assert.deepEqual(listenOptions(config, true, 'linux', '20.20.2'), shared)
+  assert.deepEqual(listenOptions(config, true, 'darwin', '24.0.0'), shared)
+  assert.deepEqual(listenOptions(config, false, 'linux', '24.0.0'), shared)
 })

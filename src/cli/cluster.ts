@@ -1,6 +1,7 @@
-// `ibanmint serve --workers N`: N HTTP processes on one port (node:cluster). The primary
-// process serves nothing itself: it forks the processes, sizes each one's generation pool so
-// that processes × threads fit the cores, keeps the rate-limit counters when there is no Redis
+// `ibanmint serve --workers N`: N HTTP processes on one port (node:cluster; on Linux each one
+// binds it with SO_REUSEPORT, see listenOptions in main.ts). The primary process serves nothing
+// itself: it forks the processes, sizes each one's generation pool so that processes × threads
+// fit the cores, keeps the rate-limit counters when there is no Redis
 // (rate-limiter-flexible's cluster limiter, so a limit holds across the processes), replaces a
 // process that dies (and logs it), and on SIGTERM or SIGINT drains every process before it exits.
 import cluster, { type Worker } from 'node:cluster'
@@ -39,8 +40,14 @@ export async function runPrimary(config: Config, processes: number): Promise<num
   let stopping = false
   let earlyExits = 0
   const started = new Map<Worker, number>()
+  // PORT=0 (any free port): each process binds the port itself (see listenOptions), so the
+  // first one picks it and the others, replacements included, are told which.
+  let port: number | undefined = config.port === 0 ? undefined : config.port
   const fork = () => {
-    const worker = cluster.fork({ POOL_THREADS: String(threads) })
+    const worker = cluster.fork({
+      POOL_THREADS: String(threads),
+      ...(port === undefined ? {} : { PORT: String(port) }),
+    })
     started.set(worker, Date.now())
     return worker
   }
@@ -48,7 +55,12 @@ export async function runPrimary(config: Config, processes: number): Promise<num
     let listening = 0
     const onMessage = (_worker: Worker, message: unknown) => {
       if (!isListeningMessage(message)) return
-      if (++listening === processes) {
+      listening++
+      if (port === undefined) {
+        port = Number(new URL(message.url).port)
+        for (let i = 1; i < processes; i++) fork()
+      }
+      if (listening === processes) {
         cluster.off('message', onMessage)
         resolve(message.url)
       }
@@ -62,6 +74,9 @@ export async function runPrimary(config: Config, processes: number): Promise<num
       if (earlyExits >= MAX_EARLY_EXITS) {
         logger.error({ pid: worker.process.pid, code, signal }, 'server processes keep exiting at start; giving up')
         logger.flush()
+        // The processes still running would keep the primary alive.
+        stopping = true
+        for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGKILL')
         reject(new Error('server processes keep exiting at start (see the log)'))
         return
       }
@@ -72,7 +87,7 @@ export async function runPrimary(config: Config, processes: number): Promise<num
       )
       logger.flush() // the primary logs rarely: written at once, not when a buffer fills
     })
-    for (let i = 0; i < processes; i++) fork()
+    for (let i = 0; i < (port === undefined ? 1 : processes); i++) fork()
   })
   const store = config.redisUrl === undefined ? `key file ${config.keysFile}; limits counted by the primary` : 'Redis'
   process.stderr.write(

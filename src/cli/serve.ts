@@ -37,7 +37,13 @@ export async function runServe(args: string[]): Promise<number> {
   if (values.workers !== undefined) process.env['WORKERS'] = values.workers as string
   const config = readCliConfig()
   if (cluster.isPrimary && config.workers > 1) return runPrimary(config, config.workers)
-  const service = await startService(config)
+  const service = await startService(config).catch((error: unknown) => {
+    if (!cluster.isWorker) throw error
+    // A process of a clustered server that cannot start (the port is taken, say) exits, so that
+    // the primary sees it: its channel to the primary would keep it alive, doing nothing.
+    process.stderr.write(`ibanmint: ${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  })
   if (cluster.isWorker) {
     // One process of a clustered server: the primary prints the banner and coordinates signals.
     process.send?.({ type: 'ibanmint:listening', url: service.url } satisfies ListeningMessage)
