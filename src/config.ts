@@ -95,6 +95,23 @@ function allowedOrigins(text: string | undefined, publicUrl: string): string[] {
   return origins
 }
 
+/**
+ * The configuration of a server that listens on `port`. With PORT=0 (any free port) and no
+ * PUBLIC_URL, the public URL was made with port 0: it, and the MCP origin made from it, now name
+ * the port the server got. Any other configuration is returned as it is.
+ */
+export function withListeningPort(config: Config, port: number): Config {
+  const url = new URL(config.publicUrl)
+  if (config.port !== 0 || url.port !== '0') return config
+  const before = url.origin
+  url.port = String(port)
+  return {
+    ...config,
+    publicUrl: url.href.replace(/\/+$/, ''),
+    mcpAllowedOrigins: config.mcpAllowedOrigins.map((origin) => (origin === before ? url.origin : origin)),
+  }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env['HOST'] || '127.0.0.1'
   const port = integer(env, 'PORT', 8080, 0, 65535)

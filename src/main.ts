@@ -5,7 +5,7 @@ import cluster from 'node:cluster'
 import type { AddressInfo, ListenOptions } from 'node:net'
 import type { Redis } from 'ioredis'
 import { pino, type Logger } from 'pino'
-import type { Config } from './config.ts'
+import { withListeningPort, type Config } from './config.ts'
 import { ApiError } from './core/errors.ts'
 import { accessLogger } from './http/access-log.ts'
 import { serviceRoutes } from './http/routes.ts'
@@ -25,6 +25,8 @@ export interface Service {
   app: App
   pool: GenerationPool
   url: string
+  /** The base of the service's links: PUBLIC_URL, else the address it listens on. */
+  publicUrl: string
   redis: Redis | undefined
   keyStore: KeyStore
   /** Stops accepting, finishes in-flight responses (up to the shutdown timeout), closes Redis. */
@@ -119,16 +121,21 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const web = await buildWebAssets(undefined, (error) =>
     logger.warn({ err: String(error) }, 'the web page script could not be bundled; the page shows a notice'),
   )
-  const routes = serviceRoutes({
-    publicUrl: config.publicUrl,
-    ready,
-    pool,
-    poolInlineMax: config.poolInlineMax,
-    bulkMaxCount: config.bulkMaxCount,
-    validateMaxRows: config.validateMaxRows,
-    mcp: { mcp, publicUrl: config.publicUrl, allowedOrigins: config.mcpAllowedOrigins },
-    web,
-  })
+  // The routes are made once the server listens: their links name the port it got (PORT=0).
+  let site = config
+  const routes = (port: number) => {
+    site = withListeningPort(config, port)
+    return serviceRoutes({
+      publicUrl: site.publicUrl,
+      ready,
+      pool,
+      poolInlineMax: config.poolInlineMax,
+      bulkMaxCount: config.bulkMaxCount,
+      validateMaxRows: config.validateMaxRows,
+      mcp: { mcp, publicUrl: site.publicUrl, allowedOrigins: site.mcpAllowedOrigins },
+      web,
+    })
+  }
   const app = createApp(
     routes,
     {
@@ -170,5 +177,5 @@ export async function startService(config: Config, options: StartOptions = {}): 
     })()
     return closing
   }
-  return { app, pool, url: `http://${host}:${address.port}`, redis, keyStore, close }
+  return { app, pool, url: `http://${host}:${address.port}`, publicUrl: site.publicUrl, redis, keyStore, close }
 }

@@ -14,6 +14,8 @@ import { createLogger } from '../main.ts'
 export interface ListeningMessage {
   type: 'ibanmint:listening'
   url: string
+  /** The base of the service's links (PUBLIC_URL, else the address it listens on). */
+  publicUrl: string
 }
 
 export function isListeningMessage(message: unknown): message is ListeningMessage {
@@ -51,18 +53,18 @@ export async function runPrimary(config: Config, processes: number): Promise<num
     started.set(worker, Date.now())
     return worker
   }
-  const url = await new Promise<string>((resolve, reject) => {
-    let listening = 0
+  const listening = await new Promise<ListeningMessage>((resolve, reject) => {
+    let ready = 0
     const onMessage = (_worker: Worker, message: unknown) => {
       if (!isListeningMessage(message)) return
-      listening++
+      ready++
       if (port === undefined) {
         port = Number(new URL(message.url).port)
         for (let i = 1; i < processes; i++) fork()
       }
-      if (listening === processes) {
+      if (ready === processes) {
         cluster.off('message', onMessage)
-        resolve(message.url)
+        resolve(message)
       }
     }
     cluster.on('message', onMessage)
@@ -91,8 +93,8 @@ export async function runPrimary(config: Config, processes: number): Promise<num
   })
   const store = config.redisUrl === undefined ? `key file ${config.keysFile}; limits counted by the primary` : 'Redis'
   process.stderr.write(
-    `ibanmint listening on ${url} (${processes} processes × ${threads} generation threads; public URL ${config.publicUrl}; keys and limits: ${store})\n` +
-      `  web page:      ${config.publicUrl}/\n` +
+    `ibanmint listening on ${listening.url} (${processes} processes × ${threads} generation threads; public URL ${listening.publicUrl}; keys and limits: ${store})\n` +
+      `  web page:      ${listening.publicUrl}/\n` +
       `  create a key:  ibanmint keys create --name my-app\n`,
   )
   return new Promise<number>((resolve) => {

@@ -46,7 +46,11 @@ export async function runServe(args: string[]): Promise<number> {
   })
   if (cluster.isWorker) {
     // One process of a clustered server: the primary prints the banner and coordinates signals.
-    process.send?.({ type: 'ibanmint:listening', url: service.url } satisfies ListeningMessage)
+    process.send?.({
+      type: 'ibanmint:listening',
+      url: service.url,
+      publicUrl: service.publicUrl,
+    } satisfies ListeningMessage)
     process.on('SIGINT', () => {}) // a terminal's Ctrl-C reaches the primary, which sends SIGTERM
     await new Promise<void>((resolve) => {
       let stopping = false
@@ -61,10 +65,10 @@ export async function runServe(args: string[]): Promise<number> {
   }
   const store = config.redisUrl === undefined ? `key file ${config.keysFile}` : 'Redis'
   process.stderr.write(
-    `ibanmint listening on ${service.url} (one process; public URL ${config.publicUrl}; keys and limits: ${store})\n` +
-      `  web page:      ${config.publicUrl}/\n` +
+    `ibanmint listening on ${service.url} (one process; public URL ${service.publicUrl}; keys and limits: ${store})\n` +
+      `  web page:      ${service.publicUrl}/\n` +
       `  create a key:  ibanmint keys create --name my-app${config.redisUrl === undefined ? '' : '   (with the same REDIS_URL)'}\n` +
-      `  try it:        curl -H "X-API-Key: <key>" ${config.publicUrl}/api/v1/countries\n`,
+      `  try it:        curl -H "X-API-Key: <key>" ${service.publicUrl}/api/v1/countries\n`,
   )
   await new Promise<void>((resolve) => {
     let stopping = false

@@ -2,6 +2,7 @@
 // (pipeline.ts) over a route table it is given. It knows no feature: main.ts assembles the
 // routes (routes.ts) and the pipeline's dependencies.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { Exchange } from './exchange.ts'
 import { serve, type PipelineDeps } from './pipeline.ts'
 import type { Route } from './route.ts'
@@ -45,16 +46,32 @@ export interface App {
   flushLogs(): void
 }
 
+/**
+ * The server over `routes`, or over the routes `routes(port)` makes once the server listens
+ * (for what names the port it got, as with PORT=0): they are made when 'listening' is emitted,
+ * which comes before any connection is taken, so no request meets a server without them. An
+ * error making them is the server's 'error'.
+ */
 export function createApp(
-  routes: readonly Route[],
+  routes: readonly Route[] | ((port: number) => readonly Route[]),
   deps: Omit<PipelineDeps, 'router'>,
   timeouts: Partial<typeof SERVER_TIMEOUTS> = {},
 ): App {
-  const pipeline: PipelineDeps = { ...deps, router: new Router(routes) }
+  const pipeline: PipelineDeps = { ...deps, router: new Router(typeof routes === 'function' ? [] : routes) }
   const { socketTimeout, ...serverTimeouts } = { ...SERVER_TIMEOUTS, ...timeouts }
   const server = createServer(serverTimeouts, (req: IncomingMessage, res: ServerResponse) => {
     void serve(new Exchange(req, res, requestId(req), socketTimeout), pipeline)
   })
   server.keepAliveTimeout = serverTimeouts.keepAliveTimeout
+  if (typeof routes === 'function') {
+    server.prependListener('listening', () => {
+      try {
+        pipeline.router = new Router(routes((server.address() as AddressInfo).port))
+      } catch (error) {
+        server.close()
+        server.emit('error', error)
+      }
+    })
+  }
   return { server, flushLogs: () => deps.access.flush() }
 }

@@ -26,7 +26,7 @@ for (const backend of ['memory', 'redis'] as const) {
       const index = res.body as Record<string, unknown>
       assert.equal(index['name'], 'ibanmint')
       assert.equal(index['version'], 'v1')
-      assert.equal(index['documentation'], `${app.config.publicUrl}/api/v1/openapi.json`)
+      assert.equal(index['documentation'], `${app.url}/api/v1/openapi.json`) // PORT=0: the port it got
       assert.deepEqual(index['authentication'], {
         type: 'api_key',
         header: 'X-API-Key',

@@ -44,7 +44,7 @@ test('the OpenAPI document has every route of the table, with parameters, bodies
   assert.ok(doc.paths['/api/v1/generate']?.['post']?.requestBody)
   assert.ok(doc.paths['/api/v1/validate/batch']?.['post']?.responses['413'])
   assert.deepEqual(doc.paths['/api/v1']?.['get']?.security, [])
-  assert.equal(doc.servers[0]?.url, app.config.publicUrl)
+  assert.equal(doc.servers[0]?.url, app.url) // PORT=0: the port it got
   assert.ok(!JSON.stringify(doc).includes('x-message'), 'internal annotations are not published')
 })
 
@@ -54,4 +54,21 @@ test('PUBLIC_URL sets the documentation link and the OpenAPI server', async () =
   assert.equal(index.documentation, 'https://ibans.example.test/api/v1/openapi.json')
   const doc = (await app.call('GET', '/api/v1/openapi.json')).body as { servers: { url: string }[] }
   assert.equal(doc.servers[0]?.url, 'https://ibans.example.test')
+})
+
+test('PORT=0 without PUBLIC_URL: links, the server card and the MCP origin name the port the server got', async () => {
+  const app = await startApp({ after })
+  assert.equal(app.config.port, 0)
+  assert.match(app.url, /:\d{2,5}$/)
+  assert.equal(app.service.publicUrl, app.url)
+  const index = (await app.call('GET', '/api/v1')).body as { documentation: string }
+  assert.equal(index.documentation, `${app.url}/api/v1/openapi.json`)
+  const card = (await app.call('GET', '/.well-known/mcp/server-card.json')).body as { remotes: { url: string }[] }
+  assert.equal(card.remotes[0]?.url, `${app.url}/mcp`)
+  // A browser page served by this server may call its /mcp: its origin is the allowed one.
+  const preflight = await app.call('OPTIONS', '/mcp', {
+    headers: { origin: app.url, 'access-control-request-method': 'POST' },
+  })
+  assert.equal(preflight.status, 204)
+  assert.equal(preflight.headers['access-control-allow-origin'], app.url)
 })

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
-import { ConfigError, readConfig } from '../../src/config.ts'
+import { ConfigError, readConfig, withListeningPort } from '../../src/config.ts'
 import { VERSION } from '../../src/version.ts'
 
 test('defaults: loopback, port 8080, public URL from them, MCP origins = the public origin', () => {
@@ -48,4 +48,21 @@ test('the protocol versions the server card lists are the SDK’s, with 2026-07-
   const { SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/server')
   const { MCP_PROTOCOL_VERSIONS } = await import('../../src/mcp/info.ts')
   assert.deepEqual(MCP_PROTOCOL_VERSIONS, ['2026-07-28', ...SUPPORTED_PROTOCOL_VERSIONS])
+})
+
+test('withListeningPort: PORT=0 without PUBLIC_URL names the port the server got; anything else is kept', () => {
+  const any = readConfig({ PORT: '0' })
+  assert.equal(any.publicUrl, 'http://127.0.0.1:0')
+  const listening = withListeningPort(any, 43210)
+  assert.equal(listening.publicUrl, 'http://127.0.0.1:43210')
+  assert.deepEqual(listening.mcpAllowedOrigins, ['http://127.0.0.1:43210'])
+  assert.equal(listening.port, 0, 'the setting itself is unchanged')
+  const v6 = withListeningPort(readConfig({ PORT: '0', HOST: '::1' }), 43210)
+  assert.equal(v6.publicUrl, 'http://[::1]:43210')
+  const given = readConfig({ PORT: '0', PUBLIC_URL: 'https://ibans.example.test' })
+  assert.equal(withListeningPort(given, 43210), given)
+  const origins = readConfig({ PORT: '0', MCP_ALLOWED_ORIGINS: 'https://app.example.com' })
+  assert.deepEqual(withListeningPort(origins, 43210).mcpAllowedOrigins, ['https://app.example.com'])
+  const fixed = readConfig({ PORT: '8080' })
+  assert.equal(withListeningPort(fixed, 8080), fixed)
 })
