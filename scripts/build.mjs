@@ -26,7 +26,7 @@ await build({
   format: 'esm',
   platform: 'node',
   // The oldest line package.json's engines admit.
-  target: 'node22',
+  target: 'node20',
   external: ['piscina'],
   sourcemap: true,
   logLevel: 'warning',

@@ -42,27 +42,17 @@ export interface StartOptions {
 }
 
 /**
- * How a server process listens. A process of a clustered server on Linux binds the port itself
- * with SO_REUSEPORT and the kernel shares the connections out among the processes. node:cluster's
- * own way, where the primary accepts every connection and passes it to a process, loses the
- * connections in passing when that process dies: the primary keeps them open, and their clients
- * wait for an answer that never comes. Elsewhere, and on a Node without the option (before
- * 22.12 and 23.1), the primary shares them out, as node:cluster does by default.
+ * How a server process listens: a process of a clustered server with `reuseport` port sharing
+ * binds the port itself (see PortSharing in config.ts); any other, like a single server, asks
+ * for the port as usual (in a clustered process node:cluster's primary then answers with its
+ * shared listening socket).
  */
 export function listenOptions(
-  config: Pick<Config, 'host' | 'port'>,
+  config: Pick<Config, 'host' | 'port' | 'portSharing'>,
   clustered = cluster.isWorker,
-  platform = process.platform,
-  version = process.versions.node,
 ): ListenOptions {
-  const own = clustered && platform === 'linux' && hasReusePort(version)
+  const own = clustered && config.portSharing === 'reuseport'
   return { host: config.host, port: config.port, ...(own ? { exclusive: true, reusePort: true } : {}) }
-}
-
-/** Whether this Node release listens with SO_REUSEPORT (`reusePort`: 22.12, 23.1 and later). */
-function hasReusePort(version: string): boolean {
-  const [major = 0, minor = 0] = version.split('.').map(Number)
-  return major >= 24 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12)
 }
 
 /** The key store the configuration selects: Redis when REDIS_URL is set, else the key file. */

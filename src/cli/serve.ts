@@ -18,7 +18,8 @@ Options:
       --workers N      N HTTP processes on one port (default: WORKERS, else 1; auto: one per
                        core), each with POOL_THREADS = cores / N generation threads. Limits
                        hold across them (in the primary process without Redis). A process that
-                       dies is replaced.
+                       dies is replaced. WORKERS_LISTEN: how they share the port (auto,
+                       reuseport or shared; see the README).
   -h, --help           show this help
 
 Examples:

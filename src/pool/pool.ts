@@ -95,7 +95,7 @@ function workerModule(): string {
       bundle: true,
       format: 'esm',
       platform: 'node',
-      target: 'node22',
+      target: 'node20',
       outfile: temporary,
       external: ['piscina'],
       logLevel: 'silent',
