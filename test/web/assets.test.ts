@@ -6,10 +6,13 @@ import { buildWebAssets } from '../../src/web/page.ts'
 test('assets have content-hashed names, gzip copies, and the page references them', async () => {
   const web = await buildWebAssets()
   const names = [...web.assets.keys()]
-  // The script, the stylesheet, and the bank registry of each of 45 countries.
-  assert.equal(names.length, 2 + 45)
+  // The script, the stylesheet, the two icons, and the bank registry of each of 45 countries.
+  assert.equal(names.length, 4 + 45)
   for (const [name, asset] of web.assets) {
-    assert.match(name, /^(app-[\w-]{16}\.js|style-[\w-]{16}\.css|banks-[a-z]{2}-[\w-]{16}\.txt)$/)
+    assert.match(
+      name,
+      /^(app-[\w-]{16}\.js|style-[\w-]{16}\.css|icon-[\w-]{16}\.svg|touch-icon-[\w-]{16}\.png|banks-[a-z]{2}-[\w-]{16}\.txt)$/,
+    )
     assert.ok(web.html.toString().includes(`/assets/${name}`))
     assert.deepEqual(gunzipSync(asset.gzip), asset.body)
   }
