@@ -107,7 +107,11 @@ function showFormat(): void {
   const name = choice.code === country.code ? country.name : `${choice.name} (${country.code} IBANs)`
   const legend = [...new Set(country.structure.slice(4).replace(/ /g, ''))]
     .filter((letter) => PART_NAMES[letter] !== undefined)
-    .map((letter) => element('span', { className: `part part-${letter}` }, [`${letter} ${PART_NAMES[letter]}`]))
+    // A space before each: where the line may break on a narrow screen.
+    .flatMap((letter) => [
+      ' ',
+      element('span', { className: `part part-${letter}` }, [`${letter} ${PART_NAMES[letter]}`]),
+    ])
   const kind = $<HTMLSelectElement>('invalid').selectedOptions[0]?.dataset['text']
   box.replaceChildren(
     `${name}: ${country.iban_length} characters · BBAN ${country.bban_format}${country.sepa ? ' · SEPA' : ''} · `,

@@ -29,6 +29,12 @@ export interface PageAssetNames {
   banks: Readonly<Record<string, string>>
 }
 
+/**
+ * How many IBANs the page shows at first; the table holds as many empty rows of a row's height
+ * until the script fills it, so that nothing below it moves when it does.
+ */
+const FIRST_COUNT = 10
+
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 // The results table carries explicit roles: below 40rem its rows are laid out as grids, which
@@ -67,6 +73,7 @@ export function pageHtml({ script, style, icon, touchIcon, banks }: PageAssetNam
 </nav>
 </header>
 <p class="warning" role="note"><strong>Test data only.</strong> No bank issued these IBANs. Use them for testing, never for payments.</p>
+<noscript><p class="warning">This page makes and checks IBANs in your browser, with JavaScript. Without it, the <a href="/export/DE?count=10&amp;format=txt">keyless export</a> and the <a href="/api/v1">JSON API</a> work as usual.</p></noscript>
 <main>
 <section class="card" aria-labelledby="generate-title">
 <h2 id="generate-title">Generate</h2>
@@ -81,7 +88,7 @@ export function pageHtml({ script, style, icon, touchIcon, banks }: PageAssetNam
 </div>
 <div class="field count">
 <label for="count">Count</label>
-<input id="count" name="count" type="number" inputmode="numeric" min="1" max="100" value="10" required>
+<input id="count" name="count" type="number" inputmode="numeric" min="1" max="100" value="${FIRST_COUNT}" required>
 </div>
 <div class="field seed">
 <label for="seed">Seed <span class="hint">(optional)</span></label>
@@ -105,8 +112,7 @@ ${INVALID_CHECKS.map((check) => `<option value="${check}" data-text="${attribute
 <p id="format" class="format"></p>
 <div class="toolbar">
 <p id="summary" class="summary"></p>
-<div class="actions">
-<button id="copy-all" type="button" class="secondary" hidden>Copy all</button>
+<button id="copy-all" type="button" class="secondary">Copy all</button>
 <span class="downloads" role="group" aria-labelledby="download-label" aria-describedby="download-hint">
 <span id="download-label">Download</span>
 <a class="button secondary" data-format="csv" download>CSV</a>
@@ -115,12 +121,13 @@ ${INVALID_CHECKS.map((check) => `<option value="${check}" data-text="${attribute
 <a class="button secondary" data-format="txt" download>TXT</a>
 </span>
 </div>
-</div>
 <div class="table-wrap">
 <table id="results" class="results" role="table">
 <caption class="visually-hidden">Generated IBANs</caption>
 <thead role="rowgroup"><tr role="row"><th scope="col" role="columnheader" class="num">#</th><th scope="col" role="columnheader">IBAN</th><th scope="col" role="columnheader" class="bic">BIC</th><th scope="col" role="columnheader" class="bank">Bank</th><th scope="col" role="columnheader" class="act"><span class="visually-hidden">Copy</span></th></tr></thead>
-<tbody role="rowgroup"></tbody>
+<tbody role="rowgroup">
+${'<tr class="placeholder" aria-hidden="true"><td colspan="5"></td></tr>'.repeat(FIRST_COUNT)}
+</tbody>
 </table>
 </div>
 <p id="download-hint" class="hint">Downloads come from the keyless export with the settings above: up to 100 rows, 30 downloads a minute.</p>

@@ -45,7 +45,7 @@ button, .button { font: inherit; font-weight: 600; padding: .4rem 1rem; min-heig
 .controls { display: flex; flex-wrap: wrap; align-items: flex-end; gap: .75rem; }
 .field { display: flex; flex-direction: column; gap: .2rem; min-width: 0; }
 .field.search { flex: 0 1 9.5rem; }
-.field.seed { flex: 1 1 12.5rem; }
+.field.seed { flex: 1 1 13.5rem; }
 .field.country { flex: 1 1 12rem; }
 .field.kind { flex: 1 1 11rem; }
 .field.count { flex: 0 0 4.5rem; }
@@ -58,11 +58,10 @@ button, .button { font: inherit; font-weight: 600; padding: .4rem 1rem; min-heig
 .part { border-radius: .2rem; }
 .part-b { background: var(--b); } .part-s { background: var(--s); } .part-c { background: var(--c); }
 .part-x { background: var(--x); } .part-k { background: var(--k); } .part-t, .part-i, .part-n { background: var(--t); }
-.legend .part { margin-left: .35rem; padding: 0 .3rem; color: var(--ink); white-space: nowrap; }
-.toolbar { display: flex; align-items: center; justify-content: space-between; flex-wrap: wrap; gap: .5rem 1rem; margin: .75rem 0 .25rem; }
-.summary { margin: 0; font-weight: 600; }
-.actions, .downloads { display: flex; align-items: center; flex-wrap: wrap; gap: .4rem; }
-.actions { gap: .75rem; }
+.legend .part { padding: 0 .3rem; color: var(--ink); white-space: nowrap; }
+.toolbar { display: flex; align-items: center; flex-wrap: wrap; gap: .5rem .75rem; margin: .75rem 0 .25rem; }
+.summary { margin: 0 auto 0 0; font-weight: 600; }
+.downloads { display: flex; align-items: center; flex-wrap: wrap; gap: .4rem; }
 #download-label { color: var(--muted); font-size: .9rem; }
 .toolbar .button, .toolbar button { min-height: 2.25rem; padding: .25rem .75rem; }
 .results { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
@@ -74,6 +73,8 @@ button, .button { font: inherit; font-weight: 600; padding: .4rem 1rem; min-heig
 .results td.bic { font-size: .9rem; }
 .results .act { width: 1%; text-align: right; }
 .results.random .bank, .results.random .bic { display: none; }
+.results tr.placeholder td { height: calc(2.5rem + 1px); padding: 0; }
+html:not([data-ready]) #format { min-height: 1.35rem; }
 .results button { min-height: 2rem; min-width: 4.75rem; padding: .1rem .6rem; font-size: .875rem; }
 code.iban { font-size: 1rem; }
 #download-hint { margin: .5rem 0 0; }
@@ -89,6 +90,7 @@ code.iban { font-size: 1rem; }
 .checks caption { text-align: left; font-weight: 600; padding-bottom: .25rem; }
 .checks th, .checks td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid var(--row-line); }
 .checks th { font-weight: 400; }
+.parts th { white-space: nowrap; }
 .checks td { overflow-wrap: anywhere; }
 td.ok, td.bad, td.na { white-space: nowrap; }
 td.ok { color: var(--ok); } td.bad { color: var(--bad); font-weight: 600; } td.na { color: var(--muted); }
@@ -106,7 +108,12 @@ footer p { margin: .35rem 0; }
     align-items: center; gap: .1rem .5rem; padding: .4rem 0; border-bottom: 1px solid var(--row-line); }
   .results.random tr { grid-template-areas: "iban iban copy"; }
   .results td { padding: 0; border: 0; }
+  .field.search { flex: 1 1 8rem; }
+  .field.country { flex: 1 1 9rem; }
+  .field.seed { flex: 1 1 10rem; }
   .results .num { display: none; }
+  .results tr.placeholder { height: 4.46rem; }
+  html:not([data-ready]) #format { min-height: 2.7rem; }
   .results .value { grid-area: iban; white-space: normal; }
   .results td.bank { grid-area: bank; width: auto; max-width: none; font-size: .85rem; color: var(--muted); }
   .results td.bic { grid-area: bic; font-size: .8rem; color: var(--muted); }

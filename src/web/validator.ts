@@ -60,8 +60,8 @@ function showVerdict(kind: 'ok' | 'bad' | 'pending' | '', text: string, progress
   else $('iban').removeAttribute('aria-invalid')
 }
 
-function tableOf(caption: string, rows: [string, Node | string, string?][]): HTMLTableElement {
-  return element('table', { className: 'checks' }, [
+function tableOf(caption: string, rows: [string, Node | string, string?][], className = 'checks'): HTMLTableElement {
+  return element('table', { className }, [
     element('caption', {}, [caption]),
     ...rows.map(([name, value, className = '']) =>
       element('tr', {}, [element('th', { scope: 'row' }, [name]), element('td', { className }, [value])]),
@@ -83,7 +83,7 @@ function showDetails(result: ValidateResult): void {
   ])
   if (result.bank !== null)
     parts.push(['bank name', `${result.bank.name}${result.bank.bic === null ? '' : ` (${result.bank.bic})`}`])
-  $('validation').replaceChildren(checks, ...(parts.length === 0 ? [] : [tableOf('BBAN parts', parts)]))
+  $('validation').replaceChildren(checks, ...(parts.length === 0 ? [] : [tableOf('BBAN parts', parts, 'checks parts')]))
 }
 
 let validations = 0
