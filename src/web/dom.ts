@@ -13,9 +13,14 @@ export function element<K extends keyof HTMLElementTagNameMap>(
   return node
 }
 
-/** Says `text` in the page's status region (role="status"), which screen readers read out. */
-export function announce(text: string): void {
-  $('status').textContent = text
+/**
+ * Says `text` in the page's status region (role="status"), which screen readers read out; the
+ * same words again only when `again` (a regeneration at every key typed in a setting would
+ * otherwise repeat them at every key).
+ */
+export function announce(text: string, again = true): void {
+  const status = $('status')
+  if (again || status.textContent !== text) status.textContent = text
 }
 
 /** Copies `text`, and says so on the button for a moment and to screen readers. */

@@ -117,7 +117,9 @@ function showFormat(): void {
     `${name}: ${country.iban_length} characters · BBAN ${country.bban_format}${country.sepa ? ' · SEPA' : ''} · `,
     element('code', {}, [country.structure]),
     element('span', { className: 'legend' }, legend),
-    ...(kind === undefined ? [] : [element('span', { className: 'kind' }, [`Each IBAN fails one check: ${kind}.`])]),
+    ...(kind === undefined
+      ? []
+      : [element('span', { className: 'kind', id: 'kind-text' }, [`Each IBAN fails one check: ${kind}.`])]),
   )
 }
 
@@ -214,14 +216,15 @@ function rowOf(item: GenerateResult['ibans'][number], index: number, country: Co
 
 let generations = 0
 
-async function runGenerate(): Promise<void> {
+/** Generates with the current settings; `asked` when the user asked (Generate, Enter). */
+async function runGenerate(asked = false): Promise<void> {
   const run = ++generations
   mark('generating', run)
-  await generateOnce(run)
+  await generateOnce(run, asked)
   if (run === generations) mark('generated', run)
 }
 
-async function generateOnce(run: number): Promise<void> {
+async function generateOnce(run: number, asked: boolean): Promise<void> {
   const chosen = readSettings()
   updateDownloads(chosen)
   if ('field' in chosen) return showError(chosen)
@@ -260,7 +263,7 @@ async function generateOnce(run: number): Promise<void> {
   const summary = `${result.count} ${chosen.invalid === undefined ? '' : 'invalid '}${result.count === 1 ? 'IBAN' : 'IBANs'} for ${chosen.name}`
   $('summary').textContent = summary
   $('copy-all').hidden = false
-  announce(summary)
+  announce(summary, asked)
 }
 
 /** Wires the Generate section and makes the first IBANs. */
@@ -288,7 +291,7 @@ export function startGenerator(): Promise<void> {
   }
   $('generate-form').addEventListener('submit', (event) => {
     event.preventDefault()
-    void runGenerate()
+    void runGenerate(true)
   })
   const all = $<HTMLButtonElement>('copy-all')
   all.addEventListener('click', () => {
@@ -297,5 +300,5 @@ export function startGenerator(): Promise<void> {
     )
     void copyText(ibans.join('\n'), all, `${ibans.length} IBANs`)
   })
-  return runGenerate()
+  return runGenerate(true)
 }

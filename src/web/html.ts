@@ -96,7 +96,7 @@ export function pageHtml({ script, style, icon, touchIcon, banks }: PageAssetNam
 </div>
 <div class="field kind">
 <label for="invalid">Kind</label>
-<select id="invalid" name="invalid" aria-describedby="format">
+<select id="invalid" name="invalid" aria-describedby="kind-text">
 <option value="">Valid IBANs</option>
 ${INVALID_CHECKS.map((check) => `<option value="${check}" data-text="${attribute(INVALID_CHECK_TEXT[check])}">${INVALID_LABEL[check]}</option>`).join('\n')}
 </select>

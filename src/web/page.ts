@@ -169,7 +169,9 @@ export function webRoutes(web: WebAssets): Route[] {
       handle: ({ params }, { req }) => {
         const asset = web.assets.get(params.name)
         if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params.name)}`)
-        const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+        // Gzip where it helps: not for the PNG, which is compressed already.
+        const gzip =
+          /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && asset.gzip.length < asset.body.length
         return {
           bytes: gzip ? asset.gzip : asset.body,
           headers: {

@@ -21,6 +21,9 @@ test('assets have content-hashed names, gzip copies, and the page references the
   const script = [...web.assets.values()].find((asset) => asset.name.startsWith('app-'))
   assert.doesNotMatch(script?.body.toString() ?? '', /Sparkasse KölnBonn/)
   assert.doesNotMatch(web.html.toString(), /https?:\/\//, 'no absolute URL: nothing loads from elsewhere')
+  // favicon.ico, served under that name (browsers ask for it on every page), is linked as well.
+  assert.deepEqual([...web.favicon.subarray(0, 4)], [0, 0, 1, 0])
+  assert.match(web.html.toString(), /<link rel="icon" href="\/favicon\.ico" sizes="16x16 32x32 48x48">/)
 })
 
 test('a script that cannot be bundled leaves a page that says so, and the error is reported', async () => {
