@@ -90,10 +90,21 @@ export function formatDuration(seconds: number): string {
 
 const rowsText = (n: number) => Math.round(n).toLocaleString('en')
 
-/** The richest of the lines (fields joined by two spaces) that fits `width`, else the last one cut. */
+/** Each layout's fields that are not empty, joined by two spaces. */
+const linesOf = (layouts: string[][]) => layouts.map((fields) => fields.filter((field) => field !== '').join('  '))
+
+/** The index of the richest line, from `from` on, that fits `width`; the last when none does. */
+function fittingIndex(lines: string[], width: number, from: number): number {
+  const index = lines.findIndex((line, i) => i >= from && line.length <= width)
+  return index === -1 ? lines.length - 1 : index
+}
+
+const cut = (line: string, width: number) => line.slice(0, Math.max(0, width)).trimEnd()
+
+/** The richest of the layouts that fits `width`, else the last one cut. */
 export function fitLine(layouts: string[][], width: number): string {
-  const lines = layouts.map((fields) => fields.filter((field) => field !== '').join('  '))
-  return lines.find((line) => line.length <= width) ?? (lines.at(-1) ?? '').slice(0, Math.max(0, width)).trimEnd()
+  const lines = linesOf(layouts)
+  return cut(lines[fittingIndex(lines, width, 0)] ?? '', width)
 }
 
 /** A progress line for `total` rows, or for work whose size is told by `share()` (0 to 1) or unknown. */
@@ -108,6 +119,10 @@ export function progressReporter(
   let written = 0
   let drawnAt = -Infinity
   let drawnLength = 0
+  // Once a poorer layout was needed at this width it stays, so that the line does not flicker
+  // between layouts as the digits of its figures come and go.
+  let layoutWidth = -1
+  let layoutFrom = 0
   const rowRate = new Rate()
   const partRate = new Rate()
   const partOf = () => (total === undefined ? (share?.() ?? -1) : total === 0 ? 1 : written / total)
@@ -127,16 +142,17 @@ export function progressReporter(
       : part >= 0 && perSecond !== undefined && perSecond > 0
         ? `ETA ${formatDuration((1 - part) / perSecond)}`
         : ''
-    const line = fitLine(
-      [
-        [percent, rows, rateText, end],
-        [percent, `${rowsText(written)} rows`, rateText, end],
-        [percent, `${rowsText(written)} rows`, end],
-        [percent || `${rowsText(written)} rows`, end],
-        [percent || `${rowsText(written)} rows`],
-      ],
-      width,
-    )
+    const lines = linesOf([
+      [percent, rows, rateText, end],
+      [percent, `${rowsText(written)} rows`, rateText, end],
+      [percent, `${rowsText(written)} rows`, end],
+      [percent || `${rowsText(written)} rows`, end],
+      [percent || `${rowsText(written)} rows`],
+    ])
+    if (width !== layoutWidth) [layoutWidth, layoutFrom] = [width, 0]
+    const index = fittingIndex(lines, width, final ? 0 : layoutFrom)
+    if (!final) layoutFrom = index
+    const line = cut(lines[index] ?? '', width)
     // A line longer than the terminal is now has wrapped (or was cut): "\r" would only reach its
     // last row, so the line starts afresh below it.
     const fresh = drawnLength > width ? '\n' : ''

@@ -146,6 +146,26 @@ test('the richest line that fits: the total, the rate and the ETA go before the 
   assert.equal(lineAt(4), ' 40')
 })
 
+test('the layout does not flicker: once a poorer one was needed at a width, it stays until a resize', () => {
+  const terminal = new FakeTerminal(60)
+  const clock = fakeClock()
+  const progress = progressReporter(5_000_000, undefined, { stream: terminal, now: clock.now })
+  for (let i = 0; i < 490; i++) {
+    clock.advance(100)
+    progress.update(10_000) // 100,000 rows/s: the ETA shrinks from 49 s to 1 s, and the line with it
+  }
+  const layouts = terminal.lines.map((line) => (line.includes(' / 5,000,000 rows') ? 'rich' : 'poorer'))
+  const firstPoorer = layouts.indexOf('poorer')
+  assert.ok(firstPoorer > 0, 'the rich layout first, then a poorer one')
+  assert.deepEqual(layouts.slice(firstPoorer), layouts.slice(firstPoorer).fill('poorer'))
+  assert.ok(
+    terminal.lines.some((line, i) => i > firstPoorer && line.length < 50),
+    'even where the rich line would fit again',
+  )
+  terminal.resize(120)
+  assert.match(terminal.lines.at(-1) ?? '', / \/ 5,000,000 rows/, 'a resize chooses afresh')
+})
+
 test('after a resize the line fits the new width; one that no longer fits starts afresh below', () => {
   const terminal = new FakeTerminal(120)
   const clock = fakeClock()
