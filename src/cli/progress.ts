@@ -3,10 +3,10 @@
 // terminal's width as it is now (a line that wrapped could no longer be redrawn with "\r").
 //
 // The rate is measured, never guessed: it counts from the first update (the worker pool's
-// start-up is not work), appears only once a second of work is measured, then follows a moving
-// average over about 3 s. Measured on 5,000,000 DE rows (2 cores): the average from the start
-// gave a first ETA of 413 s for a 5.6 s job; from the first update, after one second, the first
-// ETA is within a second of the truth.
+// start-up is not work), appears once a second of work is measured over three redraws, then
+// follows a moving average; the ETA waits until that rate has settled.
+// Averaged from the start instead, the first ETA for 5,000,000 DE rows said 413 s for a 5.6 s
+// job.
 
 export interface Progress {
   /** `rows` more were done. */
@@ -36,8 +36,21 @@ const REDRAW_MS = 100
 const MEASURE_MS = 1_000
 /** ...over at least this many redraws after the first update. */
 const MEASURE_SAMPLES = 3
-/** The moving average's time constant: a sample's weight halves in about 1.4 s. */
+/**
+ * The moving average's time constant: short while the rate may still move (it follows a climb
+ * within a second), then long (a sample's weight halves in about 1.4 s: a stall of half a
+ * second moves the ETA by a quarter, not by half).
+ */
+const SETTLING_SMOOTHING_MS = 500
 const SMOOTHING_MS = 2_000
+/**
+ * No ETA while the rate still climbs (the worker threads' code warming up, measured at 220,000
+ * rows/s in the first second and 600,000 three seconds later): it waits until the rate is
+ * within SETTLED_CHANGE of what it was SETTLED_MS before, or has been measured for SETTLED_MAX_MS.
+ */
+const SETTLED_MS = 1_000
+const SETTLED_CHANGE = 0.2
+const SETTLED_MAX_MS = 4_000
 /** Used when the stream does not know its width. */
 const DEFAULT_COLUMNS = 80
 
@@ -51,6 +64,10 @@ class Rate {
   #firstAt = 0
   #first = 0
   #last = 0
+  #measuredAt = 0
+  /** The smoothed rate at recent samples, the oldest SETTLED_MS or more before the newest. */
+  #recent: { at: number; value: number }[] = []
+  #settled = false
 
   /** The amount so far at time `now` (ms). */
   sample(amount: number, now: number): void {
@@ -64,19 +81,36 @@ class Rate {
     this.#samples++
     if (this.#value === undefined) {
       // Until it is measured, the rate is the plain average since the first update.
-      if (this.#samples >= MEASURE_SAMPLES && now - this.#firstAt >= MEASURE_MS)
+      if (this.#samples >= MEASURE_SAMPLES && now - this.#firstAt >= MEASURE_MS) {
         this.#value = ((amount - this.#first) / (now - this.#firstAt)) * 1000
+        this.#measuredAt = now
+      }
     } else {
       const instant = ((amount - this.#last) / elapsed) * 1000
-      this.#value += (1 - Math.exp(-elapsed / SMOOTHING_MS)) * (instant - this.#value)
+      const smoothing = this.#settled ? SMOOTHING_MS : SETTLING_SMOOTHING_MS
+      this.#value += (1 - Math.exp(-elapsed / smoothing)) * (instant - this.#value)
     }
     this.#at = now
     this.#last = amount
+    if (this.#value !== undefined && !this.#settled) this.#settle(this.#value, now)
+  }
+
+  #settle(value: number, now: number): void {
+    this.#recent.push({ at: now, value })
+    while ((this.#recent[1]?.at ?? Infinity) <= now - SETTLED_MS) this.#recent.shift()
+    const before = this.#recent[0] as { at: number; value: number }
+    const steady = before.at <= now - SETTLED_MS && Math.abs(value - before.value) <= before.value * SETTLED_CHANGE
+    this.#settled = steady || now - this.#measuredAt >= SETTLED_MAX_MS
   }
 
   /** Per second, once measured. */
   get value(): number | undefined {
     return this.#value
+  }
+
+  /** Measured and no longer climbing or falling fast (it stays so once it is). */
+  get settled(): boolean {
+    return this.#settled
   }
 }
 
@@ -139,7 +173,7 @@ export function progressReporter(
     const perSecond = partRate.value
     const end = final
       ? `done in ${seconds.toFixed(1)} s`
-      : part >= 0 && perSecond !== undefined && perSecond > 0
+      : part >= 0 && partRate.settled && perSecond !== undefined && perSecond > 0
         ? `ETA ${formatDuration((1 - part) / perSecond)}`
         : ''
     const lines = linesOf([

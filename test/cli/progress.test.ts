@@ -43,22 +43,62 @@ function etaOf(line: string): number | undefined {
   return s
 }
 
-test('the first update shows no rate and no ETA; both appear once a second of work is measured', () => {
+test('the first update shows no rate and no ETA; the rate after a second of work, the ETA once it held', () => {
   const terminal = new FakeTerminal(120)
   const clock = fakeClock()
-  const progress = progressReporter(1_000_000, undefined, { stream: terminal, now: clock.now })
+  const progress = progressReporter(10_000_000, undefined, { stream: terminal, now: clock.now })
   clock.advance(800) // the worker pool starting: no rows yet
   progress.update(10_000)
   assert.equal(terminal.lines.length, 1)
-  assert.match(terminal.lines[0] ?? '', /^ {2}1\.0% {2}10,000 \/ 1,000,000 rows$/)
-  const shownAt: number[] = []
-  for (let elapsed = 100; elapsed <= 2_000; elapsed += 100) {
+  assert.match(terminal.lines[0] ?? '', /^ {2}0\.1% {2}10,000 \/ 10,000,000 rows$/)
+  const rateAt: number[] = []
+  const etaAt: number[] = []
+  for (let elapsed = 100; elapsed <= 3_000; elapsed += 100) {
     clock.advance(100)
     progress.update(10_000) // 100,000 rows/s from the first update on
-    if (etaOf(terminal.lines.at(-1) ?? '') !== undefined) shownAt.push(elapsed)
+    const line = terminal.lines.at(-1) ?? ''
+    if (line.includes('rows/s')) rateAt.push(elapsed)
+    if (etaOf(line) !== undefined) etaAt.push(elapsed)
   }
-  assert.equal(shownAt[0], 1_000, 'the ETA appears after one second of measured work, not before')
-  assert.equal(shownAt.length, 11, 'and stays')
+  assert.equal(rateAt[0], 1_000, 'the rate after one second of measured work, not before')
+  assert.equal(etaAt[0], 2_000, 'the ETA once the rate held for another second')
+  assert.equal(etaAt.length, 11, 'and it stays')
+})
+
+test('no ETA while the rate still climbs (code warming up); once it settles, the ETA is the time left', () => {
+  const terminal = new FakeTerminal(120)
+  const clock = fakeClock()
+  const total = 10_000_000
+  const progress = progressReporter(total, undefined, { stream: terminal, now: clock.now })
+  let done = 0
+  const step = (rows: number) => {
+    clock.advance(100)
+    progress.update(rows)
+    done += rows
+    return etaOf(terminal.lines.at(-1) ?? '')
+  }
+  // 220,000 rows/s at first, 5% more every 100 ms for 3 s (950,000 rows/s), then steady.
+  let rows = 22_000
+  for (let i = 0; i < 30; i++, rows *= 1.05) assert.equal(step(Math.round(rows)), undefined, `ETA at ${i * 100} ms`)
+  let first: { eta: number; left: number } | undefined
+  while (first === undefined) {
+    const eta = step(Math.round(rows))
+    if (eta !== undefined) first = { eta, left: (total - done) / (rows * 10) }
+  }
+  assert.ok(Math.abs(first.eta - first.left) <= 1.5, `ETA ${first.eta} s, left ${first.left.toFixed(1)} s`)
+})
+
+test('the ETA shows after 4 s of measured work even if the rate never holds still', () => {
+  const terminal = new FakeTerminal(120)
+  const clock = fakeClock()
+  const progress = progressReporter(100_000_000, undefined, { stream: terminal, now: clock.now })
+  let etaAt: number | undefined
+  for (let i = 1; i <= 60 && etaAt === undefined; i++) {
+    clock.advance(100)
+    progress.update(i % 10 < 5 ? 200_000 : 10_000) // a second fast, a second slow, ...
+    if (etaOf(terminal.lines.at(-1) ?? '') !== undefined) etaAt = i * 100
+  }
+  assert.ok(etaAt !== undefined && etaAt <= 5_100, `ETA at ${etaAt} ms`)
 })
 
 test('the first ETA is the true time left when the rate is steady, whatever the start-up took', () => {
@@ -132,18 +172,18 @@ test('the richest line that fits: the total, the rate and the ETA go before the 
     const terminal = new FakeTerminal(columns)
     const clock = fakeClock()
     const progress = progressReporter(5_000_000, undefined, { stream: terminal, now: clock.now })
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < 30; i++) {
       clock.advance(100)
       progress.update(100_000)
     }
     return terminal.lines.at(-1)
   }
-  assert.equal(lineAt(120), ' 40.0%  2,000,000 / 5,000,000 rows  1,000,000 rows/s  ETA 3 s')
-  assert.equal(lineAt(60), ' 40.0%  2,000,000 rows  1,000,000 rows/s  ETA 3 s')
-  assert.equal(lineAt(40), ' 40.0%  2,000,000 rows  ETA 3 s')
-  assert.equal(lineAt(20), ' 40.0%  ETA 3 s')
-  assert.equal(lineAt(8), ' 40.0%')
-  assert.equal(lineAt(4), ' 40')
+  assert.equal(lineAt(120), ' 60.0%  3,000,000 / 5,000,000 rows  1,000,000 rows/s  ETA 2 s')
+  assert.equal(lineAt(60), ' 60.0%  3,000,000 rows  1,000,000 rows/s  ETA 2 s')
+  assert.equal(lineAt(40), ' 60.0%  3,000,000 rows  ETA 2 s')
+  assert.equal(lineAt(20), ' 60.0%  ETA 2 s')
+  assert.equal(lineAt(8), ' 60.0%')
+  assert.equal(lineAt(4), ' 60')
 })
 
 test('the layout does not flicker: once a poorer one was needed at a width, it stays until a resize', () => {
@@ -170,7 +210,7 @@ test('after a resize the line fits the new width; one that no longer fits starts
   const terminal = new FakeTerminal(120)
   const clock = fakeClock()
   const progress = progressReporter(5_000_000, undefined, { stream: terminal, now: clock.now })
-  for (let i = 0; i < 15; i++) {
+  for (let i = 0; i < 25; i++) {
     clock.advance(100)
     progress.update(100_000)
   }
@@ -222,12 +262,12 @@ test('work measured by a share (bytes read of a file): the share done, and the E
   const clock = fakeClock()
   let read = 0
   const progress = progressReporter(undefined, () => read / 1_000, { stream: terminal, now: clock.now })
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 30; i++) {
     clock.advance(100)
     read += 10 // 1% every 100 ms: 10 s in all
     progress.update(5_000)
   }
-  assert.equal(terminal.lines.at(-1), ' 20.0%  100,000 rows  50,000 rows/s  ETA 8 s')
+  assert.equal(terminal.lines.at(-1), ' 30.0%  150,000 rows  50,000 rows/s  ETA 7 s')
   const unknown = new FakeTerminal(80)
   const open = progressReporter(undefined, undefined, { stream: unknown, now: clock.now })
   open.update(7)
