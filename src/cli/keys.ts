@@ -52,7 +52,7 @@ function describe(record: KeyRecord): string {
     state.padEnd(7),
     String(record.limit ?? 'default').padEnd(8),
     record.created_at.slice(0, 19),
-    record.expires_at?.slice(0, 19) ?? '-',
+    (record.expires_at?.slice(0, 19) ?? '-').padEnd(19),
     record.name,
   ].join('  ')
 }
