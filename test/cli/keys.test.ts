@@ -20,5 +20,5 @@ test('keys list lines its columns up under the header, with or without an expiry
   for (const column of ['STATE', 'LIMIT', 'CREATED', 'EXPIRES', 'NAME'])
     for (const row of rows) assert.match(row.slice(header.indexOf(column)), /^\S/, `${column} in "${row}"`)
   assert.match(rows[0] ?? '', /active +default +\S+ +- +never$/)
-  assert.match(rows[1] ?? '', / 2031-01-31T00:00:00  later$/)
+  assert.match(rows[1] ?? '', / 2031-01-31T00:00:00 {2}later$/)
 })
