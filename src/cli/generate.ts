@@ -213,9 +213,11 @@ export async function runGenerate(args: string[]): Promise<number> {
   } finally {
     process.off('SIGINT', stop)
   }
+  // The message starts on a line of its own, not after the progress line.
+  if ((failure !== undefined || controller.signal.aborted) && progress !== undefined) process.stderr.write('\n')
   if (failure !== undefined) throw new Error(`cannot write ${output ?? 'standard output'}: ${reasonOf(failure)}`)
   if (controller.signal.aborted) {
-    process.stderr.write(`${progress === undefined ? '' : '\n'}ibanmint: interrupted\n`)
+    process.stderr.write('ibanmint: interrupted\n')
     return 130
   }
   progress?.done()
