@@ -71,6 +71,29 @@ export default tseslint.config(
     },
   },
   {
+    // The service uses the domain as the library's users do, through its package (the build
+    // would otherwise compile a second copy of src/iban into dist/).
+    files: ['src/**/*.ts', 'workers/**/*.ts'],
+    ignores: ['src/iban/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(fs|path|os|http|net|crypto|url|util|stream|child_process|worker_threads)$',
+              message: 'Use the node: protocol for built-in modules.',
+            },
+            {
+              regex: '^\\.{1,2}/(?:\\.\\./)*(?:src/)?iban/',
+              message: 'Import the domain as @ibanmint/iban (or @ibanmint/iban/internal), not from src/iban.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/cli/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', 'bin/**/*.js', 'scripts/**/*.mjs', 'scripts/**/*.ts'],
     rules: { 'no-console': 'off' },
   },

@@ -1,6 +1,6 @@
 // The ibanmint command line: argv → core → stdout. Exit codes: 0 success, 1 an IBAN failed
 // validation, 2 bad usage.
-import { COUNTRIES } from '../iban/registry.ts'
+import { COUNTRIES } from '@ibanmint/iban'
 import { VERSION } from '../version.ts'
 import { UsageError } from './usage.ts'
 

@@ -9,7 +9,7 @@ import {
   type IbanBank,
   type NationalCheckResult,
   type ValidateResult,
-} from '../iban/index.ts'
+} from '@ibanmint/iban'
 import type { ByteWriter } from './byte-writer.ts'
 import { ValidRows } from './valid-rows.ts'
 import {

@@ -14,7 +14,7 @@ import {
   type Country,
   type InvalidCheck,
   type ValidateResult,
-} from '../iban/index.ts'
+} from '@ibanmint/iban'
 import { BANK_REGISTRY } from './banks-registry-data.ts'
 
 const PART_NAMES: Record<string, string> = {

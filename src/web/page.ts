@@ -10,8 +10,8 @@ import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
 import { route, type Route } from '../http/route.ts'
-import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT } from '../iban/index.ts'
-import { BANK_REGISTRY } from '../iban/banks-registry-data.ts'
+import { COUNTRIES, INVALID_CHECKS } from '@ibanmint/iban'
+import { BANK_REGISTRY, INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { STYLE } from './style.ts'
 
 /** Running the built JavaScript (dist/src/web/page.js): the build bundled the script. */
