@@ -57,6 +57,10 @@ async function installInto(project: string, tarball: string, manifest: object, .
   })
 }
 
+function readJson(path: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
+}
+
 /** Strict compiler options: what a careful TypeScript project sets. */
 const STRICT = {
   strict: true,
@@ -97,7 +101,7 @@ describe('the library, packed and installed into an empty project', () => {
     // A CommonJS project (no "type"), as Jest's users have; the ES module checks are .mjs/.mts.
     // --offline: the tarball is all it needs; the registry is never asked.
     await installInto(project, packed.tarball, {}, '--offline')
-    manifest = JSON.parse(readFileSync(join(project, 'node_modules', '@ibanmint', 'iban', 'package.json'), 'utf8'))
+    manifest = readJson(join(project, 'node_modules', '@ibanmint', 'iban', 'package.json'))
   })
   after(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -294,10 +298,9 @@ describe('the service, packed and installed into an empty project', () => {
       [],
     )
     assert.ok(!files.some((file) => /^(test|src|packages|dist\/src\/iban)\//.test(file)))
-    const library = JSON.parse(readFileSync(join(service, 'node_modules', '@ibanmint', 'iban', 'package.json'), 'utf8'))
-    assert.equal(library.version, VERSION)
-    const manifest = JSON.parse(readFileSync(join(service, 'package.json'), 'utf8'))
-    assert.equal(manifest.dependencies['@ibanmint/iban'], VERSION)
+    assert.equal(readJson(join(service, 'node_modules', '@ibanmint', 'iban', 'package.json'))['version'], VERSION)
+    const { dependencies } = readJson(join(service, 'package.json')) as { dependencies: Record<string, string> }
+    assert.equal(dependencies['@ibanmint/iban'], VERSION, 'the service depends on the library of its own release')
   })
 
   test('no development dependency is installed with it: no tsx, no esbuild', () => {
