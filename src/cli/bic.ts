@@ -1,5 +1,5 @@
 // `ibanmint bic`: one line per BIC, exit 0 only when every BIC is valid.
-import { validateBic, type BicResult } from '../iban/index.ts'
+import { validateBic, type BicResult } from '@ibanmint/iban'
 import { parseCommand, type CommandSpec } from './usage.ts'
 
 const HELP = `Usage: ibanmint bic <BIC>... [--json]

@@ -1,7 +1,7 @@
 // `ibanmint countries`: the registry as a table or JSON; one country with its banks and capacity.
 import { bankList, countryDetail, countryList, type CountryDetail } from '../core/operations.ts'
 import { ApiError } from '../core/errors.ts'
-import { COUNTRIES, REGISTRY_RELEASE, TERRITORIES } from '../iban/index.ts'
+import { COUNTRIES, REGISTRY_RELEASE, TERRITORIES } from '@ibanmint/iban'
 import { parseCommand, UsageError, type CommandSpec } from './usage.ts'
 
 const HELP = `Usage: ibanmint countries [CC] [--banks] [--json]

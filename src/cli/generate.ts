@@ -17,7 +17,8 @@ import {
   seedQuerySchema,
 } from '../core/schemas.ts'
 import { compileValidator } from '../core/validation.ts'
-import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT, TERRITORIES } from '../iban/index.ts'
+import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
+import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, fileTypeOf, renderBatch } from '../formats/render.ts'
 import { GenerationPool } from '../pool/pool.ts'

@@ -1,7 +1,7 @@
 // The ibanmint command line: argv → core → stdout. Exit codes: 0 success; 1 a runtime failure,
 // or an IBAN or BIC that failed validation; 2 bad usage, always one line on stderr (usage.ts);
 // 130 interrupted. The commands are the one table below: its order is the help's.
-import { COUNTRIES } from '../iban/registry.ts'
+import { COUNTRIES } from '@ibanmint/iban'
 import { VERSION } from '../version.ts'
 import { closest } from './suggest.ts'
 import { UsageError, usageErrorLine } from './usage.ts'

@@ -68,7 +68,7 @@ Examples:
 
 /** One line per IBAN argument, as `ibanmint validate` has always printed them. */
 async function validateArguments(inputs: readonly string[], format: ValidateFormat): Promise<number> {
-  const { validateIban } = await import('../iban/index.ts')
+  const { validateIban } = await import('@ibanmint/iban')
   const { failureOf } = await import('../formats/validate-rows.ts')
   let allValid = true
   for (const input of inputs) {

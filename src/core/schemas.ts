@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
-import { INVALID_CHECKS, INVALID_CHECK_TEXT, REGISTRY_RELEASE } from '../iban/index.ts'
+import { INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
+import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { ERROR_CODES } from './errors.ts'
 
 // JSON Schemas (2020-12) of every parameter and wire shape. The HTTP router validates with

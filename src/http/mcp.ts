@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../core/errors.ts'
-import { COUNTRIES } from '../iban/index.ts'
+import { COUNTRIES } from '@ibanmint/iban'
 import { MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, type McpEndpoint } from '../mcp/info.ts'
 import { readJsonBody } from './body.ts'
 import type { Schema } from '../core/schemas.ts'

@@ -3,7 +3,7 @@
 import { ERROR_CODES, ERRORS, type ErrorCode } from '../core/errors.ts'
 import { REGISTRY } from '../core/operations.ts'
 import { errorSchema, publishedSchema as publish } from '../core/schemas.ts'
-import { COUNTRIES } from '../iban/index.ts'
+import { COUNTRIES } from '@ibanmint/iban'
 import type { RouteInfo } from './route.ts'
 
 export const OPENAPI_VERSION = '1.2.0'

@@ -2,7 +2,7 @@
 // and the endpoint's interface. Free of the SDK: the SDK is loaded on the first MCP request
 // (src/mcp/lazy.ts), so a server that never sees one does not carry it.
 import { VERSION } from '../version.ts'
-import { COUNTRIES } from '../iban/index.ts'
+import { COUNTRIES } from '@ibanmint/iban'
 import type { ToolDefinition, ToolDeps } from './tools.ts'
 
 /** What the server reports in initialize / server/discover, and what the server card repeats. */

@@ -39,7 +39,7 @@ import {
 import { compileValidator } from '../core/validation.ts'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
-import { COUNTRIES, banksOf, resolveCountry, type CountrySpec } from '../iban/index.ts'
+import { COUNTRIES, banksOf, resolveCountry, type CountrySpec } from '@ibanmint/iban'
 
 export interface ToolAnnotations {
   readOnlyHint: boolean

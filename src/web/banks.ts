@@ -1,7 +1,7 @@
 // A country's bank registry, fetched by the page the first time it needs it: the script does
 // not carry the registries (scripts/web-bundle.mjs); the server lists their content-hashed
 // addresses in the page (#bank-assets).
-import { resolveCountry } from '../iban/index.ts'
+import { resolveCountry } from '@ibanmint/iban'
 import { BANK_REGISTRY } from './banks-registry-data.ts'
 
 /** Where each country's bank registry is (the page's JSON index, written by the server). */

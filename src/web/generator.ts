@@ -14,7 +14,7 @@ import {
   toCountry,
   type Country,
   type InvalidCheck,
-} from '../iban/index.ts'
+} from '@ibanmint/iban'
 import { ensureBanks } from './banks.ts'
 import { $, announce, copyText, element, mark } from './dom.ts'
 

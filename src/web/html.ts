@@ -2,7 +2,8 @@
 // section (settings on one line at desktop width, then the results table) and the Validate
 // section. Every control has a label; the verdicts and the status line are live regions. The
 // script (app.ts) fills in the country list, the results and the verdicts.
-import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT, type InvalidCheck } from '../iban/index.ts'
+import { COUNTRIES, INVALID_CHECKS, type InvalidCheck } from '@ibanmint/iban'
+import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 
 /** Where the page finds each country's bank registry, as the JSON it reads at start. */
 function bankAssetIndex(banks: Readonly<Record<string, string>>): string {

@@ -8,7 +8,8 @@
 // screen readers); the tables of checks and parts sit outside it.
 import { validate } from '../core/operations.ts'
 import { MAX_IBAN_INPUT } from '../core/schemas.ts'
-import { findCountry, findTerritory, type ValidateResult } from '../iban/index.ts'
+import { findCountry, type ValidateResult } from '@ibanmint/iban'
+import { findTerritory } from '@ibanmint/iban/internal'
 import { ensureBanks } from './banks.ts'
 import { $, element, mark } from './dom.ts'
 
