@@ -14,6 +14,7 @@ Usage:
   ibanmint bic <BIC>...                look up BICs: checks and registered banks
   ibanmint countries [CC] [--json]
   ibanmint serve [--workers N|auto]   run the HTTP API (configured by environment variables)
+  ibanmint mcp                        serve the MCP tools over stdio, for an AI assistant
   ibanmint keys create --name NAME [--limit N] [--expires DATE] [--json]
   ibanmint keys list [--json]
   ibanmint keys revoke ID
@@ -39,6 +40,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   bic: async () => (await import('./bic.ts')).runBic,
   countries: async () => (await import('./countries.ts')).runCountries,
   serve: async () => (await import('./serve.ts')).runServe,
+  mcp: async () => (await import('./mcp.ts')).runMcp,
   keys: async () => (await import('./keys.ts')).runKeys,
 }
 
