@@ -4,7 +4,6 @@
 import { Writable } from 'node:stream'
 import { ConfigError, readConfig } from '../config.ts'
 import { GenerationPool } from '../pool/pool.ts'
-import { serveMcpStdio } from '../mcp/stdio.ts'
 import { MCP_PROTOCOL_VERSIONS } from '../mcp/info.ts'
 import { VERSION } from '../version.ts'
 import { parseCommand, UsageError } from './usage.ts'
@@ -70,7 +69,12 @@ export async function runMcp(args: string[]): Promise<number> {
     return 0
   }
   if (positionals.length > 0) throw new UsageError('mcp takes no arguments')
+  // The pool's worker thread starts loading on another core while this one loads the SDK.
   const pool = new GenerationPool(poolOptions(process.env))
+  const { serveMcpStdio } = await import('../mcp/stdio.ts').catch(async (error: unknown) => {
+    await pool.close() // its thread would keep the process alive
+    throw error
+  })
   const connection = serveMcpStdio(
     {
       pool,
