@@ -85,8 +85,8 @@ function registrationOf(tool: ToolDefinition, deps: McpDeps): Registration {
  * Makes a fresh McpServer with the tools registered: per HTTP request (stateless serving), or
  * once per stdio connection. The tool schemas are built once, here, for every server it makes.
  */
-export function mcpServerFactory(deps: McpDeps, tools: readonly ToolDefinition[] = toolDefinitions(deps)) {
-  const registrations = tools.map((tool) => registrationOf(tool, deps))
+export function mcpServerFactory(deps: McpDeps) {
+  const registrations = toolDefinitions(deps).map((tool) => registrationOf(tool, deps))
   return (): McpServer => {
     const server = new McpServer(MCP_SERVER_INFO, {
       instructions: MCP_INSTRUCTIONS,
@@ -106,8 +106,7 @@ export function mcpServerFactory(deps: McpDeps, tools: readonly ToolDefinition[]
 }
 
 export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
-  const tools = toolDefinitions(deps)
-  const factory = mcpServerFactory(deps, tools)
+  const factory = mcpServerFactory(deps)
   const onerror = deps.onProtocolError === undefined ? {} : { onerror: deps.onProtocolError }
   // 2026-07-28 requests: the SDK's stateless entry. 2025-era requests: routed here by the
   // SDK's own classifier to a per-request transport of our own, because the entry's built-in
@@ -144,7 +143,6 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
       (await isLegacyRequest(request, parsedBody))
         ? legacy(request, parsedBody)
         : modern.fetch(request, { parsedBody }),
-    tools,
     close: () => modern.close(),
   }
 }
