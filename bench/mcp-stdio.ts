@@ -3,10 +3,12 @@
 // Measured in the same run next to a bare stdio server on the official SDK (serveStdio and one
 // constant tool, no ibanmint code: the floor of Node plus the SDK), and through `npx -y
 // ibanmint mcp` as the documented client configurations start it (from a local install, so
-// npm resolves it without the network). Rounds alternate between the three.
+// npm resolves it without the network). Rounds alternate between the three. Beside wall time,
+// the CPU time the server process had used when it answered initialize (/proc, every thread):
+// on a busy machine wall time mostly measures the wait for a core, CPU time does not.
 // Usage: npm run build && node --import tsx bench/mcp-stdio.ts [--rounds N]
 import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -38,6 +40,18 @@ interface Launch {
 interface Timing {
   initialize: number
   firstCall: number
+  /** CPU ms of the spawned process (not of its children) when initialize was answered. */
+  cpu: number
+}
+
+/** User and system CPU time of a process so far, in ms. */
+function cpuOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 // USER_HZ
+  } catch {
+    return NaN
+  }
 }
 
 const INITIALIZE = {
@@ -64,6 +78,7 @@ function timeOne(launch: Launch): Promise<Timing> {
     })
     let buffered = ''
     let initialize = 0
+    let cpu = NaN
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       buffered += chunk
       let newline: number
@@ -72,10 +87,11 @@ function timeOne(launch: Launch): Promise<Timing> {
         buffered = buffered.slice(newline + 1)
         if (message.id === 1) {
           initialize = performance.now() - started
+          cpu = cpuOf(child.pid)
           child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`)
           child.stdin.write(`${JSON.stringify(CALL)}\n`)
         } else if (message.id === 2) {
-          resolve({ initialize, firstCall: performance.now() - started })
+          resolve({ initialize, firstCall: performance.now() - started, cpu })
           child.stdin.end()
         }
       }
@@ -119,13 +135,19 @@ try {
   }
   const floor = median(timings.get('bare SDK stdio server')?.map((t) => t.initialize) ?? [])
   console.log(`MCP over stdio, start-up (median of ${ROUNDS} rounds, Node ${process.version})`)
-  console.log('| launch | to initialize answered | × bare SDK | to first generate_iban answered |')
-  console.log('|---|---|---|---|')
+  const floorCpu = median(timings.get('bare SDK stdio server')?.map((t) => t.cpu) ?? [])
+  console.log(
+    '| launch | to initialize answered | × bare SDK | CPU used by then | × bare SDK | to first generate_iban answered |',
+  )
+  console.log('|---|---|---|---|---|---|')
   for (const [name, values] of timings) {
     const initialize = median(values.map((t) => t.initialize))
     const firstCall = median(values.map((t) => t.firstCall))
+    const cpu = median(values.map((t) => t.cpu))
+    // npx's own process only waits for the ibanmint process it starts: its CPU says nothing.
+    const cpuCells = name.startsWith('npx') ? 'n/a | n/a' : `${cpu.toFixed(0)} ms | ${(cpu / floorCpu).toFixed(2)}×`
     console.log(
-      `| ${name} | ${initialize.toFixed(0)} ms | ${(initialize / floor).toFixed(2)}× | ${firstCall.toFixed(0)} ms |`,
+      `| ${name} | ${initialize.toFixed(0)} ms | ${(initialize / floor).toFixed(2)}× | ${cpuCells} | ${firstCall.toFixed(0)} ms |`,
     )
   }
 } finally {

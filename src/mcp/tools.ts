@@ -37,7 +37,7 @@ import {
   type ParamsOf,
   type Schema,
 } from '../core/schemas.ts'
-import { compileValidator } from '../core/validation.ts'
+import { compileValidator, type Validator } from '../core/validation.ts'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { COUNTRIES, banksOf, resolveCountry, type BicResult, type CountrySpec } from '../iban/index.ts'
@@ -295,6 +295,15 @@ function textOf<T extends string | number | undefined>(value: T, fromNumber: (va
   return (typeof value === 'number' ? fromNumber(value) : value) as Exclude<T, number>
 }
 
+/**
+ * A tool's argument validator, compiled by ajv on the tool's first call: compiling the five
+ * took about as long as loading the SDK, and `ibanmint mcp` answers initialize before any call.
+ */
+function argumentsValidator<T>(schema: Schema): Validator<T> {
+  let validate: Validator<T> | undefined
+  return (data) => (validate ??= compileValidator<T>(schema, 'arguments'))(data)
+}
+
 function output(value: Record<string, unknown>): ToolOutput {
   return { structured: value, text: JSON.stringify(value) }
 }
@@ -318,11 +327,11 @@ function bicPage(result: BicResult, offset: number, limit: number): ToolOutput {
  * not the SDK's, so that a bad argument gets the same error code and message as over REST.
  */
 export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
-  const checkGenerate = compileValidator<ParamsOf<typeof generateArguments>>(generateArguments, 'arguments')
-  const checkValidate = compileValidator<ParamsOf<typeof validateChecked>>(validateChecked, 'arguments')
-  const checkBuild = compileValidator<ParamsOf<typeof buildArguments>>(buildArguments, 'arguments')
-  const checkBic = compileValidator<ParamsOf<typeof bicArguments>>(bicArguments, 'arguments')
-  const checkCountries = compileValidator<ParamsOf<typeof countryArguments>>(countryArguments, 'arguments')
+  const checkGenerate = argumentsValidator<ParamsOf<typeof generateArguments>>(generateArguments)
+  const checkValidate = argumentsValidator<ParamsOf<typeof validateChecked>>(validateChecked)
+  const checkBuild = argumentsValidator<ParamsOf<typeof buildArguments>>(buildArguments)
+  const checkBic = argumentsValidator<ParamsOf<typeof bicArguments>>(bicArguments)
+  const checkCountries = argumentsValidator<ParamsOf<typeof countryArguments>>(countryArguments)
   return [
     {
       name: 'list_countries',
