@@ -23,10 +23,13 @@ Options:
   -h, --help           show this help
 
 Examples:
-  $ claude mcp add ibanmint -- npx -y ibanmint mcp      # Claude Code; other clients: docs/mcp.md
-  $ (printf '%s\\n' '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"build_iban",'\\
-'"arguments":{"country":"DE","bank":"37040044","account":"0532013000"}}}'; sleep 1) | ibanmint mcp
-  {"result":{"content":[{"type":"text","text":"{\\"iban\\":\\"DE89370400440532013000\\",...
+  $ claude mcp add ibanmint -- npx -y ibanmint mcp     # Claude Code; other clients: docs/mcp.md
+  $ (echo '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'; sleep 1) | ibanmint mcp 2>/dev/null | grep -o '"name":"[a-z_]*"'
+  "name":"list_countries"
+  "name":"generate_iban"
+  "name":"validate_iban"
+  "name":"build_iban"
+  "name":"lookup_bic"
 `
 
 /**

@@ -4,6 +4,8 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process'
 import { once } from 'node:events'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js'
@@ -217,11 +219,25 @@ describe('ibanmint mcp over raw stdio', () => {
     assert.equal(signalled.stdout, '')
   })
 
-  test('--help prints the usage; an argument or a bad POOL_THREADS is a usage error, stdout left empty', () => {
+  test('--help prints the usage and a worked example that does what it shows; an argument or a bad POOL_THREADS is a usage error, stdout left empty', () => {
     const help = spawnSync(process.execPath, [BIN, 'mcp', '--help'], { encoding: 'utf8' })
     assert.equal(help.status, 0)
     assert.match(help.stdout, /^Usage: ibanmint mcp\n/)
     assert.match(help.stdout, /claude mcp add ibanmint -- npx -y ibanmint mcp/)
+    // The worked example prints what the help shows below it.
+    const [command, ...shown] = help.stdout.slice(help.stdout.indexOf('  $ (echo')).trimEnd().split('\n')
+    const shims = mkdtempSync(join(tmpdir(), 'ibanmint-bin-'))
+    try {
+      writeFileSync(join(shims, 'ibanmint'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 })
+      const example = spawnSync('bash', ['-o', 'pipefail', '-c', command?.slice(4) ?? ''], {
+        encoding: 'utf8',
+        env: { ...process.env, PATH: `${shims}:${process.env['PATH']}` },
+      })
+      assert.equal(example.stdout, shown.map((line) => line.slice(2)).join('\n') + '\n')
+      assert.equal(shown.length, TOOLS.length)
+    } finally {
+      rmSync(shims, { recursive: true, force: true })
+    }
     const extra = spawnSync(process.execPath, [BIN, 'mcp', 'now'], { encoding: 'utf8', input: '' })
     assert.equal(extra.status, 2)
     assert.equal(extra.stdout, '')
