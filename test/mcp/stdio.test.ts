@@ -118,16 +118,19 @@ class RawSession {
 
   constructor(execArgv: string[] = [], env: Record<string, string> = {}) {
     this.child = spawn(process.execPath, [...execArgv, BIN, 'mcp'], { env: { ...process.env, ...env } })
+    let pending = '' // a message split across chunks waits here for its newline
     this.child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       this.stdout += chunk
-      for (const line of chunk.split('\n')) {
-        if (!line.startsWith('{')) continue
+      const lines = (pending + chunk).split('\n')
+      pending = lines.pop() ?? ''
+      for (const line of lines) {
+        let message: { id?: unknown }
         try {
-          const message = JSON.parse(line) as { id?: number }
-          if (typeof message.id === 'number') this.#waiting.get(message.id)?.(message)
+          message = JSON.parse(line) as { id?: unknown }
         } catch {
-          // a line split across chunks: checked whole at the end
+          continue // not JSON: the test's check of every stdout line reports it
         }
+        if (typeof message.id === 'number') this.#waiting.get(message.id)?.(message)
       }
     })
     this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk))
@@ -135,7 +138,10 @@ class RawSession {
 
   /** Resolves once the server has said on stderr that it serves (stdout is reserved by then). */
   async started(): Promise<void> {
-    while (!this.stderr.includes('MCP server on stdio')) await once(this.child.stderr, 'data')
+    while (!this.stderr.includes('MCP server on stdio')) {
+      const [event] = (await Promise.race([once(this.child.stderr, 'data'), once(this.child, 'exit')])) as unknown[]
+      if (typeof event !== 'string') throw new Error(`ibanmint mcp exited before serving: ${this.stderr}`)
+    }
   }
 
   send(message: unknown): void {
