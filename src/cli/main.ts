@@ -41,6 +41,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'run the HTTP API, the web page and the MCP server',
     load: async () => (await import('./serve.ts')).runServe,
   },
+  mcp: {
+    summary: 'the MCP tools over stdio for an AI assistant (no server, no key)',
+    load: async () => (await import('./mcp.ts')).runMcp,
+  },
   keys: {
     summary: 'create, list and revoke the API keys the server accepts',
     load: async () => (await import('./keys.ts')).runKeys,

@@ -3,7 +3,7 @@
 // (src/mcp/lazy.ts), so a server that never sees one does not carry it.
 import { VERSION } from '../version.ts'
 import { COUNTRIES } from '@ibanmint/iban'
-import type { ToolDefinition, ToolDeps } from './tools.ts'
+import type { ToolDeps } from './tools.ts'
 
 /** What the server reports in initialize / server/discover, and what the server card repeats. */
 export const MCP_SERVER_INFO = {
@@ -27,7 +27,6 @@ export const MCP_INSTRUCTIONS = `ibanmint generates and validates IBANs for ${CO
 export interface McpEndpoint {
   /** Serves one MCP request (a web Request with its already-parsed JSON-RPC message). */
   fetch(request: Request, parsedBody: unknown): Promise<Response>
-  tools: readonly ToolDefinition[]
   close(): Promise<void>
 }
 
