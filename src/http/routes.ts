@@ -1,13 +1,14 @@
 // The one route table, assembled from each feature's routes: the API (api.ts), downloads,
-// the MCP endpoint, the web page and the probes. The router, the service index, the OpenAPI
+// the MCP endpoint, the web page, the API reference page and the probes. The router, the service index, the OpenAPI
 // document and request validation are all derived from it; there is no second list. Each
 // feature gets only its own dependencies.
 import type { GenerationPool } from '../pool/pool.ts'
 import { webRoutes, type WebAssets } from '../web/page.ts'
 import { apiRoutes, probeRoutes } from './api.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
-import { mcpRoutes, type McpRouteDeps } from './mcp.ts'
+import { buildServerCard, mcpRoutes, type McpRouteDeps } from './mcp.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
+import { referenceAssets, referenceRoutes } from './reference.ts'
 import type { Route } from './route.ts'
 import { validateStreamRoute } from './validate-stream.ts'
 
@@ -30,6 +31,7 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
   const { pool } = deps
   // The two documents describe the finished table, which serves them: made once it is complete.
   const documents = { index: Buffer.alloc(0), openapi: Buffer.alloc(0) }
+  const reference = referenceAssets()
   const routes = [
     ...apiRoutes({ documents, pool, poolInlineMax: deps.poolInlineMax }),
     validateStreamRoute({ pool, maxRows: deps.validateMaxRows }),
@@ -37,9 +39,20 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
     exportRoute({ pool }),
     ...mcpRoutes(deps.mcp),
     ...webRoutes(deps.web),
+    ...referenceRoutes(reference),
     ...probeRoutes(deps.ready),
   ]
-  documents.index = Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl)))
-  documents.openapi = Buffer.from(JSON.stringify(buildOpenApi(routes, deps.publicUrl)))
+  const index = buildIndex(routes, deps.publicUrl)
+  const openapi = buildOpenApi(routes, {
+    publicUrl: deps.publicUrl,
+    index,
+    serverCard: buildServerCard(deps.mcp.mcp, deps.publicUrl),
+    webPage: deps.web.html,
+    webAssets: deps.web.assets.values(),
+    referencePage: reference.html,
+    referenceAssets: reference.assets.values(),
+  })
+  documents.index = Buffer.from(JSON.stringify(index))
+  documents.openapi = Buffer.from(JSON.stringify(openapi))
   return routes
 }

@@ -51,7 +51,7 @@ test('the OpenAPI document has every route of the table, with parameters, bodies
 test('PUBLIC_URL sets the documentation link and the OpenAPI server', async () => {
   const app = await startApp({ after }, { env: { PUBLIC_URL: 'https://ibans.example.test/' } })
   const index = (await app.call('GET', '/api/v1')).body as { documentation: string }
-  assert.equal(index.documentation, 'https://ibans.example.test/api/v1/openapi.json')
+  assert.equal(index.documentation, 'https://ibans.example.test/docs')
   const doc = (await app.call('GET', '/api/v1/openapi.json')).body as { servers: { url: string }[] }
   assert.equal(doc.servers[0]?.url, 'https://ibans.example.test')
 })
@@ -62,7 +62,7 @@ test('PORT=0 without PUBLIC_URL: links, the server card and the MCP origin name 
   assert.match(app.url, /:\d{2,5}$/)
   assert.equal(app.service.publicUrl, app.url)
   const index = (await app.call('GET', '/api/v1')).body as { documentation: string }
-  assert.equal(index.documentation, `${app.url}/api/v1/openapi.json`)
+  assert.equal(index.documentation, `${app.url}/docs`)
   const card = (await app.call('GET', '/.well-known/mcp/server-card.json')).body as { remotes: { url: string }[] }
   assert.equal(card.remotes[0]?.url, `${app.url}/mcp`)
   // A browser page served by this server may call its /mcp: its origin is the allowed one.
