@@ -591,16 +591,53 @@ function invalidRequest(route: RouteInfo, success: ExampleRequest | undefined): 
   return errorCall('invalid_request', (named?.['x-message'] as string | undefined) ?? 'the request is invalid')
 }
 
+/** The message of the error `fails` throws. */
+function messageOf(fails: () => unknown): string {
+  try {
+    fails()
+  } catch (error) {
+    return (error as Error).message
+  }
+  throw new Error('the example was to fail')
+}
+
+const UNKNOWN_COUNTRY = messageOf(() => requireCountry('XX'))
+
 /** Errors an operation answers in its own words, or that need a request of their own, by operationId. */
 const ERROR_CALLS: Readonly<Record<string, readonly ExampleCall[]>> = {
-  getCountry: [errorCall('not_found', 'country "XX" is not supported', { path: '/api/v1/countries/XX' })],
-  generateIbans: [errorCall('not_found', 'country "XX" is not supported', { path: '/api/v1/generate/XX' })],
-  exportIbans: [errorCall('not_found', 'country "XX" is not supported', { path: '/export/XX' })],
+  getCountry: [errorCall('not_found', UNKNOWN_COUNTRY, { path: '/api/v1/countries/XX' })],
+  listCountryBanks: [errorCall('not_found', UNKNOWN_COUNTRY, { path: '/api/v1/countries/XX/banks' })],
+  generateIbans: [errorCall('not_found', UNKNOWN_COUNTRY, { path: '/api/v1/generate/XX' })],
+  generateIbansFromBody: [
+    errorCall('not_found', UNKNOWN_COUNTRY, { path: '/api/v1/generate', body: jsonBody({ country: 'XX' }) }),
+  ],
+  buildIban: [
+    errorCall(
+      'not_found',
+      messageOf(() => build({ country: 'XX', bank: '1', account: '1' })),
+      {
+        path: '/api/v1/iban',
+        body: jsonBody({ country: 'XX', bank: '1', account: '1' }),
+      },
+    ),
+  ],
+  streamBulkIbans: [errorCall('not_found', UNKNOWN_COUNTRY, { path: '/api/v1/bulk/DE,XX' })],
+  exportIbans: [errorCall('not_found', UNKNOWN_COUNTRY, { path: '/export/XX' })],
   validateIban: [
-    errorCall('invalid_request', 'iban must be a string of letters and digits', { path: '/api/v1/validate/DE89-3704' }),
+    errorCall(
+      'invalid_request',
+      messageOf(() => validate('DE89-3704', 'iban', false)),
+      {
+        path: '/api/v1/validate/DE89-3704',
+      },
+    ),
   ],
   lookupBic: [
-    errorCall('invalid_request', 'bic must be a string of letters and digits', { path: '/api/v1/bic/COBA-DEFF' }),
+    errorCall(
+      'invalid_request',
+      messageOf(() => lookupBic('COBA-DEFF', false)),
+      { path: '/api/v1/bic/COBA-DEFF' },
+    ),
   ],
   validateIbanStream: [
     errorCall(
@@ -692,7 +729,8 @@ function jsonRpcError(
     request: { path: '/mcp', headers, body: jsonBody(message) },
     status,
     type: JSON_TYPE,
-    value: { jsonrpc: '2.0', error, id: status === 400 ? null : id },
+    // A message refused before it is read (400, 406) is answered without its id.
+    value: { jsonrpc: '2.0', error, id: status === 404 ? id : null },
   }
 }
 
@@ -730,7 +768,7 @@ const ERROR_EXAMPLES: { readonly [C in ErrorCode]: ErrorExamples } = {
     ),
   ],
   forbidden: () => [errorCall('forbidden', `origin "${FOREIGN_ORIGIN}" may not call this MCP server`)],
-  not_found: () => [errorCall('not_found', 'country "XX" is not supported')],
+  not_found: () => [errorCall('not_found', UNKNOWN_COUNTRY)],
   method_not_allowed: () => [],
   payload_too_large: (route, success) => {
     const limit = route.maxBody ?? MAX_JSON_BODY

@@ -90,18 +90,55 @@ function isBodiless(status: number): boolean {
   return status === 202 || status === 204 || status === 304 || (status >= 300 && status < 400)
 }
 
-/** An `examples` map: each call's answer (or, with `request`, the body it sends) under its name. */
-function examplesOf(calls: readonly ExampleCall[], request = false): Record<string, unknown> | undefined {
+/** Request bodies longer than this (the oversized ones of 413 examples) are left out of `x-request`. */
+const SHOWN_BODY = 2048
+
+/**
+ * The request that gets an answer, as the example's `x-request` (ibanmint extension): method,
+ * path with query, headers and body, and `key: false` for a keyed operation's request sent
+ * without one. Its description says it in a line a person can replay.
+ */
+function requestOf(method: string, call: ExampleCall): Record<string, unknown> {
+  const request = call.request
+  if (request === undefined) return {}
+  const body = request.body
+  const shown = body !== undefined && body.text.length <= SHOWN_BODY
+  const xRequest = {
+    method,
+    path: request.path,
+    ...(request.headers === undefined ? {} : { headers: request.headers }),
+    ...(shown ? { body } : {}),
+    ...(request.anonymous === true ? { key: false } : {}),
+  }
+  if (body !== undefined && !shown)
+    return { description: `\`${method} ${request.path}\` with a ${body.text.length}-byte ${body.type} body` }
+  const sent = body === undefined ? '' : ` with a ${body.type} body`
+  return {
+    description: `\`${method} ${request.path}\`${sent}${request.anonymous === true ? ', without a key' : ''}`,
+    'x-request': xRequest,
+  }
+}
+
+/**
+ * An `examples` map: each call's answer (or, with `request`, the body it sends) under its name.
+ * An answer cut short (lists, a text's beginning) says so in `x-excerpt` (ibanmint extension).
+ */
+function examplesOf(
+  method: string,
+  calls: readonly ExampleCall[],
+  request = false,
+): Record<string, unknown> | undefined {
   if (calls.length === 0) return undefined
   const examples: Record<string, unknown> = {}
   for (const call of calls) {
     const body = call.request?.body
-    const value: unknown = request
-      ? body?.type === JSON_TYPE
-        ? (JSON.parse(body.text) as unknown)
-        : body?.text
-      : call.value
-    examples[call.name] = { summary: call.summary, value }
+    if (request) {
+      const value: unknown = body?.type === JSON_TYPE ? (JSON.parse(body.text) as unknown) : body?.text
+      examples[call.name] = { summary: call.summary, value }
+    } else {
+      const excerpt = call.excerpt === true ? { 'x-excerpt': true } : {}
+      examples[call.name] = { summary: call.summary, ...requestOf(method, call), ...excerpt, value: call.value }
+    }
   }
   return examples
 }
@@ -112,6 +149,7 @@ function requestBodyOf(route: RouteInfo, components: SchemaComponents, calls: re
   const shown = calls.filter((call) => call.request?.body !== undefined && call.status < 300 && !call.hideRequest)
   const content = (type: string, schema: Schema) => {
     const examples = examplesOf(
+      route.method,
       shown.filter((call) => call.request?.body?.type === type),
       true,
     )
@@ -194,7 +232,10 @@ function operationOf(
     const types = isBodiless(status) ? [] : (response.contentTypes ?? [JSON_TYPE])
     const content = Object.fromEntries(
       types.map((type) => {
-        const shown = examplesOf(examples.filter((call) => call.status === status && call.type === type))
+        const shown = examplesOf(
+          route.method,
+          examples.filter((call) => call.status === status && call.type === type),
+        )
         return [
           type,
           {
@@ -224,7 +265,10 @@ function operationOf(
       ...(status === 503 ? ['Retry-After'] : []),
       ...(status === 401 ? ['WWW-Authenticate'] : []),
     ]
-    const shown = examplesOf(errors.filter((call) => call.status === status))
+    const shown = examplesOf(
+      route.method,
+      errors.filter((call) => call.status === status),
+    )
     responses[String(status)] = {
       description: own === undefined ? description : `${description} ${own.description}`,
       ...(headers.length === 0 ? {} : { headers: headersOf(headers) }),
