@@ -1,14 +1,14 @@
 // The build: tsc compiles src/ and workers/ to plain JavaScript with declaration files in
 // dist/ (the library, the service and the command line), then esbuild bundles the web page's
-// script for browsers and the pool's worker into one file each, and the API reference page's
-// Redoc build is copied in (scripts/docs-bundle.mjs). npm runs it on `npm ci`
+// script for browsers and the pool's worker into one file each; the API reference's Redoc build
+// and the OpenAPI document's examples are added (scripts/docs-bundle.mjs). npm runs it on `npm ci`
 // (prepare) and `npm pack`; `npm start` and the bin then run dist/ with plain Node.
 import { execFileSync } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
-import { copyReferenceAssets } from './docs-bundle.mjs'
+import { buildReferenceDocs } from './docs-bundle.mjs'
 import { webBundleOptions } from './web-bundle.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -33,5 +33,5 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 })
-copyReferenceAssets(`${root}/dist/docs`)
+await buildReferenceDocs(`${root}/dist`)
 console.log(`ibanmint: built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`)

@@ -10,6 +10,7 @@
 // the request that provokes it where one does without a failing dependency; an operation may
 // add its own (ERROR_CALLS). A new error code needs an entry in ERROR_EXAMPLES (the type asks
 // for it); a new route, its calls in successCalls (a test asks for them).
+import { readFileSync } from 'node:fs'
 import { ERROR_CODES, ERRORS, errorBody, type ErrorCode } from '../core/errors.ts'
 import {
   bankList,
@@ -98,8 +99,11 @@ function firstOf<T>(list: readonly T[], n: number): T[] {
 }
 
 /** The first `lines` lines of a text, each with its newline. */
-function firstLines(text: Buffer | string, lines: number): string {
-  return String(text)
+function firstLines(text: Buffer, lines: number): string {
+  // The first 4 KB hold them (a whole script or registry would be read for nothing).
+  return text
+    .subarray(0, 4096)
+    .toString()
     .split('\n')
     .slice(0, lines)
     .map((line) => `${line}\n`)
@@ -202,8 +206,13 @@ function fileCalls(
 
 const STREAM_TEXT = `${IBAN}\n${GB_IBAN}\n${IBAN_WRONG_CHECK}\n`
 
-/** The success examples of every operation, by operationId. */
-export function successCalls(sources: ExampleSources): Record<string, ExampleCall[]> {
+/**
+ * The examples the code makes from its own data: generated, validated, built and looked up,
+ * the files and streams, the MCP tool's answer. They need the data's tables and indexes (the
+ * first BIC lookup indexes every registry), 1.2 s cold; so the build makes them once
+ * (scripts/docs-bundle.mjs writes dist/openapi-examples.json) and a built service reads them.
+ */
+export function codeCalls(): Record<string, ExampleCall[]> {
   const countries = countryList()
   const detail = (code: string) => {
     const value = json(countryDetail(code)) as { country: { banks: unknown[] } }
@@ -212,50 +221,10 @@ export function successCalls(sources: ExampleSources): Record<string, ExampleCal
   }
   const bic = json(lookupBic(BIC, false)) as { banks: unknown[] }
   bic.banks = firstOf(bic.banks, 2)
-  const index = { ...sources.index, endpoints: firstOf(sources.index['endpoints'] as unknown[], 3) }
   const mcpResult = validate(IBAN)
   const ndjsonAnswer = streamAnswer(STREAM_TEXT, 'ndjson')
   const buildBody = { country: 'DE', bank: '37040044', account: '0532013000' }
   return {
-    getServiceIndex: [
-      {
-        name: 'index',
-        summary: 'The service index (three of its endpoints shown)',
-        request: { path: '/api/v1' },
-        status: 200,
-        type: JSON_TYPE,
-        value: index,
-        excerpt: true,
-      },
-    ],
-    getOpenApiDocument: [
-      {
-        name: 'document',
-        summary: 'The document’s head (paths left out)',
-        request: { path: '/api/v1/openapi.json' },
-        status: 200,
-        type: JSON_TYPE,
-        value: {
-          openapi: '3.1.0',
-          info: { title: 'ibanmint API', version: '1.1.0' },
-          servers: [{ url: sources.publicUrl }],
-          paths: {},
-        },
-        excerpt: true,
-      },
-    ],
-    getApiReference: [
-      {
-        name: 'page',
-        summary: 'The page’s beginning',
-        request: { path: '/docs' },
-        status: 200,
-        type: 'text/html',
-        value: firstLines(sources.referencePage, 4),
-        excerpt: true,
-      },
-    ],
-    getApiReferenceAsset: fileCalls('/docs/assets/', sources.referenceAssets, 1),
     listCountries: [
       {
         name: 'countries',
@@ -466,6 +435,52 @@ export function successCalls(sources: ExampleSources): Record<string, ExampleCal
         },
       },
     ],
+  }
+}
+
+/** The examples of what the service itself serves: its index, documents, pages and probes. */
+function serviceCalls(sources: ExampleSources): Record<string, ExampleCall[]> {
+  const index = { ...sources.index, endpoints: firstOf(sources.index['endpoints'] as unknown[], 3) }
+  return {
+    getServiceIndex: [
+      {
+        name: 'index',
+        summary: 'The service index (three of its endpoints shown)',
+        request: { path: '/api/v1' },
+        status: 200,
+        type: JSON_TYPE,
+        value: index,
+        excerpt: true,
+      },
+    ],
+    getOpenApiDocument: [
+      {
+        name: 'document',
+        summary: 'The document’s head (paths left out)',
+        request: { path: '/api/v1/openapi.json' },
+        status: 200,
+        type: JSON_TYPE,
+        value: {
+          openapi: '3.1.0',
+          info: { title: 'ibanmint API', version: '1.1.0' },
+          servers: [{ url: sources.publicUrl }],
+          paths: {},
+        },
+        excerpt: true,
+      },
+    ],
+    getApiReference: [
+      {
+        name: 'page',
+        summary: 'The page’s beginning',
+        request: { path: '/docs' },
+        status: 200,
+        type: 'text/html',
+        value: firstLines(sources.referencePage, 4),
+        excerpt: true,
+      },
+    ],
+    getApiReferenceAsset: fileCalls('/docs/assets/', sources.referenceAssets, 1),
     getMcpServerCard: [cardCall('/.well-known/mcp/server-card.json', sources.serverCard)],
     getMcpServerCardAlias: [cardCall('/mcp/server-card', sources.serverCard)],
     getWebPage: [
@@ -494,6 +509,31 @@ export function successCalls(sources: ExampleSources): Record<string, ExampleCal
     checkLiveness: [probeCall('/healthz', 'ok')],
     checkReadiness: [probeCall('/readyz', 'ready')],
   }
+}
+
+/** Running the built JavaScript: the build wrote the code's examples beside it. */
+const BUILT = import.meta.url.endsWith('.js')
+const BUILT_EXAMPLES = new URL('../../openapi-examples.json', import.meta.url)
+let codeMade: Record<string, ExampleCall[]> | undefined
+
+/** The code's examples: as the build wrote them, else made now (from the sources), once per process. */
+function loadCodeCalls(): Record<string, ExampleCall[]> {
+  if (codeMade !== undefined) return codeMade
+  if (BUILT) {
+    try {
+      codeMade = JSON.parse(readFileSync(BUILT_EXAMPLES, 'utf8')) as Record<string, ExampleCall[]>
+      return codeMade
+    } catch {
+      // Built without them: made below.
+    }
+  }
+  codeMade = codeCalls()
+  return codeMade
+}
+
+/** The success examples of every operation, by operationId. */
+export function successCalls(sources: ExampleSources): Record<string, ExampleCall[]> {
+  return { ...loadCodeCalls(), ...serviceCalls(sources) }
 }
 
 function cardCall(path: string, card: Record<string, unknown>): ExampleCall {

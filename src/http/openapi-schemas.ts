@@ -19,12 +19,22 @@ import { downloadRowSchema } from './downloads.ts'
 
 const COMPONENT = '#/components/schemas/'
 
+// Each object's text, once: a schema is matched at every level, and its parts again below it.
+const CANONICAL = new WeakMap<object, string>()
+
 /** A JSON value's text with every object's keys in order: equal for equal shapes. */
 function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
   if (value === null || typeof value !== 'object') return JSON.stringify(value)
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`
+  const known = CANONICAL.get(value)
+  if (known !== undefined) return known
+  let text: string
+  if (Array.isArray(value)) text = `[${value.map(canonical).join(',')}]`
+  else {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    text = `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`
+  }
+  CANONICAL.set(value, text)
+  return text
 }
 
 /** What identifies a shape: everything but its own description. */

@@ -8,7 +8,7 @@ import { apiRoutes, probeRoutes } from './api.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
 import { buildServerCard, mcpRoutes, type McpRouteDeps } from './mcp.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
-import { referenceAssets, referenceRoutes } from './reference.ts'
+import { referenceAssets, referenceRoutes, type ReferenceAssets } from './reference.ts'
 import type { Route } from './route.ts'
 import { validateStreamRoute } from './validate-stream.ts'
 
@@ -26,11 +26,25 @@ export interface RouteDeps {
   web: WebAssets
 }
 
-/** The route table, with the service index and the OpenAPI document made from it. */
+/**
+ * The route table, with the service index and the OpenAPI document made from it. The document
+ * (160 KB, with its examples) is made on its first request, not at start: few requests ask for
+ * it, and a start should not wait for it.
+ */
 export function serviceRoutes(deps: RouteDeps): Route[] {
   const { pool } = deps
+  let index = Buffer.alloc(0)
+  let openapi: Buffer | undefined
   // The two documents describe the finished table, which serves them: made once it is complete.
-  const documents = { index: Buffer.alloc(0), openapi: Buffer.alloc(0) }
+  const documents = {
+    get index(): Buffer {
+      return index
+    },
+    get openapi(): Buffer {
+      openapi ??= Buffer.from(JSON.stringify(openApiOf(routes, deps, reference)))
+      return openapi
+    },
+  }
   const reference = referenceAssets()
   const routes = [
     ...apiRoutes({ documents, pool, poolInlineMax: deps.poolInlineMax }),
@@ -42,17 +56,19 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
     ...referenceRoutes(reference),
     ...probeRoutes(deps.ready),
   ]
-  const index = buildIndex(routes, deps.publicUrl)
-  const openapi = buildOpenApi(routes, {
+  index = Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl)))
+  return routes
+}
+
+/** The OpenAPI document of the table, its examples made from the service's own documents and pages. */
+function openApiOf(routes: readonly Route[], deps: RouteDeps, reference: ReferenceAssets): Record<string, unknown> {
+  return buildOpenApi(routes, {
     publicUrl: deps.publicUrl,
-    index,
+    index: buildIndex(routes, deps.publicUrl),
     serverCard: buildServerCard(deps.mcp.mcp, deps.publicUrl),
     webPage: deps.web.html,
     webAssets: deps.web.assets.values(),
     referencePage: reference.html,
     referenceAssets: reference.assets.values(),
   })
-  documents.index = Buffer.from(JSON.stringify(index))
-  documents.openapi = Buffer.from(JSON.stringify(openapi))
-  return routes
 }

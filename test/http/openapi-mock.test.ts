@@ -32,7 +32,7 @@ interface Example {
 interface Operation {
   operationId: string
   security: unknown[]
-  parameters: { name: string; in: string; schema: { examples?: unknown[] } }[]
+  parameters: { name: string; in: string; schema: { examples?: string[] } }[]
   responses: Record<string, { content?: Record<string, { examples?: Record<string, Example> }> }>
 }
 
@@ -82,7 +82,7 @@ after(() => prism?.kill())
 function validRequest(template: string, method: string, operation: Operation): XRequest {
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name)
-    return String(parameter?.schema.examples?.[0] ?? 'x')
+    return parameter?.schema.examples?.[0] ?? 'x'
   })
   const successes = Object.entries(operation.responses).filter(([status]) => Number(status) < 300)
   const sent = successes
