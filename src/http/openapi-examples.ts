@@ -5,11 +5,13 @@
 // the requests); the tests make every call against a listening server and compare, so an
 // example cannot drift from what the service does.
 //
-// Success examples are listed by operationId below. Error examples follow from the errors a
-// route can answer (errorsOf): one per code, its message the one the code answers with, and
-// the request that provokes it where one does without a failing dependency; an operation may
-// add its own (ERROR_CALLS). A new error code needs an entry in ERROR_EXAMPLES (the type asks
-// for it); a new route, its calls in successCalls (a test asks for them).
+// Success examples are listed by operationId below: those the code makes from its data in
+// codeCalls (made once by the build), those of the service's own documents and pages in
+// serviceCalls. Error examples follow from the errors a route can answer (errorsOf): one per
+// code, its message the one the code answers with, and the request that provokes it where one
+// does without a failing dependency; an operation may add its own (ERROR_CALLS). A new error
+// code needs an entry in ERROR_EXAMPLES (the type asks for it); a new route, its success calls
+// (a test asks for them); a new cause of an existing code, an entry in ERROR_CALLS.
 import { readFileSync } from 'node:fs'
 import { ERROR_CODES, ERRORS, errorBody, type ErrorCode } from '../core/errors.ts'
 import {
