@@ -356,12 +356,16 @@ export function ndjsonOf(line: Schema): Schema {
 
 const STREAM_BODY = {
   'text/plain': { ...text, description: 'One IBAN per line.' },
-  'application/x-ndjson': ndjsonOf({
-    oneOf: [
-      { type: 'object', required: ['iban'], properties: { iban: { type: 'string' } } },
-      { type: 'string', description: 'The IBAN as a JSON string.' },
-    ],
-  }),
+  'application/x-ndjson': {
+    ...ndjsonOf({
+      oneOf: [
+        { type: 'object', required: ['iban'], properties: { iban: { type: 'string' } } },
+        { type: 'string', description: 'The IBAN as a JSON string.' },
+      ],
+    }),
+    description:
+      'NDJSON: one `{"iban": "…"}` object (or JSON string) per line. Also taken as application/ndjson, application/jsonl and application/x-jsonlines.',
+  },
   'text/csv': {
     ...text,
     description: 'CSV with the IBANs in the column `column` names.',
