@@ -1,14 +1,16 @@
 // The build: first the library @ibanmint/iban (scripts/build-library.mjs: packages/iban/dist),
 // then tsc compiles the service (src/ but src/iban, and workers/) to plain JavaScript with
 // declaration files in dist/, importing the library by its package name; esbuild bundles the
-// web page's script for browsers and the pool's worker into one file each. npm runs it on
-// `npm ci` (prepare) and `npm pack`; `npm start` and the bin then run dist/ with plain Node.
+// web page's script for browsers and the pool's worker into one file each; the API reference's
+// Redoc build and the OpenAPI document's examples are added (scripts/docs-bundle.mjs). npm runs
+// it on `npm ci` (prepare) and `npm pack`; `npm start` and the bin then run dist/ with plain Node.
 import { execFileSync } from 'node:child_process'
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { buildLibrary } from './build-library.mjs'
+import { buildReferenceDocs } from './docs-bundle.mjs'
 import { webBundleOptions } from './web-bundle.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -57,4 +59,5 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 })
+await buildReferenceDocs(`${root}/dist`)
 console.log(`ibanmint: built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`)

@@ -53,7 +53,7 @@ interface Hooks {
 let openApiChecker: ((method: string, path: string, status: number, body: unknown) => void) | undefined
 
 function buildChecker(document: Record<string, unknown>) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  const ajv = new Ajv2020({ strict: false, allErrors: true, formats: { uri: (value: string) => URL.canParse(value) } })
   ajv.addSchema({ $id: 'openapi.json', components: (document as { components: unknown }).components })
   const paths = document['paths'] as Record<
     string,
