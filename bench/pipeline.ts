@@ -14,10 +14,7 @@ import { Duplex } from 'node:stream'
 import { pino } from 'pino'
 import { readConfig } from '../dist/src/config.js'
 import { startService } from '../dist/src/main.js'
-import { createKeys } from './lib.ts'
-import { fastifyPeer } from './peers/fastify.ts'
-import { KeyBook } from './peers/keys.ts'
-import { plainPeer } from './peers/plain.ts'
+import { compiledPeers, createKeys } from './lib.ts'
 import type { PeerOptions } from './peers/shared.ts'
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void
@@ -112,13 +109,21 @@ async function listenerOf(
     const service = await startService(readConfig(env), { logger })
     return { listener: service.app.server.listeners('request')[0] as Listener, close: () => service.close() }
   }
+  // The peers as bench/peers.ts runs them: compiled to JavaScript.
+  const peers = await compiledPeers()
+  const { KeyBook } = (await import(join(peers, 'peers', 'keys.js'))) as typeof import('./peers/keys.ts')
+  const { accessLog } = (await import(join(peers, 'peers', 'shared.js'))) as typeof import('./peers/shared.ts')
   const options: PeerOptions = {
     keys: new KeyBook(env['KEYS_FILE'] as string, 1_000_000_000),
     redis: undefined,
-    logFile: LOG,
+    log: accessLog(LOG, `${server}-peer`).logger,
   }
-  if (server === 'plain') return { listener: plainPeer(options), close: async () => {} }
+  if (server === 'plain') {
+    const { plainPeer } = (await import(join(peers, 'peers', 'plain.js'))) as typeof import('./peers/plain.ts')
+    return { listener: plainPeer(options), close: async () => {} }
+  }
   // Fastify's own listener on its node:http server, called as node:http would call it.
+  const { fastifyPeer } = (await import(join(peers, 'peers', 'fastify.js'))) as typeof import('./peers/fastify.ts')
   const app = await fastifyPeer(options)
   return { listener: app.server.listeners('request')[0] as Listener, close: () => app.close() }
 }
