@@ -153,6 +153,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       poolInlineMax: config.poolInlineMax,
       bulkMaxCount: config.bulkMaxCount,
       validateMaxRows: config.validateMaxRows,
+      streamsPerKey: config.streamsPerKey,
       mcp: { mcp, publicUrl: site.publicUrl, allowedOrigins: site.mcpAllowedOrigins },
       web,
     })

@@ -17,7 +17,6 @@ import {
   COUNT_ROWS,
   COUNT_VALID,
   FAILED_CHECKS,
-  MAX_RECORD_BYTES,
   VALIDATE_CSV_COLUMNS,
   csvFieldAt,
   type BatchCounts,
@@ -261,8 +260,8 @@ export function validateBatchInto(batch: ValidateBatch, out: ByteWriter): BatchC
   out.clear()
   const counts: BatchCounts = new Array<number>(COUNT_FAILED + FAILED_CHECKS.length).fill(0)
   const text = DECODER.decode(batch.bytes)
-  const { overlong } = batch
-  let nextOverlong = 0
+  const { damaged } = batch
+  let nextDamaged = 0
   let line = batch.firstLine
   let at = 0
   let skip = batch.skipHeader
@@ -278,9 +277,10 @@ export function validateBatchInto(batch: ValidateBatch, out: ByteWriter): BatchC
         skip = false
         continue
       }
-      if (overlong[nextOverlong] === recordLine) {
-        nextOverlong++
-        inputRow(batch, out, counts, recordLine, '', `record longer than ${MAX_RECORD_BYTES} bytes`)
+      const broken = damaged[nextDamaged]
+      if (broken?.line === recordLine) {
+        nextDamaged++
+        inputRow(batch, out, counts, recordLine, '', broken.reason)
       } else if (blank) continue
       else if (field === undefined) {
         const last = text.charCodeAt(end - 1) === CARRIAGE_RETURN ? end - 1 : end
@@ -298,9 +298,10 @@ export function validateBatchInto(batch: ValidateBatch, out: ByteWriter): BatchC
       skip = false
       continue
     }
-    if (overlong[nextOverlong] === recordLine) {
-      nextOverlong++
-      inputRow(batch, out, counts, recordLine, '', `line longer than ${MAX_RECORD_BYTES} bytes`)
+    const broken = damaged[nextDamaged]
+    if (broken?.line === recordLine) {
+      nextDamaged++
+      inputRow(batch, out, counts, recordLine, '', broken.reason)
       continue
     }
     if (isBlank(record)) continue

@@ -180,15 +180,27 @@ export function send(exchange: Exchange, reply: Reply, deps: PipelineDeps): void
   logWhenDone(exchange, deps)
 }
 
-/** Renders any error as the error body (internal ones logged, never shown) and logs the request. */
+/**
+ * Renders any error as the error body (internal ones logged, never shown) and logs the request.
+ * A response already under way (a stream whose handler wrote its last line, or cut it) is
+ * logged at warn with the failure's cause, and cut off unless its handler ended it.
+ */
 export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): void {
   const apiError = toApiError(error)
-  if (apiError.code === 'internal_error' || (apiError.code === 'service_unavailable' && apiError.cause !== undefined))
-    deps.logger.error(
-      { err: apiError.cause, req: exchange.id, route: exchange.routePath ?? 'unmatched', code: apiError.code },
-      'request failed',
+  const res = exchange.response
+  const fields = { req: exchange.id, route: exchange.routePath ?? 'unmatched', code: apiError.code }
+  if (res.headersSent) {
+    const level = apiError.code === 'internal_error' ? 'error' : 'warn'
+    deps.logger[level](
+      { err: apiError.cause ?? apiError.message, ...fields },
+      `response failed after its headers were sent: ${apiError.message}`,
     )
-  sendError(exchange.response, apiError, exchange.headers)
+    if (!res.writableEnded && !res.destroyed) res.destroy()
+  } else {
+    if (apiError.code === 'internal_error' || (apiError.code === 'service_unavailable' && apiError.cause !== undefined))
+      deps.logger.error({ err: apiError.cause, ...fields }, 'request failed')
+    sendError(res, apiError, exchange.headers)
+  }
   logWhenDone(exchange, deps)
 }
 

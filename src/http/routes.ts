@@ -2,6 +2,7 @@
 // the MCP endpoint, the web page and the probes. The router, the service index, the OpenAPI
 // document and request validation are all derived from it; there is no second list. Each
 // feature gets only its own dependencies.
+import { StreamLimits } from '../limits/streams.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { webRoutes, type WebAssets } from '../web/page.ts'
 import { apiRoutes, probeRoutes } from './api.ts'
@@ -21,6 +22,8 @@ export interface RouteDeps {
   bulkMaxCount: number
   /** The most lines of one streamed validation (VALIDATE_MAX_ROWS). */
   validateMaxRows: number
+  /** Streams (downloads, streamed validations) one key may have open at once (STREAMS_PER_KEY). */
+  streamsPerKey: number
   mcp: McpRouteDeps
   web: WebAssets
 }
@@ -28,13 +31,14 @@ export interface RouteDeps {
 /** The route table, with the service index and the OpenAPI document made from it. */
 export function serviceRoutes(deps: RouteDeps): Route[] {
   const { pool } = deps
+  const streams = new StreamLimits(deps.streamsPerKey)
   // The two documents describe the finished table, which serves them: made once it is complete.
   const documents = { index: Buffer.alloc(0), openapi: Buffer.alloc(0) }
   const routes = [
     ...apiRoutes({ documents, pool, poolInlineMax: deps.poolInlineMax }),
-    validateStreamRoute({ pool, maxRows: deps.validateMaxRows }),
-    bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount }),
-    exportRoute({ pool }),
+    validateStreamRoute({ pool, maxRows: deps.validateMaxRows, streams }),
+    bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount, streams }),
+    exportRoute({ pool, streams }),
     ...mcpRoutes(deps.mcp),
     ...webRoutes(deps.web),
     ...probeRoutes(deps.ready),
