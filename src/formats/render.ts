@@ -5,6 +5,7 @@
 // opens or closes the document, so batches rendered apart (in worker threads) concatenate into
 // one valid document. IBAN values are made of 0-9 and A-Z and need no escaping; bank names are
 // escaped once per bank.
+import { csvCell } from './csv-cell.ts'
 import {
   Dataset,
   MAX_IBAN_LENGTH,
@@ -63,10 +64,6 @@ interface RowLayout {
 
 const UTF8 = new TextEncoder()
 
-function csvText(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
 function sqlText(text: string | undefined): string {
   return text === undefined ? 'NULL' : `'${text.replace(/'/g, "''")}'`
 }
@@ -89,7 +86,7 @@ type Tails = Pick<RowLayout, 'csv' | 'json' | 'sql' | 'records'>
 function tailsOf(banks: readonly (BankRow | undefined)[], sepa: boolean): Tails {
   const all = [...banks, undefined]
   return {
-    csv: pack(all.map((bank) => `,${csvText(bank?.name ?? '')},${bank?.bic ?? ''},${sepa}\n`)),
+    csv: pack(all.map((bank) => `,${csvCell(bank?.name ?? '')},${bank?.bic ?? ''},${sepa}\n`)),
     json: pack(
       all.map(
         (bank) =>

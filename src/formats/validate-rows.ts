@@ -11,6 +11,7 @@ import {
   type ValidateResult,
 } from '../iban/index.ts'
 import type { ByteWriter } from './byte-writer.ts'
+import { csvCell } from './csv-cell.ts'
 import { ValidRows } from './valid-rows.ts'
 import {
   COUNT_FAILED,
@@ -61,10 +62,6 @@ function inputProblem(candidate: string): string | undefined {
 function shown(input: string, most: number, flat: boolean): string {
   const short = input.length > most ? `${input.slice(0, most)}…` : input
   return flat ? short.replace(UNPRINTABLE, '\ufffd') : short
-}
-
-function csvField(text: string): string {
-  return /[",\n\r;\t]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 // ---- rows written ----
@@ -144,11 +141,11 @@ function csvRowText(
 ): string {
   const { checks } = result
   const parts = result.bban_parts ?? {}
-  return `${line},${result.iban},${result.formatted},${result.valid},${failed ?? ''},${csvField(reason)},${result.country_code},${result.country_supported},${result.check_digits},${result.bban},${result.length},${result.expected_length ?? ''},${checks.mod97},${checks.length ?? ''},${checks.format},${checks.national ?? ''},${checks.bank_code ?? ''},${result.national_check?.algorithm ?? ''},${parts.bank ?? ''},${parts.branch ?? ''},${parts.account ?? ''},${parts.national_check ?? ''},${parts.account_type ?? ''},${parts.other ?? ''},${bank},${result.sepa ?? ''}\n`
+  return `${line},${result.iban},${result.formatted},${result.valid},${failed ?? ''},${csvCell(reason)},${result.country_code},${result.country_supported},${result.check_digits},${result.bban},${result.length},${result.expected_length ?? ''},${checks.mod97},${checks.length ?? ''},${checks.format},${checks.national ?? ''},${checks.bank_code ?? ''},${result.national_check?.algorithm ?? ''},${parts.bank ?? ''},${parts.branch ?? ''},${parts.account ?? ''},${parts.national_check ?? ''},${parts.account_type ?? ''},${parts.other ?? ''},${bank},${result.sepa ?? ''}\n`
 }
 
 function csvBank(bank: IbanBank | null): string {
-  return `${csvField(bank?.name ?? '')},${bank?.bic ?? ''}`
+  return `${csvCell(bank?.name ?? '')},${bank?.bic ?? ''}`
 }
 
 /** A bank's JSON: made per row of an invalid IBAN (valid rows take it from ValidRows, made once per bank). */
@@ -171,7 +168,7 @@ function writeInputRow(out: ByteWriter, format: ValidateFormat, line: number, in
   else if (format === 'ndjson') {
     const row = { line, input: shown(input, 100, false), valid: false, failed: 'input', reason }
     out.text(`${JSON.stringify(row)}\n`)
-  } else out.text(`${line},${csvField(shown(input, 100, false))},,false,input,${csvField(reason)}${INPUT_ROW_REST}\n`)
+  } else out.text(`${line},${csvCell(shown(input, 100, false))},,false,input,${csvCell(reason)}${INPUT_ROW_REST}\n`)
 }
 
 /**

@@ -22,7 +22,8 @@ export function errorsOf(route: RouteInfo): ErrorCode[] {
   if (route.access === 'ip') codes.add('rate_limited')
   if (route.query !== undefined) codes.add('invalid_request')
   if (route.body !== undefined || route.requestBody !== undefined) {
-    for (const code of ['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const) codes.add(code)
+    for (const code of ['invalid_json', 'request_timeout', 'payload_too_large', 'unsupported_media_type'] as const)
+      codes.add(code)
   }
   if (route.body !== undefined) codes.add('invalid_request')
   for (const code of route.errors ?? []) codes.add(code)

@@ -9,6 +9,7 @@ import { unauthorized, type KeyAuthenticator } from '../keys/authenticator.ts'
 import type { KeyRecord } from '../keys/key.ts'
 import type { LimitResult, RateLimits } from '../limits/rate-limit.ts'
 import type { AccessLog } from './access-log.ts'
+import { timeBody } from './body.ts'
 import { clientIp } from './client-ip.ts'
 import type { Exchange } from './exchange.ts'
 import { appendHeaders, sendBody, sendError, type HeaderList } from './respond.ts'
@@ -32,6 +33,8 @@ export interface PipelineDeps {
   trustProxy: number
   access: AccessLog
   logger: Logger
+  /** Milliseconds a request's body may keep the server waiting (REQUEST_TIMEOUT_MS; body.ts). */
+  requestTimeout: number
 }
 
 /** Replies longer than this may not fit the socket's buffers at once: they get the idle guard. */
@@ -39,6 +42,7 @@ const LARGE_BODY = 64 * 1024
 
 /** One request, start to end. Never throws: every failure becomes the error body. */
 export async function serve(exchange: Exchange, deps: PipelineDeps): Promise<void> {
+  timeBody(exchange.req, exchange.response, deps.requestTimeout)
   try {
     const route = matchRoute(exchange, deps.router)
     if (route.access === 'key') {

@@ -9,6 +9,7 @@ import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../format
 import type { GenerationPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import type { StreamLimits } from '../limits/streams.ts'
+import { bodyOf } from './body.ts'
 import type { Context } from './exchange.ts'
 import { JSON_TYPE } from './respond.ts'
 import { route, type Route } from './route.ts'
@@ -173,7 +174,7 @@ async function streamValidation(
   let summary: ValidateSummary
   try {
     summary = await validateStream(
-      req,
+      bodyOf(req),
       {
         input: options.input,
         column,
