@@ -13,7 +13,7 @@ import { bodyOf } from './body.ts'
 import type { Context } from './exchange.ts'
 import { JSON_TYPE } from './respond.ts'
 import { route, type Route } from './route.ts'
-import { closeAfter, failureLine, holdKeyStream } from './stream-reply.ts'
+import { dropRestOfBody, failureLine, holdKeyStream } from './stream-reply.ts'
 
 export interface ValidateStreamDeps {
   pool: GenerationPool
@@ -132,16 +132,10 @@ function errorLine(format: ValidateFormat, error: ApiError): string {
   return failureLine(format === 'ndjson' ? 'json' : 'hash', error)
 }
 
-/** An error answered before the 200 to a request whose body is still coming: the connection closes after it. */
-function refusal(error: unknown, res: ServerResponse, bodyRead: boolean): ApiError {
-  const apiError = toApiError(error)
-  if (bodyRead) return apiError
-  closeAfter(res)
-  return new ApiError(apiError.code, apiError.message, {
-    cause: apiError.cause,
-    headers: { ...apiError.headers, connection: 'close' },
-    ...(apiError.retryAfter === undefined ? {} : { retryAfter: apiError.retryAfter }),
-  })
+/** An error answered before the 200: the rest of the body, if any, is dropped after it. */
+function refusal(error: unknown, res: ServerResponse): ApiError {
+  dropRestOfBody(res)
+  return toApiError(error)
 }
 
 async function streamValidation(
@@ -165,7 +159,7 @@ async function streamValidation(
   try {
     holdKeyStream(deps.streams, context, res)
   } catch (error) {
-    throw refusal(error, res, req.complete)
+    throw refusal(error, res)
   }
   res.statusCode = 200
   res.setHeader('content-type', CONTENT_TYPES[options.format])
@@ -193,15 +187,11 @@ async function streamValidation(
     if (!res.headersSent) {
       // Refused before the 200 (input that cannot be read as asked, a full pool): the error body.
       res.setHeader('content-type', JSON_TYPE)
-      throw refusal(
-        error instanceof ValidateInputError ? new ApiError('invalid_request', error.message) : error,
-        res,
-        req.complete,
-      )
+      throw refusal(error instanceof ValidateInputError ? new ApiError('invalid_request', error.message) : error, res)
     }
     // Rows were sent: the failure (a worker lost, the body not arriving) is the answer's last line.
     const apiError = toApiError(error)
-    if (!req.complete) closeAfter(res)
+    dropRestOfBody(res)
     res.end(errorLine(options.format, apiError))
     throw apiError
   }
@@ -216,7 +206,7 @@ async function streamValidation(
           `the body holds more than ${deps.maxRows.toLocaleString('en')} lines (VALIDATE_MAX_ROWS); the first ${deps.maxRows.toLocaleString('en')} were validated`,
         ),
       ) + tail
-    closeAfter(res)
+    dropRestOfBody(res)
   }
   res.end(tail)
   return 'sent'

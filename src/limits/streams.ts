@@ -5,8 +5,12 @@
 // anything is sent.
 import { ApiError } from '../core/errors.ts'
 
-/** Streams one key may have open at once by default. */
-export const DEFAULT_STREAMS_PER_KEY = 4
+/**
+ * Streams one key may have open at once by default: room for a client's parallel jobs, while the
+ * default pool on two cores (two threads, a queue of 256) holds about 64 streams at once: no key
+ * takes more than an eighth of it.
+ */
+export const DEFAULT_STREAMS_PER_KEY = 8
 
 /** Seconds a refused client is told to wait: streams last seconds to minutes. */
 const RETRY_AFTER = 2

@@ -113,7 +113,8 @@ function delimiterCode(delimiter: string | undefined): number {
  * Validates the IBANs of `source` and writes one row each to `sink` in input order (the csv
  * header first). Resolves with the summary once everything was written; when `signal` aborts
  * (the reader left), stops reading and writing and resolves with what was counted. Throws
- * ValidateInputError before writing anything when the input cannot be read as asked.
+ * before writing anything ValidateInputError when the input cannot be read as asked, and
+ * PoolBusyError when it needs the pool and the pool has no place for it.
  */
 export async function validateStream(
   source: AsyncIterable<Uint8Array>,
