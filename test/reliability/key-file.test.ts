@@ -194,7 +194,7 @@ describe('reliability: the key file under concurrent writers', () => {
       }
     }
     // A revocation racing six creations holds: the key is refused once the cache (5 s) expires.
-    const trials = LONG ? 10 : 3
+    const trials = LONG ? 10 : 2
     let held = 0
     for (let trial = 0; trial < trials; trial++) {
       const { stdout } = await run(process.execPath, [BIN, 'keys', 'create', '--name', 'doomed', '--json'], { env })

@@ -323,7 +323,7 @@ describe('reliability: streams under a full pool and slow, absent or greedy clie
     record(
       'P4',
       `A bulk download whose client never reads (idle timeout ${idle / 1000} s${LONG ? ', the default' : ''})`,
-      `cut ${(stalled / 1000).toFixed(2)} s after the last byte moved (${((stalled / idle - 1) * 100).toFixed(1)}% over the timeout; ${((closedAt - started) / 1000).toFixed(2)} s after the request, ${(unread / 2 ** 20).toFixed(1)} MB unread); its batches stopped`,
+      `cut ${(stalled / 1000).toFixed(2)} s after the last byte moved (${((stalled / idle - 1) * 100).toFixed(1)}% over the timeout; ${((closedAt - started) / 1000).toFixed(2)} s after the request, ${(unread / 2 ** 20).toFixed(1)} MB unread); its batches stopped${served === undefined ? '' : `; server peak RSS ${served.peakRss().toFixed(0)} MB`}`,
     )
   })
 
