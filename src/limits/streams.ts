@@ -37,7 +37,7 @@ export class StreamLimits {
     if (open >= this.perKey) {
       throw new ApiError(
         'rate_limited',
-        `this key already has ${open} streams open, the most it may have at once (STREAMS_PER_KEY ${this.perKey}); retry when one has ended`,
+        `this key already has ${open} stream${open === 1 ? '' : 's'} open, the most it may have at once (STREAMS_PER_KEY ${this.perKey}); retry when one has ended`,
         { retryAfter: RETRY_AFTER },
       )
     }
