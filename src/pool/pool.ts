@@ -173,7 +173,7 @@ export class GenerationPool {
 
   #busy(): PoolBusyError {
     return new PoolBusyError(
-      `the worker pool is full: its ${this.places} places (${this.threads} threads and a queue of ${this.maxQueue}, POOL_MAX_QUEUE) are taken by the streams and requests under way; retry shortly`,
+      `the worker pool is full: its ${this.places} places (${this.threads} thread${this.threads === 1 ? '' : 's'} and a queue of ${this.maxQueue}, POOL_MAX_QUEUE) are taken by the streams and requests under way; retry shortly`,
     )
   }
 
