@@ -24,28 +24,18 @@ export interface PeerOptions {
   log: Logger
 }
 
-/** How often buffered access lines reach the file when traffic is too light to fill the buffer. */
-const FLUSH_MS = 1_000
-
 /**
  * A pino logger writing to `file` through sonic-boom asynchronously with a 4 KiB buffer, as
  * pino's "Asynchronous logging" documentation sets it up: lines are written some thirty at a
- * time instead of one file write (a round trip to a libuv thread) per response. The tail of the
- * buffer is written at least every second, and at once by `flush` (before the process exits).
- * `service` is the only binding, as ibanmint's logger has: no pid and hostname on every line.
+ * time instead of one file write per response (a round trip to a libuv thread: 34 µs of CPU,
+ * both threads, per 150-byte write, measured on the benchmark machine while it was busy).
+ * sonic-boom's `periodicFlush` writes the tail of the buffer every second when traffic is too
+ * light to fill it, and `flush` writes it at once (before the process exits). `service` is the
+ * only binding, as ibanmint's logger has: no pid and hostname on every line.
  */
 export function accessLog(file: string, service: string): { logger: Logger; flush(): void } {
-  const destination = pino.destination({ dest: file, sync: false, minLength: 4096 })
-  const timer = setInterval(() => destination.flush(), FLUSH_MS)
-  timer.unref()
-  const logger = pino({ level: 'info', base: { service } }, destination)
-  return {
-    logger,
-    flush() {
-      clearInterval(timer)
-      destination.flushSync()
-    },
-  }
+  const destination = pino.destination({ dest: file, sync: false, minLength: 4096, periodicFlush: 1_000 })
+  return { logger: pino({ level: 'info', base: { service } }, destination), flush: () => destination.flushSync() }
 }
 
 export const ROUTE = '/api/v1/generate/{country}'
