@@ -6,7 +6,8 @@
 // count it once, send the RateLimit headers and X-Request-Id, answer the same JSON, and write
 // one access line per response to a file through an asynchronous destination. Runs come in
 // pairs, ibanmint and a peer back to back; the machine's load average is recorded per round.
-// Usage: npm run bench:peers [-- --quick]   (needs redis-server; --quick: 3 shorter pairs, not saved)
+// Usage: npm run bench:peers [-- --quick [--save]]   (needs redis-server; --quick: 3 shorter pairs,
+// saved for bench/RESULTS.md only with --save, then `node --import tsx bench/report.ts --only peers`)
 import { mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,6 +25,7 @@ import {
 import { machine, saveSection } from './sections.ts'
 
 const QUICK = process.argv.includes('--quick')
+const SAVE = !QUICK || process.argv.includes('--save')
 // Quick runs still give a median of three pairs: one pair on a shared machine can be off by half.
 const ROUNDS = QUICK ? 3 : 5
 const SECONDS = QUICK ? 2 : 5
@@ -290,5 +292,5 @@ const section = [
   ...ratioRows,
 ].join('\n')
 
-if (!QUICK) saveSection('peers', section)
+if (SAVE) saveSection('peers', section)
 process.stdout.write(`${machine()}\n\n${section}\n`)
