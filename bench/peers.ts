@@ -231,12 +231,18 @@ const ratios = (mode: ModeId, peer: PeerId) => summarize(pairsOf(mode, peer).map
 const rpsOf = (runs: Run[]) => summarize(runs.map((r) => r.rps))
 const p99Of = (runs: Run[]) => summarize(runs.map((r) => r.p99)).median
 
+/** The targets this run missed, named as in the table. */
+const missed: string[] = []
 const targets = MODES.flatMap((mode) =>
   PEERS.map((peer) => {
     const ratio = ratios(mode.id, peer.id)
     const runs = pairsOf(mode.id, peer.id)
     const p99 = { ibanmint: p99Of(runs.map((p) => p.ibanmint)), peer: p99Of(runs.map((p) => p.peer)) }
     const met = ratio.median >= peer.target && p99.ibanmint <= p99.peer
+    if (!met)
+      missed.push(
+        `${times(peer.target)} over ${peer.short} with ${mode.name} (${times(ratio.median)}, p99 ${p99.ibanmint} ms against ${p99.peer} ms)`,
+      )
     const spread = `pairs ${times(ratio.min)}–${times(ratio.max)}`
     return `| ibanmint / ${peer.name}, ${mode.name} | ≥ ${times(peer.target)}, p99 not worse | ${times(ratio.median)} (${spread}), p99 ${p99.ibanmint} ms against ${p99.peer} ms | ${met ? 'met' : 'missed'} |`
   }),
@@ -263,6 +269,17 @@ const ratioRows = PEERS.map(
 )
 
 const loadRange = summarize(loads)
+const busy = loadRange.median > cpus().length
+const verdict = [
+  missed.length === 0
+    ? 'ibanmint met every target in this run.'
+    : `ibanmint fell short in this run of ${missed.join('; ')}.`,
+  busy
+    ? `The machine was busy (median load average ${loadRange.median.toFixed(2)} on ${cpus().length} cores): every server ran well below its rate on an idle machine, and the pairs spread widely.`
+    : '',
+]
+  .filter((text) => text !== '')
+  .join(' ')
 const section = [
   '## Peers',
   '',
@@ -270,7 +287,7 @@ const section = [
   '',
   'The peers, per request, each written as a careful user writes it after profiling it as ibanmint is profiled (bench/pipeline.ts, bench/cost.ts), and run compiled to JavaScript (esbuild, no helpers added to functions) with plain `node`, as ibanmint runs from its build:',
   '',
-  '- **whole-job plain node:http** (`bench/peers/plain.ts`): one request listener; the request id (the client’s `X-Request-Id` when it is a plain token, else a start-time prefix and a counter, as ibanmint and Fastify’s default `genReqId` make it); the route by a regular expression; the key `imk_<id>_<secret>` checked by its shape, its record found by id in memory, the SHA-256 digest of the secret (one-shot `crypto.hash`) compared with the stored one by `crypto.timingSafeEqual`; one `consume` of rate-limiter-flexible (`RateLimiterMemory`, or `RateLimiterRedis` on ioredis: one Lua call, one round trip); the query read with `URLSearchParams` and checked by hand; the result made by the library (`generateIbans`; the country part of a result made once per country) and written with `JSON.stringify`; one `writeHead` with X-Request-Id, RateLimit-Limit, -Remaining, -Reset, -Policy (the limit’s texts made once per key), Content-Type and Content-Length; one pino line per response on pino’s asynchronous destination as pino’s documentation sets it up (`pino.destination({ sync: false, minLength: 4096, periodicFlush: 1000 })`: some thirty lines per file write, the rest written every second and at exit; one write per line, pino’s default, costs some 30 µs of CPU per response in a round trip to a libuv thread).',
+  '- **whole-job plain node:http** (`bench/peers/plain.ts`): one request listener; the request id (the client’s `X-Request-Id` when it is a plain token, else a start-time prefix and a counter, as ibanmint and Fastify’s default `genReqId` make it); the route by a regular expression; the key `imk_<id>_<secret>` checked by its shape, its record found by id in memory, the SHA-256 digest of the secret (one-shot `crypto.hash`) compared with the stored one by `crypto.timingSafeEqual`; one `consume` of rate-limiter-flexible (`RateLimiterMemory`, or `RateLimiterRedis` on ioredis: one Lua call, one round trip); the query read with `URLSearchParams` and checked by hand; the result made by the library (`generateIbans`; the country part of a result made once per country) and written with `JSON.stringify`; one `writeHead` with X-Request-Id, RateLimit-Limit, -Remaining, -Reset, -Policy (the limit’s texts made once per key), Content-Type and Content-Length; one pino line per response on pino’s asynchronous destination as pino’s documentation sets it up (`pino.destination({ sync: false, minLength: 4096, periodicFlush: 1000 })`: some thirty lines per file write, the rest written every second and at exit; without `minLength` an asynchronous destination writes each line on its own, some 30 µs of CPU per response in a round trip to a libuv thread).',
   '- **Fastify 5 with @fastify/rate-limit** (`bench/peers/fastify.ts`): `genReqId` making the same request id, sent back from an `onRequest` hook that also checks the key the same way; @fastify/rate-limit keyed and limited by that key (`keyGenerator`, `max`), draft-spec headers, in memory or on Redis through its `redis` option with an ioredis client (one Lua call, one round trip), the hook adding RateLimit-Policy; params and query validated by ajv from JSON Schemas; the library’s result returned and serialized by fast-json-stringify from the response schema (both compiled once at start); one line per response from Fastify’s request logger (a `LogController` that logs the completed request only, with the key, route and status) on the same kind of pino logger, handed to Fastify as `loggerInstance` (Fastify’s own `logger.file` would write every line synchronously). Errors go through one `setErrorHandler` into ibanmint’s error body.',
   '',
   '### Targets',
@@ -278,6 +295,8 @@ const section = [
   '| figure | target | result | |',
   '|---|---|---|---|',
   ...targets,
+  '',
+  verdict,
   '',
   '### Requests (median req/s of the runs; p99 in ms)',
   '',
