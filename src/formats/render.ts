@@ -5,15 +5,8 @@
 // opens or closes the document, so batches rendered apart (in worker threads) concatenate into
 // one valid document. IBAN values are made of 0-9 and A-Z and need no escaping; bank names are
 // escaped once per bank.
-import {
-  Dataset,
-  MAX_IBAN_LENGTH,
-  findCountry,
-  type BankRow,
-  type DatasetOptions,
-  type InvalidCheck,
-  type MintPlan,
-} from '../iban/index.ts'
+import { findCountry, type BankRow, type InvalidCheck } from '@ibanmint/iban'
+import { Dataset, MAX_IBAN_LENGTH, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
 import { ByteWriter } from './byte-writer.ts'
 import { columnsFor, partColumnsFor, type Column } from './columns.ts'
 

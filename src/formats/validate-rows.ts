@@ -3,13 +3,7 @@
 // counts. Pure, so a worker thread renders batches apart and the stream writes them in order.
 // A record that is no IBAN at all (binary, too long, no such column) is a row that failed the
 // `input` check, never an exception.
-import {
-  isValidIban,
-  validateIban,
-  type IbanBank,
-  type NationalCheckResult,
-  type ValidateResult,
-} from '../iban/index.ts'
+import { isValidIban, validateIban, type IbanBank, type NationalCheckResult, type ValidateResult } from '@ibanmint/iban'
 import type { ByteWriter } from './byte-writer.ts'
 import { ValidRows } from './valid-rows.ts'
 import {

@@ -41,7 +41,7 @@ import {
   validateResultSchema,
   type ParamsOf,
 } from '../core/schemas.ts'
-import { COUNTRIES } from '../iban/index.ts'
+import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import type { Context } from './exchange.ts'

@@ -14,7 +14,7 @@ import {
   seedQuerySchema,
   type Schema,
 } from '../core/schemas.ts'
-import { COUNTRIES, TERRITORIES } from '../iban/index.ts'
+import { COUNTRIES, TERRITORIES } from '@ibanmint/iban'
 import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamRequest } from '../pool/pool.ts'
 import type { GenerationPool } from '../pool/pool.ts'
