@@ -2,6 +2,7 @@
 // the README; a bad value stops startup with a message naming it.
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
+import { DEFAULT_STREAMS_PER_KEY } from './limits/streams.ts'
 
 export interface Config {
   host: string
@@ -29,6 +30,8 @@ export interface Config {
   bulkMaxCount: number
   /** The most lines one streamed validation body may hold. */
   validateMaxRows: number
+  /** Streams (downloads, streamed validations) one key may have open at once, per process. */
+  streamsPerKey: number
   /** Milliseconds within which a request, its body included, must have arrived. */
   requestTimeout: number
   /** HTTP processes (node:cluster) serving on one port: WORKERS, a number or `auto` (one per core). */
@@ -186,6 +189,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env['TRUST_PROXY']),
     bulkMaxCount: integer(env, 'BULK_MAX_COUNT', 10_000_000, 1, 1_000_000_000),
     validateMaxRows: integer(env, 'VALIDATE_MAX_ROWS', 10_000_000, 1, 1_000_000_000),
+    streamsPerKey: integer(env, 'STREAMS_PER_KEY', DEFAULT_STREAMS_PER_KEY, 1, 100_000),
     requestTimeout: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
     workers: workers(env['WORKERS']),
     portSharing: portSharing(env['WORKERS_LISTEN']),

@@ -11,7 +11,7 @@ import { accessLogger } from './http/access-log.ts'
 import { serviceRoutes } from './http/routes.ts'
 import { createApp, SERVER_TIMEOUTS, type App } from './http/server.ts'
 import { CACHE_TTL_MS, KeyAuthenticator } from './keys/authenticator.ts'
-import { FileKeyStore } from './keys/file-store.ts'
+import { FileKeyStore, KeyFileError } from './keys/file-store.ts'
 import { RedisKeyStore } from './keys/redis-store.ts'
 import type { KeyStore } from './keys/store.ts'
 import { RateLimits } from './limits/rate-limit.ts'
@@ -82,6 +82,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const health = new StoreHealth(() =>
     logger.warn(`Redis failed or was slow; limits and keys decided in this instance for ${DEGRADED_MS} ms`),
   )
+  // Without Redis, the keys' store is the key file: its failures are its own, and named so.
+  const keyHealth =
+    redis === undefined
+      ? new StoreHealth((cause) =>
+          logger.warn(
+            { store: keyStore.name, err: String(cause) },
+            `${keyStore.name} cannot be read; keys not cached are refused (503) until it can`,
+          ),
+        )
+      : health
   // In a clustered server without Redis, limits are counted by the primary process.
   const clustered = cluster.isWorker && redis === undefined
   const limits = new RateLimits({
@@ -90,14 +100,25 @@ export async function startService(config: Config, options: StartOptions = {}): 
     cluster: clustered,
     onStoreError: (error) => logger.warn({ err: String(error) }, 'rate limit store failed; memory insurance used'),
   })
+  // Ready when the key store can be read (and with Redis, when it answers).
   const ready = async () => {
-    if (redis === undefined) return
     try {
-      await redis.ping()
+      await keyStore.check()
     } catch (error) {
-      throw new ApiError('service_unavailable', 'Redis is not reachable', { retryAfter: 1, cause: error })
+      const message =
+        error instanceof KeyFileError ? `the key file cannot be read: ${error.reason}` : 'Redis is not reachable'
+      throw new ApiError('service_unavailable', message, { retryAfter: 1, cause: error })
     }
   }
+  if (redis === undefined)
+    await keyStore
+      .check()
+      .catch((error: unknown) =>
+        logger.error(
+          { store: keyStore.name, err: String(error) },
+          `${keyStore.name} cannot be read at start; /readyz answers 503 and keys are refused until it can`,
+        ),
+      )
   const pool = new GenerationPool({
     threads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
@@ -122,6 +143,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       poolInlineMax: config.poolInlineMax,
       bulkMaxCount: config.bulkMaxCount,
       validateMaxRows: config.validateMaxRows,
+      streamsPerKey: config.streamsPerKey,
       mcp: { mcp, publicUrl: site.publicUrl, allowedOrigins: site.mcpAllowedOrigins },
       web,
     })
@@ -129,7 +151,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const app = createApp(
     routes,
     {
-      keys: new KeyAuthenticator(keyStore, CACHE_TTL_MS, health),
+      keys: new KeyAuthenticator(keyStore, CACHE_TTL_MS, keyHealth),
       limits,
       defaultRateLimit: config.defaultRateLimit,
       ipRateLimits: { export: config.exportRateLimit, mcp: config.mcpRateLimit },

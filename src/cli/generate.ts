@@ -204,7 +204,7 @@ export async function runGenerate(args: string[]): Promise<number> {
     } else {
       const pool = new GenerationPool(threads === undefined ? {} : { threads })
       try {
-        await pool.stream(request, sink, controller.signal, (rows) => progress?.update(rows))
+        await pool.stream(request, sink, controller.signal, { onChunk: (rows) => progress?.update(rows) })
       } finally {
         await pool.close()
       }

@@ -252,5 +252,6 @@ export async function runValidate(args: string[]): Promise<number> {
   }
   progress?.done()
   process.stderr.write(`${summaryLine(summary)}\n`)
-  return summary.invalid === 0 ? 0 : 1
+  // An input not read whole (it ended inside a quoted field) is not all valid either.
+  return summary.invalid === 0 && summary.complete ? 0 : 1
 }

@@ -32,7 +32,7 @@ import { fileTypeOf, FORMATS, renderBatch, type FormatName } from '../formats/re
 import { FAILED_CHECKS, VALIDATE_CSV_HEADER, type ValidateFormat } from '../formats/validate-batch.ts'
 import { validateBatchInto } from '../formats/validate-rows.ts'
 import { unauthorized } from '../keys/authenticator.ts'
-import { PoolBusyError } from '../pool/pool.ts'
+import { poolBusyMessage } from '../pool/pool.ts'
 import { MAX_JSON_BODY } from './body.ts'
 import { SERVER_CARD_MEDIA_TYPE } from '../mcp/card.ts'
 import { MAX_MCP_BODY } from './mcp.ts'
@@ -145,7 +145,7 @@ function streamAnswer(text: string, format: ValidateFormat): string {
       invalidOnly: false,
       bytes: new TextEncoder().encode(text),
       firstLine: 1,
-      overlong: [],
+      damaged: [],
       skipHeader: false,
     },
     out,
@@ -596,6 +596,8 @@ export function errorsOf(route: RouteInfo): ErrorCode[] {
   if (hasJsonBody(route)) {
     for (const code of ['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const) codes.add(code)
   }
+  // A body is read within REQUEST_TIMEOUT_MS of the server waiting for it.
+  if (route.body !== undefined || route.requestBody !== undefined) codes.add('request_timeout')
   if (route.body !== undefined) codes.add('invalid_request')
   for (const code of route.errors ?? []) codes.add(code)
   codes.delete('method_not_allowed')
@@ -838,6 +840,12 @@ const ERROR_EXAMPLES: { readonly [C in ErrorCode]: ErrorExamples } = {
   forbidden: () => [errorCall('forbidden', `origin "${FOREIGN_ORIGIN}" may not call this MCP server`)],
   not_found: () => [errorCall('not_found', UNKNOWN_COUNTRY)],
   method_not_allowed: () => [],
+  request_timeout: () => [
+    errorCall(
+      'request_timeout',
+      'the request body did not arrive in time: the server waited 30 s for it in all (REQUEST_TIMEOUT_MS)',
+    ),
+  ],
   payload_too_large: (route, success) => {
     const limit = route.maxBody ?? MAX_JSON_BODY
     const oversized = { ...success, body: jsonBody({ ibans: ['x'.repeat(limit)] }) }
@@ -880,7 +888,7 @@ const ERROR_EXAMPLES: { readonly [C in ErrorCode]: ErrorExamples } = {
       ? [errorCall('service_unavailable', 'the key store is unavailable, retry shortly', undefined, 'key_store')]
       : []),
     ...((route.errors ?? []).includes('service_unavailable')
-      ? [errorCall('service_unavailable', new PoolBusyError().message, undefined, 'busy')]
+      ? [errorCall('service_unavailable', poolBusyMessage(2, 256), undefined, 'busy')]
       : []),
   ],
 }

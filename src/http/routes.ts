@@ -2,6 +2,7 @@
 // the MCP endpoint, the web page, the API reference page and the probes. The router, the service index, the OpenAPI
 // document and request validation are all derived from it; there is no second list. Each
 // feature gets only its own dependencies.
+import { StreamLimits } from '../limits/streams.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { webRoutes, type WebAssets } from '../web/page.ts'
 import { apiRoutes, probeRoutes } from './api.ts'
@@ -23,6 +24,8 @@ export interface RouteDeps {
   bulkMaxCount: number
   /** The most lines of one streamed validation (VALIDATE_MAX_ROWS). */
   validateMaxRows: number
+  /** Streams (downloads, streamed validations) one key may have open at once (STREAMS_PER_KEY). */
+  streamsPerKey: number
   mcp: McpRouteDeps
   web: WebAssets
 }
@@ -36,6 +39,7 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
   const { pool } = deps
   let index = Buffer.alloc(0)
   let openapi: Buffer | undefined
+  const streams = new StreamLimits(deps.streamsPerKey)
   // The two documents describe the finished table, which serves them: made once it is complete.
   const documents = {
     get index(): Buffer {
@@ -49,9 +53,9 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
   const reference = referenceAssets()
   const routes = [
     ...apiRoutes({ documents, pool, poolInlineMax: deps.poolInlineMax }),
-    validateStreamRoute({ pool, maxRows: deps.validateMaxRows }),
-    bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount }),
-    exportRoute({ pool }),
+    validateStreamRoute({ pool, maxRows: deps.validateMaxRows, streams }),
+    bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount, streams }),
+    exportRoute({ pool, streams }),
     ...mcpRoutes(deps.mcp),
     ...webRoutes(deps.web),
     ...referenceRoutes(reference),
