@@ -27,6 +27,13 @@ const JEST = require.resolve('jest/bin/jest')
 const WITH_NODE = join(ROOT, 'scripts', 'with-node.sh')
 const VERSION = (require('../package.json') as { version: string }).version
 const LIBRARY_README = readFileSync(join(ROOT, 'packages', 'iban', 'README.md'), 'utf8')
+/** The project's README and docs/: their TypeScript examples that use the library. */
+const DOC_PAGES = [
+  readFileSync(join(ROOT, 'README.md'), 'utf8'),
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => readFileSync(join(ROOT, 'docs', name), 'utf8')),
+]
 /** The Node releases the project supports (.ci/run runs them). */
 const RELEASES = ['20.20.2', '22.23.3', '24.21.0']
 const API = [...API_VALUES].sort()
@@ -211,8 +218,12 @@ export const all = [generateIbans('DE', 3, { seed: 42 }), national, spec?.ibanLe
     )
   })
 
-  test("the README's TypeScript examples compile strictly and run, and its CommonJS example type-checks and runs", async () => {
-    const examples = blocks(LIBRARY_README, 'ts')
+  test("the TypeScript examples of the library's README, the README and docs/ compile strictly and run, and the CommonJS example type-checks and runs", async () => {
+    const documented = DOC_PAGES.flatMap((page) => blocks(page, 'ts')).filter((code) =>
+      code.includes("from '@ibanmint/iban'"),
+    )
+    assert.ok(documented.length >= 2, `${documented.length} library examples in the README and docs/`)
+    const examples = [...blocks(LIBRARY_README, 'ts'), ...documented]
     const plain = blocks(LIBRARY_README, 'js').filter((code) => !/\btest(\.each)?\(/.test(code))
     assert.ok(
       examples.length >= 2 && plain.length >= 1,

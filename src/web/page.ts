@@ -208,7 +208,7 @@ export function webRoutes(web: WebAssets): Route[] {
       operationId: 'getReadme',
       access: 'public',
       errors: ['not_found'],
-      summary: 'The README (quick start, API, MCP, command line), as Markdown',
+      summary: 'The README (what ibanmint is, the quick start, one example per surface), as Markdown',
       tag: 'web',
       responses: { 200: { description: 'Markdown.', contentTypes: ['text/markdown'] } },
       handle: () => {
