@@ -7,11 +7,16 @@
 // forbidden remainder: NO, IS, CZ, SK, the NL elfproef) gets a guard: the last free digit of
 // its input becomes a choice among 9, the k-th digit for which the check exists. Exactly one
 // digit value at most is forbidden (its weight is a unit mod 11), so 9 always remain.
+//
+// A GB account is made by the sort code's modulus check (uk-modulus/accounts.ts): its digits
+// a–e are free, f g hold one of the sort code's choices of tail (written as two digits, then
+// replaced), and h is derived.
 import type { BankRow } from './banks.ts'
-import { LAYOUT_RULES, type LayoutEditor } from './constraints.ts'
+import { LAYOUT_RULES, numbers, type LayoutEditor } from './constraints.ts'
 import { DE_ACCOUNT_METHODS, type AccountLayout, type DerivedDigit } from './de-account/index.ts'
 import type { ComputeCheck } from './national.ts'
 import type { CheckPart, CountrySpec } from './registry.ts'
+import { ukAccountWriter, type AccountKind } from './uk-modulus/index.ts'
 
 /** Byte index of the BBAN in an IBAN. */
 export const BBAN = 4
@@ -188,18 +193,29 @@ function toBytes(values: readonly string[]): Uint8Array {
  * The likeness of a bank's layout: banks of one key share a shape (buildShape), whose template
  * holds the first of them's code; the others are stamped into it (stampOf).
  */
-export function shapeKey(bank: BankRow | undefined): string {
+export function shapeKey(bank: BankRow | undefined, tailChoices?: number): string {
   if (bank === undefined) return ''
   const account = accountLayoutOf(bank)
   const layout =
     account === undefined
       ? ''
       : `${account.positions.join(',')}|${account.guard?.position ?? ''}|${account.guard?.size ?? ''}`
-  return `${bank.code.length}${DIGITS_ONLY.test(bank.code) ? 'n' : 'a'}|${layout}|${bank.branches?.join(',') ?? ''}`
+  return `${bank.code.length}${DIGITS_ONLY.test(bank.code) ? 'n' : 'a'}|${layout}|${tailChoices ?? ''}|${bank.branches?.join(',') ?? ''}`
 }
 
-/** How the account check of `bank`'s method is written (AccountWriter), or undefined without one. */
-export function accountWriterOf(spec: CountrySpec, bank: BankRow | undefined): AccountWriter | undefined {
+/**
+ * How the account check of `bank`'s method is written (AccountWriter), or undefined without one;
+ * for GB, the modulus check's writer of accounts of `kind` (with or without a bank).
+ */
+export function accountWriterOf(
+  spec: CountrySpec,
+  bank: BankRow | undefined,
+  kind: AccountKind = 'pass',
+): AccountWriter | undefined {
+  if (spec.accountCheck === 'uk-modulus') {
+    const sortAt = BBAN + (spec.segments.find((s) => s.name === 'branch')?.offset ?? 0)
+    return { digit: undefined, finish: ukAccountWriter(sortAt, BBAN + accountOffset(spec), kind) }
+  }
   const account = accountLayoutOf(bank)
   if (account === undefined) return undefined
   // A method that checks nothing (09) derives nothing.
@@ -311,7 +327,7 @@ function accountFinish(spec: CountrySpec, layout: AccountLayout): (out: Uint8Arr
  * its likeness, shapeKey). `checks` are the plan's check steps; `nullable` tells which of them
  * may admit no check digit; `limit` caps the product of the indexed fields (the rest are drawn
  * from a hash chain of the row number); `letterChecks` tells the checks whose characters may
- * be letters.
+ * be letters. `tailChoices` (GB) is how many tails every sort code of the shape offers.
  */
 export function buildShape(
   spec: CountrySpec,
@@ -321,6 +337,7 @@ export function buildShape(
   nullable: ReadonlySet<ComputeCheck>,
   letterChecks: ReadonlySet<ComputeCheck>,
   limit: number,
+  tailChoices = 0,
 ): Variant {
   const template = new Uint8Array(MAX_IBAN_LENGTH)
   template[0] = spec.code.charCodeAt(0)
@@ -389,6 +406,14 @@ export function buildShape(
       guardPosition = offset + account.guard.position
       guardSize = account.guard.size
     }
+  }
+  if (spec.accountCheck === 'uk-modulus') {
+    // GB: a–e free, f g one of the sort code's tails (written as the choice's two digits), h derived.
+    if (tailChoices < 1) throw new Error('layout: a GB shape needs at least one choice of tail')
+    const offset = accountOffset(spec)
+    choose([offset + 5, offset + 6], numbers(0, tailChoices, 2))
+    slots[offset + 7] = { kind: 'derived' }
+    taken.add(offset + 7)
   }
   const editor: LayoutEditor = {
     realistic,

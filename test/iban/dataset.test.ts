@@ -3,6 +3,7 @@ import { test } from 'node:test'
 import { asciiString } from '../../src/iban/generate.ts'
 import { COUNTRIES, Dataset, MAX_IBAN_LENGTH, banksOf, generateIbans, validateIban } from '../../src/iban/index.ts'
 import { Permutation } from '../../src/iban/permutation.ts'
+import { realisticBanks } from '../../src/iban/realistic-banks.ts'
 import { LONG } from '../helpers/fixtures.ts'
 
 /** Rows offset … offset + count − 1 of a dataset as IBAN strings. */
@@ -106,9 +107,9 @@ test('several countries: rows are spread evenly and every row is distinct', () =
   }
 })
 
-test('realistic rows spread over every bank of the country; bank= keeps one, with its name and BIC', () => {
+test('realistic rows spread over every bank they draw from; bank= keeps one, with its name and BIC', () => {
   for (const spec of COUNTRIES) {
-    const banks = banksOf(spec.code)
+    const banks = realisticBanks(spec.code, 'pass', false)
     if (banks.length === 0) continue
     const dataset = new Dataset({ countries: [spec.code], seed: 'banks' })
     const counts = new Map<string, number>()
