@@ -156,7 +156,18 @@ function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefi
     let index = shapeIndex.get(key)
     if (index === undefined) {
       index = shapes.length
-      shapes.push(buildShape(spec, realistic, row, checks, NULLABLE, LETTER_CHECKS, limit, choices))
+      shapes.push(
+        buildShape(
+          spec,
+          realistic,
+          row,
+          checks,
+          NULLABLE,
+          LETTER_CHECKS,
+          limit,
+          choices === undefined ? undefined : { choices, kind },
+        ),
+      )
       shapeIndex.set(key, index)
     }
     const shape = shapes[index] as Variant

@@ -16,7 +16,7 @@
 // 6's foreign-currency pattern, exception 4's and 5's remainder 0, exception 14's h of 0, 1
 // or 9) and keep g ≠ 9 where exceptions 2, 7 and 10 change weights on g = 9.
 import { DBLAL, MOD11, rangePasses, rowPasses, rowRemainder, sortCodeOf, type UkDigits } from './check.ts'
-import { rangeOf, substituteOf, ukRanges, type Range, type Row } from './table.ts'
+import { rangeIndexOf, rangeOf, substituteOf, ukRanges, type Range, type Row } from './table.ts'
 
 /** Accounts that pass their sort code's check, or fail it (negative data). */
 export type AccountKind = 'pass' | 'fail'
@@ -67,14 +67,24 @@ interface Scheme {
   readonly offsets: Int32Array
   /** Each form's share per sort-code position and digit: shares[(j × 6 + i) × 10 + digit]. */
   readonly shares: Int32Array
+  /** What the hot path reads, in one array (see HOT_*). */
+  readonly hot: Int16Array
   readonly lists: Lists
   /** The test as sums, where it can be (see Linear). */
   readonly linear: Linear | undefined
 }
 
-/** What ranges alike share: tail lists by state, the heads' states, choices of k by sort-code signature. */
+/**
+ * What ranges alike share: tail lists by state, the heads' states, choices of k by sort-code
+ * signature. The lists lie in one array, LIST_STRIDE entries a state: the list's length
+ * (UNKNOWN until made), then its tails (the hot path reads one entry, near the next).
+ */
 interface Lists {
-  readonly tails: (Uint16Array | undefined)[]
+  /** Its place in LIST_NUMBERS. */
+  readonly number: number
+  readonly pool: Uint16Array
+  /** The forms' head tables (headTablesOf). */
+  readonly headTables: Uint8Array
   heads: HeadStates | undefined
   readonly choices: Map<number, number>
 }
@@ -104,6 +114,23 @@ function share(product: number, digitSums: boolean): number {
 }
 
 const LISTS = new Map<string, Lists>()
+/** Every Lists by its number (Lists.number). */
+const LIST_NUMBERS: Lists[] = []
+const LIST_STRIDE = MAX_TAIL_CHOICES + 1
+const UNKNOWN = 0xffff
+
+/** The length of the tail list of `state` (made from `digits`, sort code and head, when not yet made). */
+function listLength(scheme: Scheme, state: number, digits: UkDigits, sortCode: number): number {
+  const pool = scheme.lists.pool
+  const at = state * LIST_STRIDE
+  if (pool[at] === UNKNOWN) {
+    sortSharesOf(scheme, sortCode)
+    const tails = tailsFor(scheme, digits)
+    pool.set(tails, at + 1)
+    pool[at] = tails.length
+  }
+  return pool[at] as number
+}
 
 /**
  * A test that reads only the state forms' remainders and the tail digits: every state form's
@@ -151,7 +178,13 @@ function makeScheme(range: Range, options: SchemeOptions): Scheme {
     feature === undefined ? '' : `${feature.position}:${feature.digits.join(',')}`,
   ].join('#')
   let lists = LISTS.get(key)
-  if (lists === undefined) LISTS.set(key, (lists = { tails: [], heads: undefined, choices: new Map() }))
+  if (lists === undefined) {
+    const pool = new Uint16Array(states * LIST_STRIDE)
+    for (let state = 0; state < states; state++) pool[state * LIST_STRIDE] = UNKNOWN
+    lists = { number: LIST_NUMBERS.length, pool, headTables: headTablesOf(forms), heads: undefined, choices: new Map() }
+    LIST_NUMBERS.push(lists)
+    LISTS.set(key, lists)
+  }
   const scheme: Scheme = {
     range,
     forms,
@@ -160,11 +193,76 @@ function makeScheme(range: Range, options: SchemeOptions): Scheme {
     accepts,
     offsets,
     shares,
+    hot: hotOf(forms, stateForms, feature, offsets, shares),
     lists,
     linear: options.linear,
   }
   lists.heads ??= headStates(scheme)
   return scheme
+}
+
+// The hot array of a scheme (one allocation, read in order): forms, feature position (−1:
+// none) and mask (bit d for digit d), each feature value's first state, number of state forms
+// and their indices (3 at most), each form's modulus and whether it checks another sort code
+// (exceptions 5, 8, 9: the long way), and each form's sort-code shares (6 positions × 10 digits).
+const HOT_FORMS = 0
+const HOT_FEATURE_POSITION = 1
+const HOT_FEATURE_MASK = 2
+const HOT_OFFSETS = 3
+const HOT_COUNTS = 5
+const HOT_LISTS = 7
+const HOT_MODULI = 13
+const HOT_OTHER_SORT_CODE = 17
+const HOT_SHARES = 21
+const HOT_SIZE = HOT_SHARES + 4 * 60
+
+function hotOf(
+  forms: readonly Form[],
+  stateForms: readonly (readonly number[])[],
+  feature: Feature | undefined,
+  offsets: Int32Array,
+  shares: Int32Array,
+): Int16Array {
+  if (forms.length > 4 || stateForms.some((list) => list.length > 3)) throw new Error('uk-modulus: scheme too large')
+  const hot = new Int16Array(HOT_SIZE)
+  hot[HOT_FORMS] = forms.length
+  hot[HOT_FEATURE_POSITION] = feature?.position ?? -1
+  hot[HOT_FEATURE_MASK] = feature?.digits.reduce((mask, digit) => mask | (1 << digit), 0) ?? 0
+  stateForms.forEach((list, f) => {
+    hot[HOT_OFFSETS + f] = offsets[f] as number
+    hot[HOT_COUNTS + f] = list.length
+    list.forEach((j, k) => (hot[HOT_LISTS + 3 * f + k] = j))
+  })
+  hot.set(shares, HOT_SHARES)
+  forms.forEach((form, j) => {
+    hot[HOT_MODULI + j] = form.modulus
+    hot[HOT_OTHER_SORT_CODE + j] = [5, 8, 9].includes(form.row.exception) ? 1 : 0
+  })
+  return hot
+}
+
+/** Per form, the head's share as a remainder: of a b (100 entries), then of c d e (1,000). */
+const HEAD_TABLE = 1100
+
+/**
+ * The head tables of a scheme's forms (shared by ranges alike): the remainder of a b's share
+ * at [j × HEAD_TABLE + ab], of c d e's at [j × HEAD_TABLE + 100 + cde]. Two loads and no
+ * division a form, where five digits would take five loads and a remainder.
+ */
+function headTablesOf(forms: readonly Form[]): Uint8Array {
+  const tables = new Uint8Array(forms.length * HEAD_TABLE)
+  forms.forEach((form, j) => {
+    const digit = (position: number, value: number) =>
+      share(value * (form.weights[A + position] as number), form.digitSums)
+    const remainder = (total: number) => ((total % form.modulus) + form.modulus) % form.modulus
+    for (let ab = 0; ab < 100; ab++)
+      tables[j * HEAD_TABLE + ab] = remainder(digit(0, (ab / 10) | 0) + digit(1, ab % 10))
+    for (let cde = 0; cde < 1000; cde++)
+      tables[j * HEAD_TABLE + 100 + cde] = remainder(
+        digit(2, (cde / 100) | 0) + digit(3, ((cde / 10) | 0) % 10) + digit(4, cde % 10),
+      )
+  })
+  return tables
 }
 
 function featureOf(feature: Feature | undefined, digits: UkDigits): number {
@@ -500,21 +598,6 @@ function stateFrom(scheme: Scheme, f: number, head: (k: number) => number): numb
   return (scheme.offsets[f] as number) + code
 }
 
-/** The state of the digits' sort code (SORT_SHARES) and head. */
-function stateOfDigits(scheme: Scheme, digits: UkDigits): number {
-  const f = featureOf(scheme.feature, digits)
-  const list = scheme.stateForms[f] as Int8Array
-  let code = 0
-  for (let k = 0; k < list.length; k++) {
-    const j = list[k] as number
-    const form = scheme.forms[j] as Form
-    let total = SORT_SHARES[j] as number
-    for (let i = A; i < F; i++) total += share((digits[i] as number) * (form.weights[i] as number), form.digitSums)
-    code = code * form.modulus + (((total % form.modulus) + form.modulus) % form.modulus)
-  }
-  return (scheme.offsets[f] as number) + code
-}
-
 /**
  * The tails that make an account of the scheme's kind with these sort code and head digits
  * (the first MAX_TAIL_CHOICES, in TAIL_ORDER); SORT_SHARES holds the sort code's shares.
@@ -610,14 +693,13 @@ function choicesAt(scheme: Scheme, sortCode: number): number {
     const f = heads.features[i] as number
     const at = heads.at[i] as number
     const state = stateFrom(scheme, f, (k) => heads.remainders[at + k] as number)
-    let tails = lists.tails[state]
-    if (tails === undefined) {
+    if (lists.pool[state * LIST_STRIDE] === UNKNOWN) {
       setSortCode(DIGITS, sortCode)
       setHead(DIGITS, heads.representatives[i] as number)
-      lists.tails[state] = tails = tailsFor(scheme, DIGITS)
+      listLength(scheme, state, DIGITS, sortCode)
       sortSharesOf(scheme, sortCode)
     }
-    if (tails.length < least) least = tails.length
+    least = Math.min(least, lists.pool[state * LIST_STRIDE] as number)
   }
   lists.choices.set(signature, least)
   return least
@@ -650,30 +732,199 @@ export function leastTailChoices(kind: AccountKind, skipped: ReadonlySet<number>
   return least
 }
 
-/** Writes f g h of `digits` (sort code and head set) as choice k of the sort code's tails. */
-function completeAccount(digits: UkDigits, sortCode: number, k: number, kind: AccountKind): void {
-  const range = rangeOf(sortCode)
-  if (range === undefined) {
-    // No check: the tail is k's place in the order of tails, moved along by the head (distinct
-    // k give distinct tails for one head; k < 100 < 1000).
-    let head = 0
-    for (let i = A; i < F; i++) head = head * 10 + (digits[i] as number)
-    const tail = TAIL_ORDER[(k + head * 7) % TAILS] as number
-    digits[F] = (tail / 100) | 0
-    digits[G] = ((tail / 10) | 0) % 10
-    digits[H] = tail % 10
-    return
+/**
+ * A sort code's share of a form's total: one sum of table entries (sort-code shares are never
+ * negative: the table's −1 weights are on h); a form that checks another sort code
+ * (exceptions 5, 8, 9) takes the scheme's long way.
+ */
+function sortShare(scheme: Scheme, j: number, sortCode: number): number {
+  const hot = scheme.hot
+  if (hot[HOT_OTHER_SORT_CODE + j] === 1) {
+    sortSharesOf(scheme, sortCode)
+    return SORT_SHARES[j] as number
   }
-  const scheme = schemeOf(range, kind)
-  sortSharesOf(scheme, sortCode)
-  const state = stateOfDigits(scheme, digits)
-  let tails = scheme.lists.tails[state]
-  if (tails === undefined) scheme.lists.tails[state] = tails = tailsFor(scheme, digits)
-  const tail = tails[k]
-  if (tail === undefined) throw new RangeError(`uk-modulus: sort code ${sortCode} offers fewer than ${k + 1} tails`)
+  const at = HOT_SHARES + j * 60
+  let total = 0
+  for (let i = 5, rest = sortCode; i >= 0; i--, rest = Math.floor(rest / 10))
+    total += hot[at + i * 10 + (rest % 10)] as number
+  return total
+}
+
+// A sort code made ready for the hot path (a record): everything the state of a head needs in
+// one run of RECORD_SIZE numbers, so that a row touches one place for its sort code. The
+// range's index (−1: the table does not check the sort code), the scheme's feature position
+// (−1: none) and mask, each feature value's first state, count of state forms and their
+// indices (3 at most), each form's modulus and the sort code's share of its total (as a
+// remainder), and the number of the lists the scheme shares (LIST_NUMBERS).
+const RECORD_RANGE = 0
+const RECORD_FEATURE_POSITION = 1
+const RECORD_FEATURE_MASK = 2
+const RECORD_OFFSETS = 3
+const RECORD_COUNTS = 5
+const RECORD_LISTS = 7
+const RECORD_MODULI = 13
+const RECORD_RESIDUES = 17
+const RECORD_LISTS_NUMBER = 21
+/** 24 numbers of 16 bits (every one is below 2^15): 48 bytes a sort code. */
+const RECORD_SIZE = 24
+
+/** Fills the record of `sortCode` for accounts of `kind` into `records` at `at`. */
+function fillRecord(records: Int16Array, at: number, sortCode: number, kind: AccountKind): void {
+  const index = rangeIndexOf(sortCode)
+  records[at + RECORD_RANGE] = index
+  if (index < 0) return
+  const scheme = schemeOf(ukRanges()[index] as Range, kind)
+  const hot = scheme.hot
+  records[at + RECORD_FEATURE_POSITION] = hot[HOT_FEATURE_POSITION] as number
+  records[at + RECORD_FEATURE_MASK] = hot[HOT_FEATURE_MASK] as number
+  for (let i = 0; i < 2; i++) {
+    records[at + RECORD_OFFSETS + i] = hot[HOT_OFFSETS + i] as number
+    records[at + RECORD_COUNTS + i] = hot[HOT_COUNTS + i] as number
+  }
+  for (let i = 0; i < 6; i++) records[at + RECORD_LISTS + i] = hot[HOT_LISTS + i] as number
+  scheme.forms.forEach((form, j) => {
+    records[at + RECORD_MODULI + j] = form.modulus
+    records[at + RECORD_RESIDUES + j] = sortShare(scheme, j, sortCode) % form.modulus
+  })
+  records[at + RECORD_LISTS_NUMBER] = scheme.lists.number
+}
+
+/**
+ * Sort codes made ready for the hot path, numbered per kind (records at number × RECORD_SIZE).
+ * Generation writes a sort code's number beside the IBAN (RECORD_AT), so the writer reads it
+ * instead of looking the sort code up. Numbers fit two bytes; NO_RECORD marks a sort code
+ * without one.
+ */
+interface Records {
+  readonly numbers: Map<number, number>
+  data: Int16Array
+  count: number
+}
+
+export const NO_RECORD = 0xffff
+const RECORDS: Record<AccountKind, Records> = {
+  pass: { numbers: new Map(), data: new Int16Array(1024 * RECORD_SIZE), count: 0 },
+  fail: { numbers: new Map(), data: new Int16Array(1024 * RECORD_SIZE), count: 0 },
+}
+
+/** The number of a sort code's record for accounts of `kind` (made on first use), or NO_RECORD when they run out. */
+export function ukRecord(sortCode: number, kind: AccountKind): number {
+  const records = RECORDS[kind]
+  const known = records.numbers.get(sortCode)
+  if (known !== undefined) return known
+  if (records.count >= NO_RECORD) return NO_RECORD
+  const number = records.count++
+  if ((number + 1) * RECORD_SIZE > records.data.length) {
+    const data = new Int16Array(records.data.length * 2)
+    data.set(records.data)
+    records.data = data
+  }
+  fillRecord(records.data, number * RECORD_SIZE, sortCode, kind)
+  records.numbers.set(sortCode, number)
+  return number
+}
+
+/** Scratch record, for a sort code without one. */
+const SCRATCH_RECORD = new Int16Array(RECORD_SIZE)
+
+/** The digit of a head at `position` (a UkDigits index, A–A + 4). */
+function headDigit(position: number, a: number, b: number, c: number, d: number, e: number): number {
+  return position === A ? a : position === A + 1 ? b : position === A + 2 ? c : position === A + 3 ? d : e
+}
+
+/**
+ * The tail (0–999) of choice k for a head a–e at the sort code of the record at `at` in `data`,
+ * or −1 when its state's list is not made yet. The state: the feature's first state plus each
+ * state form's remainder in mixed radix, each remainder three entries below the modulus (the
+ * sort code's, a b's, c d e's: at most two subtractions, no division).
+ */
+function recordTail(
+  data: Int16Array,
+  at: number,
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  e: number,
+  k: number,
+): number {
+  if ((data[at + RECORD_RANGE] as number) < 0) {
+    // No check: k's place in the order of tails, moved along by the head (distinct k give
+    // distinct tails for one head; k < 100 < 1000).
+    const head = (((a * 10 + b) * 10 + c) * 10 + d) * 10 + e
+    return TAIL_ORDER[(k + head * 7) % TAILS] as number
+  }
+  const lists = LIST_NUMBERS[data[at + RECORD_LISTS_NUMBER] as number] as Lists
+  const heads = lists.headTables
+  const ab = a * 10 + b
+  const cde = c * 100 + d * 10 + e
+  const position = data[at + RECORD_FEATURE_POSITION] as number
+  const feature =
+    position >= 0 ? ((data[at + RECORD_FEATURE_MASK] as number) >> headDigit(position, a, b, c, d, e)) & 1 : 0
+  const count = data[at + RECORD_COUNTS + feature] as number
+  let code = 0
+  for (let n = 0; n < count; n++) {
+    const j = data[at + RECORD_LISTS + 3 * feature + n] as number
+    const modulus = data[at + RECORD_MODULI + j] as number
+    let total =
+      (data[at + RECORD_RESIDUES + j] as number) +
+      (heads[j * HEAD_TABLE + ab] as number) +
+      (heads[j * HEAD_TABLE + 100 + cde] as number)
+    if (total >= modulus) total -= modulus
+    if (total >= modulus) total -= modulus
+    code = code * modulus + total
+  }
+  const entry = ((data[at + RECORD_OFFSETS + feature] as number) + code) * LIST_STRIDE
+  const length = lists.pool[entry] as number
+  if (length === UNKNOWN) return -1
+  if (k >= length) throw new RangeError(`uk-modulus: a sort code offers fewer than ${k + 1} tails`)
+  return lists.pool[entry + 1 + k] as number
+}
+
+/**
+ * Writes f g h of `digits` (sort code and head set) as choice k of the sort code's tails, by
+ * its record `record` where it has one (else NO_RECORD: made on the spot); a state's list not
+ * made yet is made here.
+ */
+function completeAccount(digits: UkDigits, sortCode: number, k: number, kind: AccountKind, record = NO_RECORD): void {
+  let data: Int16Array = SCRATCH_RECORD
+  let at = 0
+  if (record !== NO_RECORD) {
+    data = RECORDS[kind].data
+    at = record * RECORD_SIZE
+  } else fillRecord(SCRATCH_RECORD, 0, sortCode, kind)
+  const head = (digit: number) => digits[A + digit] as number
+  const tailOf = () => recordTail(data, at, head(0), head(1), head(2), head(3), head(4), k)
+  let tail = tailOf()
+  if (tail < 0) {
+    // The state's list, made now (from these digits), then read.
+    const scheme = schemeOf(ukRanges()[data[at + RECORD_RANGE] as number] as Range, kind)
+    listLength(scheme, recordStateOf(data, at, digits), digits, sortCode)
+    tail = tailOf()
+  }
   digits[F] = (tail / 100) | 0
   digits[G] = ((tail / 10) | 0) % 10
   digits[H] = tail % 10
+}
+
+/** The state recordTail reads for the head in `digits` (to make its list). */
+function recordStateOf(data: Int16Array, at: number, digits: UkDigits): number {
+  const lists = LIST_NUMBERS[data[at + RECORD_LISTS_NUMBER] as number] as Lists
+  const ab = (digits[A] as number) * 10 + (digits[A + 1] as number)
+  const cde = (digits[A + 2] as number) * 100 + (digits[A + 3] as number) * 10 + (digits[A + 4] as number)
+  const position = data[at + RECORD_FEATURE_POSITION] as number
+  const feature = position >= 0 ? ((data[at + RECORD_FEATURE_MASK] as number) >> (digits[position] as number)) & 1 : 0
+  let code = 0
+  for (let n = 0; n < (data[at + RECORD_COUNTS + feature] as number); n++) {
+    const j = data[at + RECORD_LISTS + 3 * feature + n] as number
+    const modulus = data[at + RECORD_MODULI + j] as number
+    const total =
+      (data[at + RECORD_RESIDUES + j] as number) +
+      (lists.headTables[j * HEAD_TABLE + ab] as number) +
+      (lists.headTables[j * HEAD_TABLE + 100 + cde] as number)
+    code = code * modulus + (total % modulus)
+  }
+  return (data[at + RECORD_OFFSETS + feature] as number) + code
 }
 
 /**
@@ -689,24 +940,40 @@ export function ukAccount(sortCode: number, head: number, k: number, kind: Accou
   return account
 }
 
+/** Where generation writes a sort code's record number (ukRecord): two bytes past the longest IBAN's end. */
+export const RECORD_AT = 32
+
 /**
- * A writer of GB accounts in an IBAN's bytes: reads the sort code at `sortAt` (6 digits), the
- * head at `accountAt` (a–e) and k as two digits at f g, as the layout wrote them; writes f g h.
+ * A writer of GB accounts in an IBAN's bytes: reads the sort code at `sortAt` (6 digits), its
+ * record number at RECORD_AT (low byte first; NO_RECORD: none), the head at `accountAt` (a–e)
+ * and k as two digits at f g, as the layout wrote them; writes f g h.
  */
 export function ukAccountWriter(sortAt: number, accountAt: number, kind: AccountKind): (out: Uint8Array) => void {
   const digits = new Uint8Array(14)
+  const records = RECORDS[kind]
   return (out) => {
-    let sortCode = 0
-    for (let i = 0; i < 6; i++) {
-      const digit = (out[sortAt + i] as number) - 48
-      digits[i] = digit
-      sortCode = sortCode * 10 + digit
-    }
-    for (let i = 0; i < 5; i++) digits[A + i] = (out[accountAt + i] as number) - 48
+    const a = (out[accountAt] as number) - 48
+    const b = (out[accountAt + 1] as number) - 48
+    const c = (out[accountAt + 2] as number) - 48
+    const d = (out[accountAt + 3] as number) - 48
+    const e = (out[accountAt + 4] as number) - 48
     const k = ((out[accountAt + 5] as number) - 48) * 10 + (out[accountAt + 6] as number) - 48
-    completeAccount(digits, sortCode, k, kind)
-    out[accountAt + 5] = 48 + (digits[F] as number)
-    out[accountAt + 6] = 48 + (digits[G] as number)
-    out[accountAt + 7] = 48 + (digits[H] as number)
+    const record = (out[RECORD_AT] as number) | ((out[RECORD_AT + 1] as number) << 8)
+    // The common case straight from the bytes: a sort code with a record, its list made.
+    let tail = record === NO_RECORD ? -1 : recordTail(records.data, record * RECORD_SIZE, a, b, c, d, e, k)
+    if (tail < 0) {
+      let sortCode = 0
+      for (let i = 0; i < 6; i++) {
+        const digit = (out[sortAt + i] as number) - 48
+        digits[i] = digit
+        sortCode = sortCode * 10 + digit
+      }
+      for (let i = 0; i < 5; i++) digits[A + i] = (out[accountAt + i] as number) - 48
+      completeAccount(digits, sortCode, k, kind, record)
+      tail = (digits[F] as number) * 100 + (digits[G] as number) * 10 + (digits[H] as number)
+    }
+    out[accountAt + 5] = 48 + ((tail / 100) | 0)
+    out[accountAt + 6] = 48 + (((tail / 10) | 0) % 10)
+    out[accountAt + 7] = 48 + (tail % 10)
   }
 }

@@ -8,7 +8,16 @@ import { banksOfSortCode, rangesOfBank } from './sort-codes.ts'
 import { rangeOf, ukRanges, type Range } from './table.ts'
 
 export { UK_MODULUS_TABLE } from './table-data.ts'
-export { leastTailChoices, tailChoices, ukAccount, ukAccountWriter, MAX_TAIL_CHOICES } from './accounts.ts'
+export {
+  leastTailChoices,
+  tailChoices,
+  ukAccount,
+  ukAccountWriter,
+  ukRecord,
+  MAX_TAIL_CHOICES,
+  NO_RECORD,
+  RECORD_AT,
+} from './accounts.ts'
 export type { AccountKind } from './accounts.ts'
 export { bankOfSortCode, banksOfSortCode } from './sort-codes.ts'
 export { exceptionOf, methodOf, rangePasses, sortCodeOf } from './check.ts'
@@ -49,7 +58,7 @@ export function ukLabels(): { readonly byRange: Int16Array; readonly labels: rea
 }
 
 /** Most sort codes a bank's realistic rows draw from: evenly spread over its ranges. */
-const MAX_BANK_SORT_CODES = 2048
+const MAX_BANK_SORT_CODES = 256
 
 /**
  * The sort codes realistic rows of a GB bank draw, with the choices of k they all offer: of the

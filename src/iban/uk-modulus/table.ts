@@ -34,6 +34,11 @@ interface Table {
   readonly ranges: readonly Range[]
   readonly starts: Int32Array
   readonly ends: Int32Array
+  /**
+   * For each block of 100 sort codes (sortCode / 100), the last range starting at or before
+   * the block (−1: none): rangeOf starts there and steps over the few ranges starting inside.
+   */
+  readonly blocks: Int16Array
   /** Substitute sort codes (exception 5), by original, as numbers. */
   readonly substitutes: ReadonlyMap<number, number>
 }
@@ -68,12 +73,13 @@ function parse(): Table {
     const [original, substitute] = line.split(' ')
     substitutes.set(Number(original), Number(substitute))
   }
-  return {
-    ranges,
-    starts: Int32Array.from(ranges, (range) => range.start),
-    ends: Int32Array.from(ranges, (range) => range.end),
-    substitutes,
+  const starts = Int32Array.from(ranges, (range) => range.start)
+  const blocks = new Int16Array(10_000)
+  for (let block = 0, at = -1; block < 10_000; block++) {
+    while (at + 1 < starts.length && (starts[at + 1] as number) <= block * 100) at++
+    blocks[block] = at
   }
+  return { ranges, starts, ends: Int32Array.from(ranges, (range) => range.end), blocks, substitutes }
 }
 
 function table(): Table {
@@ -87,16 +93,17 @@ export function ukRanges(): readonly Range[] {
 
 /** The range holding sort code `sortCode` (as a number, 0–999999), or undefined: no check applies. */
 export function rangeOf(sortCode: number): Range | undefined {
-  const { starts, ends, ranges } = table()
-  let low = 0
-  let high = starts.length - 1
-  // The last range starting at or before the sort code.
-  while (low < high) {
-    const middle = (low + high + 1) >> 1
-    if ((starts[middle] as number) <= sortCode) low = middle
-    else high = middle - 1
-  }
-  return (starts[low] as number) <= sortCode && sortCode <= (ends[low] as number) ? ranges[low] : undefined
+  const index = rangeIndexOf(sortCode)
+  return index < 0 ? undefined : (TABLE as Table).ranges[index]
+}
+
+/** The index of the range holding sort code `sortCode` in ukRanges(), or −1 (the hot path's rangeOf). */
+export function rangeIndexOf(sortCode: number): number {
+  const { starts, ends, blocks } = TABLE ?? table()
+  // The last range starting at or before the sort code: from its block's, a step or two on.
+  let at = blocks[(sortCode / 100) | 0] as number
+  while (at + 1 < starts.length && (starts[at + 1] as number) <= sortCode) at++
+  return at >= 0 && sortCode <= (ends[at] as number) ? at : -1
 }
 
 /** The sort code exception 5 checks in place of `sortCode` (itself when the substitution table lacks it). */
