@@ -3,6 +3,7 @@
 // specification's conversions of other lengths, and report the checks run and the sort code's
 // bank; ukBankFilter reads a GB bank= filter (a bank code, a sort code, or both).
 import { findBank, tableOf, toIbanBank, type BankRow, type IbanBank } from './banks.ts'
+import { ukVerdict } from './uk-modulus/check.ts'
 import {
   bankOfSortCode,
   exceptionOf,
@@ -101,11 +102,27 @@ export function checkUkAccount(sortCode: string, account: string): UkAccountChec
  * not a sort code and a UK account number.
  */
 export function isValidUkAccount(sortCode: string, account: string): boolean {
+  // The common form (6 and 8 digits) read straight into digit values; the rest the long way.
+  if (sortCode.length === 6 && account.length === 8 && readDigits(sortCode, 0) && readDigits(account, 6))
+    return ukVerdict(VALUES) !== false
   try {
     return checkUkAccount(sortCode, account).valid !== false
   } catch {
     return false
   }
+}
+
+/** The 14 digit values isValidUkAccount checks. */
+const VALUES = new Uint8Array(14)
+
+/** Reads `text`'s digits into VALUES from `at`; false at a character that is not a digit. */
+function readDigits(text: string, at: number): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const digit = text.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return false
+    VALUES[at + i] = digit
+  }
+  return true
 }
 
 const UK_BANK_CODE = /^[A-Z]{4}$/

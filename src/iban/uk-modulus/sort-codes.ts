@@ -111,13 +111,3 @@ export function bankOfSortCode(sortCode: number, named?: string): string | undef
 export function rangesOfBank(bank: string): readonly (readonly [number, number])[] {
   return RANGES.filter((range) => range.bank === bank).map((range) => [Number(range.from), Number(range.to)] as const)
 }
-
-/** True when the sort code's narrowest known range names `bank`. */
-export function isSortCodeOf(sortCode: number, bank: string): boolean {
-  return banksOfSortCode(sortCode).includes(bank)
-}
-
-/** The 4-letter codes of the banks with known sort codes. */
-export function banksWithSortCodes(): readonly string[] {
-  return [...new Set(RANGES.map((range) => range.bank))]
-}
