@@ -15,9 +15,9 @@ import {
   generateIbans,
   isValidIban,
   isValidUkAccount,
-  randomSeed,
   validateIban,
-} from '../dist/src/iban/index.js'
+} from '../packages/iban/dist/index.js'
+import { randomSeed } from '../packages/iban/dist/internal.js'
 import { ByteWriter } from '../dist/src/formats/byte-writer.js'
 import { renderBatch } from '../dist/src/formats/render.js'
 

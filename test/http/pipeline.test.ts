@@ -123,6 +123,7 @@ async function depsOf(routes: Route[] = [echo, created]) {
     trustProxy: 0,
     access: { write: (entry) => logged.push(entry), flush: () => {} },
     logger: pino({ level: 'silent' }),
+    requestTimeout: 30_000,
   }
   return { deps, key, logged }
 }

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { asciiString } from '../../src/iban/generate.ts'
-import { COUNTRIES, Dataset, MAX_IBAN_LENGTH, banksOf, generateIbans, validateIban } from '../../src/iban/index.ts'
+import { COUNTRIES, banksOf, generateIbans, validateIban } from '../../src/iban/index.ts'
+import { Dataset, MAX_IBAN_LENGTH } from '../../src/iban/internal.ts'
 import { holdsCustomerAccounts, notDrawnBecause, realisticBanks } from '../../src/iban/realistic-banks.ts'
 import { LONG } from '../helpers/fixtures.ts'
 
