@@ -3,8 +3,9 @@
 // rounds, timed by CPU time, so that both meet the same moments of a shared machine (run apart,
 // their rates drifted by a third on a busy 2-core machine). Prints the median ratio of the
 // rounds (this build ÷ baseline) for CSV rows and for objects.
-// Usage: git worktree add --detach /tmp/base main && (cd /tmp/base && npm ci && npm run build)
+// Usage: mkdir /tmp/base && git archive main | tar -x -C /tmp/base && (cd /tmp/base && npm ci && npm run build)
 //        node --import tsx bench/compare.ts /tmp/base/dist [country]
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
 const ROUNDS = 40
@@ -17,8 +18,17 @@ interface Build {
   ByteWriter: new (size: number) => unknown
 }
 
+/**
+ * The library of a build: its package's dist/ beside the service's (packages/iban/dist), or, in
+ * builds from before the library was a package, the domain compiled into the service's dist/.
+ */
+function libraryOf(dist: string): string {
+  const packaged = join(dist, '..', 'packages', 'iban', 'dist', 'index.js')
+  return existsSync(packaged) ? packaged : join(dist, 'src', 'iban', 'index.js')
+}
+
 async function load(dist: string): Promise<Build> {
-  const lib = (await import(join(dist, 'src', 'iban', 'index.js'))) as Pick<Build, 'generateIban'>
+  const lib = (await import(libraryOf(dist))) as Pick<Build, 'generateIban'>
   const render = (await import(join(dist, 'src', 'formats', 'render.js'))) as Pick<Build, 'renderBatch'>
   const bytes = (await import(join(dist, 'src', 'formats', 'byte-writer.js'))) as Pick<Build, 'ByteWriter'>
   return { ...lib, ...render, ...bytes }
