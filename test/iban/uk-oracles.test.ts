@@ -328,8 +328,10 @@ test(`on altered accounts ibanmint’s verdict equals each package’s except wh
   }
   assert.ok(compared >= 4 * SIZE)
   if (process.env['IBANMINT_UK_ORACLES_REPORT'] === '1') console.log(compared, JSON.stringify([...departed], null, 1))
-  // The departures met are among the named ones (each is shown on a vector below).
-  for (const name of departed.keys()) assert.match(name, /^uk-modulus-check(ing)?: /)
+  // Every disagreement is a named departure (asserted above, each shown on a vector below), and
+  // they stay the exception: a verdict that drifted would show as thousands of them.
+  const disagreements = [...departed.values()].reduce((sum, count) => sum + count, 0)
+  assert.ok(disagreements < compared / 20, `${disagreements} of ${compared} verdicts differ`)
 })
 
 // ---- each departure on a vector (VECTORS.md §4) ----
