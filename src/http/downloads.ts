@@ -18,6 +18,7 @@ import { COUNTRIES, TERRITORIES } from '../iban/index.ts'
 import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamRequest } from '../pool/pool.ts'
 import type { GenerationPool } from '../pool/pool.ts'
+import { streamedBody } from './compression.ts'
 import type { Context } from './exchange.ts'
 import { route, type Reply, type Route, type RouteInfo } from './route.ts'
 
@@ -92,12 +93,13 @@ async function streamDownload(
   )
   res.setHeader('cache-control', request.seed === undefined ? 'no-store' : 'public, max-age=86400')
   res.setHeader('x-content-type-options', 'nosniff')
+  const body = streamedBody(context.req, res)
   if (context.req.method === 'HEAD') {
-    res.end()
+    body.end()
     return 'sent'
   }
-  await deps.pool.stream(request, res, signal)
-  if (!signal.aborted) res.end()
+  await deps.pool.stream(request, body, signal, (rows) => context.countRows('generated', rows))
+  if (!signal.aborted) body.end()
   return 'sent'
 }
 

@@ -10,7 +10,11 @@ import type { KeyRecord } from '../keys/key.ts'
 import type { LimitResult, RateLimits } from '../limits/rate-limit.ts'
 import type { AccessLog } from './access-log.ts'
 import { clientIp } from './client-ip.ts'
+import { encodeReply, isCompressible } from './compression.ts'
+import { bodyBytesOf } from './counted-response.ts'
 import type { Exchange } from './exchange.ts'
+import type { HttpMetrics } from './metrics.ts'
+import { LoggablePaths, withoutKeys } from './redact.ts'
 import { appendHeaders, sendBody, sendError, type HeaderList } from './respond.ts'
 import type { Reply, Route } from './route.ts'
 import type { Router } from './router.ts'
@@ -31,23 +35,30 @@ export interface PipelineDeps {
   authFailures: RateLimits
   trustProxy: number
   access: AccessLog
+  metrics: HttpMetrics
   logger: Logger
 }
 
 /** Replies longer than this may not fit the socket's buffers at once: they get the idle guard. */
 const LARGE_BODY = 64 * 1024
 
+/** Request targets as they may be logged, by route. */
+const LOGGABLE_PATHS = new LoggablePaths()
+
 /** One request, start to end. Never throws: every failure becomes the error body. */
 export async function serve(exchange: Exchange, deps: PipelineDeps): Promise<void> {
+  deps.metrics.inFlight++
   try {
     const route = matchRoute(exchange, deps.router)
+    exchange.rows = deps.metrics.cellsOf(route).rows
     if (route.access === 'key') {
       exchange.key = await authenticate(exchange, deps)
       await limitKey(exchange, deps)
     } else if (route.access === 'ip') {
       await limitClient(exchange, route, deps)
     }
-    send(exchange, await route.run(exchange), deps)
+    const sending = send(exchange, await route.run(exchange), deps)
+    if (sending !== undefined) await sending
   } catch (error) {
     fail(exchange, error, deps)
   }
@@ -68,6 +79,7 @@ export function matchRoute(exchange: Exchange, router: Router): Route {
     })
   }
   exchange.routePath = match.route.path
+  exchange.route = match.route
   exchange.rawParams = match.params
   return match.route
 }
@@ -79,9 +91,10 @@ export function matchRoute(exchange: Exchange, router: Router): Route {
  * keyed route's CPU, measured in-process with bench/pipeline.ts.)
  */
 export function authenticate(exchange: Exchange, deps: PipelineDeps): KeyRecord | Promise<KeyRecord> {
-  const ip = clientIp(exchange.req, deps.trustProxy)
+  const ip = ipOf(exchange, deps)
   const blocked = deps.authFailures.blockedFor('auth-failures', ip)
   if (blocked > 0) {
+    deps.metrics.refusals.authFailures.value++
     throw new ApiError(
       'rate_limited',
       `too many failed authentications from this client (${deps.authFailureLimit} per minute); retry in ${blocked} s`,
@@ -125,18 +138,28 @@ export function limitKey(exchange: Exchange, deps: PipelineDeps): Promise<void> 
   const key = exchange.key as KeyRecord
   return deps.limits.count('api', key.id, key.limit ?? deps.defaultRateLimit, (limit) => {
     pushRateLimitHeaders(exchange.headers, limit)
-    if (!limit.allowed) throw rateLimited(limit, '')
+    if (!limit.allowed) {
+      deps.metrics.refusals.api.value++
+      throw rateLimited(limit, '')
+    }
   })
 }
 
 /** Counts a keyless request against its client IP's bucket (export, MCP). */
 export function limitClient(exchange: Exchange, route: Route, deps: PipelineDeps): Promise<void> {
   const bucket = route.bucket === 'mcp' ? 'mcp' : 'export'
-  const ip = clientIp(exchange.req, deps.trustProxy)
-  return deps.limits.count(bucket, ip, deps.ipRateLimits[bucket], (limit) => {
+  return deps.limits.count(bucket, ipOf(exchange, deps), deps.ipRateLimits[bucket], (limit) => {
     pushRateLimitHeaders(exchange.headers, limit)
-    if (!limit.allowed) throw rateLimited(limit, ' per client')
+    if (!limit.allowed) {
+      deps.metrics.refusals[bucket].value++
+      throw rateLimited(limit, ' per client')
+    }
   })
+}
+
+/** The client's address (after TRUST_PROXY), read once per request. */
+function ipOf(exchange: Exchange, deps: PipelineDeps): string {
+  return (exchange.ip ??= clientIp(exchange.req, deps.trustProxy))
 }
 
 /** The 429 of a limit that was reached, for `who` (a key, or a client IP). */
@@ -168,15 +191,33 @@ export function pushRateLimitHeaders(headers: HeaderList, result: LimitResult): 
   )
 }
 
-/** Writes a handler's reply (unless it wrote the response itself) and logs the request. */
-export function send(exchange: Exchange, reply: Reply, deps: PipelineDeps): void {
+/**
+ * Writes a handler's reply (unless it wrote the response itself) and logs the request. A body
+ * worth compressing is compressed off the main thread first: then the promise of its sending.
+ */
+export function send(exchange: Exchange, reply: Reply, deps: PipelineDeps): Promise<void> | undefined {
   if (reply !== 'sent') {
     const { headers } = exchange
     appendHeaders(headers, reply.headers)
     const body = reply.bytes ?? JSON.stringify(reply.json)
+    const status = reply.status ?? 200
+    if (isCompressible(body, headers)) return sendEncoded(exchange, status, body, deps)
     if (body.length > LARGE_BODY) exchange.guardIdle()
-    sendBody(exchange.response, reply.status ?? 200, body, headers)
+    sendBody(exchange.response, status, body, headers)
   }
+  logWhenDone(exchange, deps)
+  return undefined
+}
+
+async function sendEncoded(
+  exchange: Exchange,
+  status: number,
+  body: Buffer | string,
+  deps: PipelineDeps,
+): Promise<void> {
+  const encoded = await encodeReply(exchange.req, body, exchange.headers)
+  if (encoded.length > LARGE_BODY) exchange.guardIdle()
+  sendBody(exchange.response, status, encoded, exchange.headers)
   logWhenDone(exchange, deps)
 }
 
@@ -188,6 +229,7 @@ export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): vo
       { err: apiError.cause, req: exchange.id, route: exchange.routePath ?? 'unmatched', code: apiError.code },
       'request failed',
     )
+  exchange.errorCode = apiError.code
   sendError(exchange.response, apiError, exchange.headers)
   logWhenDone(exchange, deps)
 }
@@ -200,14 +242,25 @@ function logWhenDone(exchange: Exchange, deps: PipelineDeps): void {
   else res.once('close', () => log(exchange, res.writableFinished, deps))
 }
 
+/** Counts the response (metrics) and writes its access log line. */
 function log(exchange: Exchange, completed: boolean, deps: PipelineDeps): void {
+  const { req, response } = exchange
+  const ms = performance.now() - exchange.started
+  const bytes = bodyBytesOf(response)
+  const { metrics } = deps
+  metrics.inFlight--
+  metrics.cellsOf(exchange.route).ended(response.statusCode, ms / 1000, bytes)
   deps.access.write({
     req: exchange.id,
-    method: exchange.req.method ?? '',
+    method: req.method ?? '',
     route: exchange.routePath ?? 'unmatched',
-    status: exchange.response.statusCode,
-    ms: Math.round((performance.now() - exchange.started) * 100) / 100,
+    path: LOGGABLE_PATHS.of(req.url ?? '/', exchange.route),
+    status: response.statusCode,
+    ms: Math.round(ms * 100) / 100,
+    bytes,
+    ip: withoutKeys(ipOf(exchange, deps)),
     key: exchange.key?.id,
+    error: exchange.errorCode,
     completed,
   })
 }

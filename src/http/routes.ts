@@ -2,11 +2,14 @@
 // the MCP endpoint, the web page and the probes. The router, the service index, the OpenAPI
 // document and request validation are all derived from it; there is no second list. Each
 // feature gets only its own dependencies.
+import type { Snapshot } from '../metrics/registry.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { webRoutes, type WebAssets } from '../web/page.ts'
 import { apiRoutes, probeRoutes } from './api.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
+import { sharedBody } from './compression.ts'
 import { mcpRoutes, type McpRouteDeps } from './mcp.ts'
+import { metricsRoute } from './metrics.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
 import type { Route } from './route.ts'
 import { validateStreamRoute } from './validate-stream.ts'
@@ -23,6 +26,8 @@ export interface RouteDeps {
   validateMaxRows: number
   mcp: McpRouteDeps
   web: WebAssets
+  /** The metrics a scrape of GET /metrics answers with. */
+  metrics: () => Promise<Snapshot>
 }
 
 /** The route table, with the service index and the OpenAPI document made from it. */
@@ -38,8 +43,9 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
     ...mcpRoutes(deps.mcp),
     ...webRoutes(deps.web),
     ...probeRoutes(deps.ready),
+    metricsRoute(deps.metrics),
   ]
-  documents.index = Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl)))
-  documents.openapi = Buffer.from(JSON.stringify(buildOpenApi(routes, deps.publicUrl)))
+  documents.index = sharedBody(Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl))))
+  documents.openapi = sharedBody(Buffer.from(JSON.stringify(buildOpenApi(routes, deps.publicUrl))))
   return routes
 }

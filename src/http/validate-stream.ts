@@ -8,6 +8,7 @@ import { objectOf, type Schema } from '../core/schemas.ts'
 import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
+import { streamedBody } from './compression.ts'
 import type { Context } from './exchange.ts'
 import { route, type Route } from './route.ts'
 
@@ -158,6 +159,13 @@ async function streamValidation(
   res.setHeader('content-type', CONTENT_TYPES[options.format])
   res.setHeader('cache-control', 'no-store')
   res.setHeader('x-content-type-options', 'nosniff')
+  // Rows are sent as they are validated, compressed or not: the client may still be sending.
+  const body = streamedBody(req, res, { flush: true })
+  let counted = 0
+  const countRows = (rows: number) => {
+    context.countRows('validated', rows - counted)
+    counted = rows
+  }
   const column =
     options.column === undefined ? undefined : /^\d+$/.test(options.column) ? Number(options.column) : options.column
   if (typeof column === 'number' && column < 1) throw new ApiError('invalid_request', 'column must be 1 or more')
@@ -174,9 +182,10 @@ async function streamValidation(
         invalidOnly: options.invalidOnly,
         maxRecords: deps.maxRows,
       },
-      res,
+      body,
       signal,
       { pool: () => deps.pool, buffers: deps.pool.buffers },
+      countRows,
     )
   } catch (error) {
     if (error instanceof ValidateInputError) {
@@ -185,7 +194,7 @@ async function streamValidation(
     if (!res.headersSent || signal.aborted) throw error
     // Rows were sent: the failure (the pool busy or failing) closes the answer instead.
     const apiError = error instanceof ApiError ? error : new ApiError('service_unavailable', 'validation failed; retry')
-    res.end(errorLine(options.format, apiError.code, apiError.message))
+    body.end(errorLine(options.format, apiError.code, apiError.message))
     return 'sent'
   }
   if (signal.aborted) return 'sent'
@@ -199,7 +208,7 @@ async function streamValidation(
       ) + tail
     closeAfter(res)
   }
-  res.end(tail)
+  body.end(tail)
   return 'sent'
 }
 

@@ -6,6 +6,8 @@ export const DEGRADED_MS = 1_000
 
 export class StoreHealth {
   #failedAt = -Infinity
+  /** Failures since start (metrics). */
+  failures = 0
   readonly #onDegraded: () => void
 
   /** `onDegraded` runs when a failure ends a healthy spell (not on every failure while degraded). */
@@ -15,6 +17,7 @@ export class StoreHealth {
 
   markFailed(now = performance.now()): void {
     const healthy = !this.degraded(now)
+    this.failures++
     this.#failedAt = now
     if (healthy) this.#onDegraded()
   }

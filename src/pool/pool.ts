@@ -128,6 +128,8 @@ export class GenerationPool {
   readonly maxQueue: number
   /** Batches submitted and not yet settled (running or waiting). */
   #outstanding = 0
+  /** Batches refused because the queue was full. */
+  #refused = 0
   /** Shared memory of validation streams, kept from one stream for the next. */
   readonly buffers = new SharedBuffers()
 
@@ -157,6 +159,27 @@ export class GenerationPool {
     return this.#piscina.completed
   }
 
+  /** Batches waiting for a thread. */
+  get queued(): number {
+    return this.#piscina.queueSize
+  }
+
+  /** Threads running a batch now: the batches admitted that do not wait. */
+  get busyThreads(): number {
+    return Math.max(0, Math.min(this.threads, this.#outstanding - this.#piscina.queueSize))
+  }
+
+  /** Seconds the threads spent running batches since start (Piscina's run times: mean × count). */
+  get busySeconds(): number {
+    const completed = this.#piscina.completed
+    return completed === 0 ? 0 : (this.#piscina.histogram.runTime.mean * completed) / 1000
+  }
+
+  /** Batches refused since start because the queue was full. */
+  get refused(): number {
+    return this.#refused
+  }
+
   /** How many batches may be in flight for one stream: enough to keep every thread busy. */
   get streamWindow(): number {
     return this.threads * 2
@@ -182,6 +205,7 @@ export class GenerationPool {
     options: { name?: string } = {},
   ): Promise<Uint8Array | number> {
     if (this.#outstanding >= this.threads + this.maxQueue) {
+      this.#refused++
       throw new PoolBusyError()
     }
     this.#outstanding++

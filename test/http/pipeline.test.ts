@@ -12,6 +12,7 @@ import { ApiError } from '../../src/core/errors.ts'
 import { objectOf } from '../../src/core/schemas.ts'
 import type { AccessEntry } from '../../src/http/access-log.ts'
 import { Exchange } from '../../src/http/exchange.ts'
+import { HttpMetrics } from '../../src/http/metrics.ts'
 import {
   authenticate,
   fail,
@@ -29,6 +30,7 @@ import { KeyAuthenticator } from '../../src/keys/authenticator.ts'
 import { FileKeyStore } from '../../src/keys/file-store.ts'
 import { mintKey } from '../../src/keys/key.ts'
 import { RateLimits } from '../../src/limits/rate-limit.ts'
+import { Registry } from '../../src/metrics/registry.ts'
 
 /** A socket that keeps what the response writes to it. */
 class Capture extends Duplex {
@@ -122,6 +124,7 @@ async function depsOf(routes: Route[] = [echo, created]) {
     authFailures: new RateLimits(),
     trustProxy: 0,
     access: { write: (entry) => logged.push(entry), flush: () => {} },
+    metrics: new HttpMetrics(new Registry()),
     logger: pino({ level: 'silent' }),
   }
   return { deps, key, logged }
