@@ -54,6 +54,7 @@ const QVALUE = /^(?:0(?:\.\d{0,3})?|1(?:\.0{0,3})?)$/
 /** The q-values of an Accept-Encoding value (RFC 9110 §12.5.3); elements with a malformed q are ignored. */
 export function parseAcceptEncoding(text: string): Accepted {
   const listed: Partial<Record<'br' | 'gzip' | 'identity' | '*', number>> = {}
+  let lowest = 1
   for (const element of text.split(',')) {
     const [token = '', ...parameters] = element.split(';')
     const name = token.trim().toLowerCase()
@@ -66,6 +67,7 @@ export function parseAcceptEncoding(text: string): Accepted {
       q = QVALUE.test(value) ? Number(value) : NaN
     }
     if (Number.isNaN(q)) continue
+    if (q > 0) lowest = Math.min(lowest, q)
     // x-gzip is gzip (RFC 9110 §8.4.1.3); a coding listed twice counts with its higher q.
     const coding = name === 'x-gzip' ? 'gzip' : name
     if (coding === 'br' || coding === 'gzip' || coding === 'identity' || coding === '*')
@@ -75,8 +77,9 @@ export function parseAcceptEncoding(text: string): Accepted {
   return {
     br: listed.br ?? any ?? 0,
     gzip: listed.gzip ?? any ?? 0,
-    // Identity is acceptable unless excluded by name or by "*;q=0" (RFC 9110 §12.5.3).
-    identity: listed.identity ?? any ?? 1,
+    // Identity is acceptable unless excluded by name or by "*;q=0" (RFC 9110 §12.5.3); not
+    // listed, it ranks with the least preferred coding listed (as the negotiator package ranks it).
+    identity: listed.identity ?? any ?? lowest,
   }
 }
 
