@@ -157,9 +157,15 @@ export function limitClient(exchange: Exchange, route: Route, deps: PipelineDeps
   })
 }
 
-/** The client's address (after TRUST_PROXY), read once per request. */
+/**
+ * The client's address (after TRUST_PROXY), read once per request. One taken from
+ * X-Forwarded-For is the client's own text when it sent fewer hops than there are proxies: a key
+ * there is written as [key] (it is logged).
+ */
 function ipOf(exchange: Exchange, deps: PipelineDeps): string {
-  return (exchange.ip ??= clientIp(exchange.req, deps.trustProxy))
+  if (exchange.ip !== undefined) return exchange.ip
+  const ip = clientIp(exchange.req, deps.trustProxy)
+  return (exchange.ip = deps.trustProxy === 0 ? ip : withoutKeys(ip))
 }
 
 /** The 429 of a limit that was reached, for `who` (a key, or a client IP). */
@@ -258,7 +264,7 @@ function log(exchange: Exchange, completed: boolean, deps: PipelineDeps): void {
     status: response.statusCode,
     ms: Math.round(ms * 100) / 100,
     bytes,
-    ip: withoutKeys(ipOf(exchange, deps)),
+    ip: ipOf(exchange, deps),
     key: exchange.key?.id,
     error: exchange.errorCode,
     completed,
