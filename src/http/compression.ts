@@ -141,7 +141,6 @@ function brotliOptions(quality: number, size?: number): BrotliOptions {
     chunkSize: CHUNK_BYTES,
     params: {
       [constants.BROTLI_PARAM_QUALITY]: quality,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       ...(size === undefined ? {} : { [constants.BROTLI_PARAM_SIZE_HINT]: size }),
     },
   }
@@ -214,13 +213,16 @@ export interface ResponseBody {
  * from then on its headers are sent at once, so `res.headersSent` tells, as it does for an
  * uncompressed stream, whether an error can still be a status. With `flush`, what was written
  * is sent at once (a validation's rows, while its body is still arriving) rather than when the
- * compressor's buffer fills.
+ * compressor's buffer fills. `expectedBytes`, a lower bound of the body's size when one is known:
+ * under MIN_COMPRESSED_BYTES, the body is not compressed.
  */
 export function streamedBody(
   req: IncomingMessage,
   res: ServerResponse,
-  options: { flush?: boolean } = {},
+  options: { flush?: boolean; expectedBytes?: number } = {},
 ): ResponseBody {
+  // A body known to be small goes out as it is, whatever the client accepts: it does not vary.
+  if (options.expectedBytes !== undefined && options.expectedBytes < MIN_COMPRESSED_BYTES) return res
   res.setHeader('vary', withVary(res.getHeader('vary') as string | undefined))
   const coding = negotiate(req)
   return coding === 'identity' ? res : new EncodedBody(res, coding, options.flush === true)

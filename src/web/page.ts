@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
+import { negotiate, sharedBody } from '../http/compression.ts'
 import { route, type Route } from '../http/route.ts'
 import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT } from '../iban/index.ts'
 import { BANK_REGISTRY } from '../iban/banks-registry-data.ts'
@@ -63,7 +64,7 @@ function bankAssets(): Asset[] {
   return Object.entries(BANK_REGISTRY).map(([country, text]) => {
     const body = Buffer.from(text)
     const name = `banks-${country.toLowerCase()}-${hashOf(body)}.txt`
-    return { name, type: 'text/plain; charset=utf-8', body, gzip: gzipSync(body, { level: 6 }) }
+    return { name, type: 'text/plain; charset=utf-8', body: sharedBody(body), gzip: gzipSync(body, { level: 6 }) }
   })
 }
 
@@ -178,7 +179,8 @@ export async function buildWebAssets(
   }
   const asset = (name: string, type: string, text: string): Asset => {
     const body = Buffer.from(text)
-    return { name, type, body, gzip: gzipSync(body, { level: 9 }) }
+    // Also compressed with brotli, once, for a client that accepts it but not gzip (compression.ts).
+    return { name, type, body: sharedBody(body), gzip: gzipSync(body, { level: 9 }) }
   }
   const script = asset(`app-${hashOf(code)}.js`, 'text/javascript; charset=utf-8', code)
   const style = asset(`style-${hashOf(STYLE)}.css`, 'text/css; charset=utf-8', STYLE)
@@ -248,7 +250,8 @@ export function webRoutes(web: WebAssets): Route[] {
       handle: ({ params }, { req }) => {
         const asset = web.assets.get(params.name)
         if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params.name)}`)
-        const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+        // Kept gzipped (made once at start): sent so to a client whose Accept-Encoding accepts gzip.
+        const gzip = negotiate(req, ['gzip']) === 'gzip'
         return {
           bytes: gzip ? asset.gzip : asset.body,
           headers: {

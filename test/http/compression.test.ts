@@ -182,6 +182,24 @@ describe('compressed responses of a real server', () => {
     assert.ok(decode(res).equals(identity.bytes))
   })
 
+  test('a download too small to gain (5 csv rows) goes out as it is, without Vary', async () => {
+    const res = await fetchBytes('/export/DE?count=5', 'gzip, br')
+    assert.equal(res.status, 200)
+    assert.equal(res.headers['content-encoding'], undefined)
+    assert.equal(res.headers['vary'], undefined)
+  })
+
+  test('the page’s assets, kept gzipped, are sent so where gzip is accepted (q-values read), else as negotiated', async () => {
+    const page = (await fetchBytes('/')).bytes.toString()
+    const script = /src="\/assets\/([^"]+\.js)"/.exec(page)?.[1]
+    assert.ok(script, 'the page names its script')
+    assert.equal((await fetchBytes(`/assets/${script}`, 'gzip')).headers['content-encoding'], 'gzip')
+    const brotli = await fetchBytes(`/assets/${script}`, 'gzip;q=0, br')
+    assert.equal(brotli.headers['content-encoding'], 'br')
+    assert.equal(brotli.headers['vary'], 'accept-encoding')
+    assert.equal((await fetchBytes(`/assets/${script}`, 'identity')).headers['content-encoding'], undefined)
+  })
+
   test('a streamed validation is compressed as accepted, row for row the answer sent uncompressed', async () => {
     const body = `${generateIbans('DE', 3_000, { seed: 'v' })
       .map((iban) => iban.iban)
