@@ -57,7 +57,7 @@ function limitsOf(service: Record<string, unknown>): { cpus: number; memory: num
     ?.resources?.limits
   assert.ok(limits?.cpus !== undefined && limits.memory !== undefined, 'deploy.resources.limits sets cpus and memory')
   const cpus = Number(limits.cpus)
-  assert.ok(cpus > 0, `cpus ${String(limits.cpus)}`)
+  assert.ok(cpus > 0, `cpus ${JSON.stringify(limits.cpus)}`)
   return { cpus, memory: bytesOf(limits.memory) }
 }
 

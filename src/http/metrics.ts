@@ -73,7 +73,6 @@ export class HttpMetrics {
   inFlight = 0
   /** Requests refused with 429, by limit: a key's, a client IP's (export, MCP), failed authentications'. */
   readonly refusals: Readonly<Record<'api' | 'export' | 'mcp' | 'authFailures', Cell>>
-  readonly #registry: Registry
   readonly #requests: (...labels: string[]) => Cell
   readonly #duration: (...labels: string[]) => HistogramCell
   readonly #bytes: (...labels: string[]) => Cell
@@ -84,7 +83,6 @@ export class HttpMetrics {
   readonly #unmatched: RouteCells
 
   constructor(registry: Registry) {
-    this.#registry = registry
     this.#requests = registry.counter(
       'ibanmint_http_requests_total',
       'HTTP responses by route template, status and access kind (public, key, ip; none when no route matched).',
@@ -163,10 +161,6 @@ export class HttpMetrics {
     let cells = this.#byRoute.get(route)
     if (cells === undefined) this.#byRoute.set(route, (cells = this.#cells(route.path, route.access)))
     return cells
-  }
-
-  snapshot(): Promise<Snapshot> {
-    return this.#registry.snapshot()
   }
 }
 
