@@ -12,7 +12,15 @@ function sizeOf(chunk: unknown, encoding: unknown): number {
 
 export class CountedResponse<Request extends IncomingMessage = IncomingMessage> extends ServerResponse<Request> {
   /** Body bytes handed to node:http so far (after compression; headers and chunk framing not included). */
-  bodyBytes = 0
+  bodyBytes: number
+
+  // node:http passes its options (highWaterMark, rejectNonStandardBodyWrites) on; named
+  // parameters rather than a default constructor's rest array, as there is one per request.
+  constructor(req: Request, options?: object) {
+    // @ts-expect-error -- @types/node declares the constructor with the request alone
+    super(req, options)
+    this.bodyBytes = 0
+  }
 
   // Every overload of write() and end() takes the chunk first, then an encoding or a callback:
   // node:http sorts them out, and reads an argument left undefined as one not given. (Named
