@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# ibanmint as a container: a build stage compiles dist/, a dependency stage installs the
-# production dependencies only, and the final stage runs the built JavaScript as the
+# ibanmint as a container: a build stage compiles dist/ and the library's packages/iban/dist, a
+# dependency stage installs the production dependencies only (the library is linked from
+# packages/iban, an npm workspace), and the final stage runs the built JavaScript as the
 # unprivileged `node` user. Configure it with the environment variables of the README
 # (REDIS_URL to share keys and limits between instances).
 #
@@ -13,8 +14,10 @@ ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/iban/package.json ./packages/iban/
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY packages/iban/tsconfig.json ./packages/iban/
 COPY scripts ./scripts
 COPY src ./src
 COPY workers ./workers
@@ -23,6 +26,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages/iban/package.json ./packages/iban/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 FROM ${NODE_IMAGE}
@@ -41,6 +45,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=dependencies /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/packages/iban/dist ./packages/iban/dist
+COPY packages/iban/package.json packages/iban/README.md packages/iban/LICENSE ./packages/iban/
 COPY package.json README.md LICENSE CHANGELOG.md ./
 COPY bin/ibanmint.js ./bin/ibanmint.js
 RUN mkdir -p /data && chown node:node /data

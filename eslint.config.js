@@ -4,7 +4,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'scratch/**', 'dist/**', 'artifacts/**'] },
+  { ignores: ['node_modules/**', 'scratch/**', 'dist/**', 'packages/*/dist/**', 'artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -65,6 +65,29 @@ export default tseslint.config(
             { regex: '^node:', message: 'src/iban is pure: no Node-only modules (it also runs in browsers).' },
             { regex: '^\\.\\./', message: 'src/iban imports nothing from the rest of the project.' },
             { regex: '^[^.]', message: 'src/iban has no dependencies.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The service uses the domain as the library's users do, through its package (the build
+    // would otherwise compile a second copy of src/iban into dist/).
+    files: ['src/**/*.ts', 'workers/**/*.ts'],
+    ignores: ['src/iban/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(fs|path|os|http|net|crypto|url|util|stream|child_process|worker_threads)$',
+              message: 'Use the node: protocol for built-in modules.',
+            },
+            {
+              regex: '^\\.{1,2}/(?:\\.\\./)*(?:src/)?iban/',
+              message: 'Import the domain as @ibanmint/iban (or @ibanmint/iban/internal), not from src/iban.',
+            },
           ],
         },
       ],

@@ -9,14 +9,8 @@ import { execFileSync } from 'node:child_process'
 import { saveSection } from './sections.ts'
 // The code measured is the built JavaScript that ships (npm run build), not the TypeScript
 // sources through a loader.
-import {
-  COUNTRIES,
-  generateIban,
-  generateIbans,
-  isValidIban,
-  randomSeed,
-  validateIban,
-} from '../dist/src/iban/index.js'
+import { COUNTRIES, generateIban, generateIbans, isValidIban, validateIban } from '../packages/iban/dist/index.js'
+import { randomSeed } from '../packages/iban/dist/internal.js'
 import { ByteWriter } from '../dist/src/formats/byte-writer.js'
 import { renderBatch } from '../dist/src/formats/render.js'
 

@@ -8,7 +8,7 @@ import { startRedis } from '../test/helpers/redis.ts'
 import { batchesOf } from '../dist/src/formats/batches.js'
 import { ByteWriter } from '../dist/src/formats/byte-writer.js'
 import { renderBatch } from '../dist/src/formats/render.js'
-import { generateIbans } from '../dist/src/iban/index.js'
+import { generateIbans } from '../packages/iban/dist/index.js'
 import {
   cannon,
   peakRss,

@@ -8,7 +8,7 @@
 import { execFileSync, spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { COUNTRIES } from '../dist/src/iban/index.js'
+import { COUNTRIES } from '../packages/iban/dist/index.js'
 import { peakRss, startServer, summarize } from './lib.ts'
 
 const QUICK = process.argv.includes('--quick')

@@ -1,22 +1,47 @@
-// The build: tsc compiles src/ and workers/ to plain JavaScript with declaration files in
-// dist/ (the library, the service and the command line), then esbuild bundles the web page's
-// script for browsers and the pool's worker into one file each. npm runs it on `npm ci`
-// (prepare) and `npm pack`; `npm start` and the bin then run dist/ with plain Node.
+// The build: first the library @ibanmint/iban (scripts/build-library.mjs: packages/iban/dist),
+// then tsc compiles the service (src/ but src/iban, and workers/) to plain JavaScript with
+// declaration files in dist/, importing the library by its package name; esbuild bundles the
+// web page's script for browsers and the pool's worker into one file each; the API reference's
+// Redoc build and the OpenAPI document's examples are added (scripts/docs-bundle.mjs). npm runs
+// it on `npm ci` (prepare) and `npm pack`; `npm start` and the bin then run dist/ with plain Node.
 import { execFileSync } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { buildLibrary } from './build-library.mjs'
+import { buildReferenceDocs } from './docs-bundle.mjs'
 import { webBundleOptions } from './web-bundle.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const require = createRequire(import.meta.url)
 const started = performance.now()
 
+/** The library's package name: the service imports the domain by it alone. */
+const LIBRARY = '@ibanmint/iban'
+
+/**
+ * `import … from 'ibanmint'` and `require('ibanmint')`: the library's API, re-exported for the
+ * programs written when the library was the service package's own entry.
+ */
+function writeLibraryEntry() {
+  const note = `// The library's API, re-exported: new code imports ${LIBRARY}, which installs nothing else.\n`
+  writeFileSync(`${root}/dist/library.js`, `${note}export * from '${LIBRARY}'\n`)
+  writeFileSync(`${root}/dist/library.d.ts`, `${note}export * from '${LIBRARY}'\n`)
+  writeFileSync(`${root}/dist/library.cjs`, `${note}module.exports = require('${LIBRARY}')\n`)
+  writeFileSync(`${root}/dist/library.d.cts`, `${note}export * from '${LIBRARY}'\n`)
+}
+
+await buildLibrary()
 rmSync(`${root}/dist`, { recursive: true, force: true })
 execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', `${root}/tsconfig.build.json`], {
   stdio: 'inherit',
 })
+// A relative import of src/iban would have compiled a second copy of the domain into dist/.
+if (existsSync(`${root}/dist/src/iban`)) {
+  throw new Error(`dist/src/iban was built: the service must import the domain as ${LIBRARY}`)
+}
+writeLibraryEntry()
 await build({ ...webBundleOptions, outfile: `${root}/dist/web/app.js` })
 await build({
   entryPoints: [`${root}/workers/tasks.ts`],
@@ -26,9 +51,13 @@ await build({
   format: 'esm',
   platform: 'node',
   // The oldest line package.json's engines admit.
-  target: 'node22',
-  external: ['piscina'],
+  target: 'node20',
+  // Resolved at run time: the pool's own package, and the library, from node_modules as the
+  // main thread loads it (its subpaths included).
+  external: ['piscina', LIBRARY],
+  tsconfig: `${root}/tsconfig.build.json`,
   sourcemap: true,
   logLevel: 'warning',
 })
+await buildReferenceDocs(`${root}/dist`)
 console.log(`ibanmint: built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`)

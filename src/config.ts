@@ -2,6 +2,7 @@
 // the README; a bad value stops startup with a message naming it.
 import { join } from 'node:path'
 import { usableCores } from './cpu-quota.ts'
+import { DEFAULT_STREAMS_PER_KEY } from './limits/streams.ts'
 
 export interface Config {
   host: string
@@ -29,10 +30,14 @@ export interface Config {
   bulkMaxCount: number
   /** The most lines one streamed validation body may hold. */
   validateMaxRows: number
+  /** Streams (downloads, streamed validations) one key may have open at once, per process. */
+  streamsPerKey: number
   /** Milliseconds within which a request, its body included, must have arrived. */
   requestTimeout: number
   /** HTTP processes (node:cluster) serving on one port: WORKERS, a number or `auto` (one per usable core). */
   workers: number
+  /** How those processes share the port (WORKERS_LISTEN, resolved for this platform and Node). */
+  portSharing: PortSharing
   /** Worker threads of the generation pool (per process). */
   poolThreads: number
   /** Batches that may wait for a worker before new work gets 503. */
@@ -76,6 +81,51 @@ function workers(text: string | undefined): number {
     throw new ConfigError('WORKERS must be auto or an integer between 1 and 64')
   }
   return value
+}
+
+/**
+ * How the processes of `serve --workers` share one port:
+ * - `reuseport`: each process binds the port itself with SO_REUSEPORT and the kernel shares the
+ *   connections out (Linux, Node 22.12, 23.1 and later). Even shares; the primary holds no socket.
+ * - `shared`: the primary binds the port and hands the listening socket to every process, which
+ *   accepts from it itself (node:cluster's SCHED_NONE). Works on every platform and Node line;
+ *   the kernel wakes whichever process is waiting, so shares are less even.
+ * Both leave nothing in passing: a connection is accepted by the process that serves it, so when
+ * a process dies its connections fail at once (the client sees a reset and can retry) and those
+ * not yet accepted wait in the socket's backlog for the others. node:cluster's default, where the
+ * primary accepts every connection and passes it on, kept the ones in passing to a dying process
+ * open in the primary for ever: their clients waited for an answer that never came.
+ */
+export type PortSharing = 'reuseport' | 'shared'
+
+/** Whether this Node release listens with SO_REUSEPORT (`reusePort`: 22.12, 23.1 and later) on this platform. */
+export function hasReusePort(platform: string = process.platform, version: string = process.versions.node): boolean {
+  const [major = 0, minor = 0] = version.split('.').map(Number)
+  return platform === 'linux' && (major >= 24 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12))
+}
+
+/** WORKERS_LISTEN: auto (reuseport where this platform and Node have it, else shared), reuseport or shared. */
+export function portSharing(
+  text: string | undefined,
+  platform: string = process.platform,
+  version: string = process.versions.node,
+): PortSharing {
+  const setting = text === undefined || text.trim() === '' ? 'auto' : text.trim()
+  const reusePort = hasReusePort(platform, version)
+  switch (setting) {
+    case 'auto':
+      return reusePort ? 'reuseport' : 'shared'
+    case 'shared':
+      return 'shared'
+    case 'reuseport':
+      if (!reusePort)
+        throw new ConfigError(
+          `WORKERS_LISTEN=reuseport needs Linux and Node 22.12, 23.1 or later (this is ${platform}, Node ${version}); use auto or shared`,
+        )
+      return 'reuseport'
+    default:
+      throw new ConfigError(`WORKERS_LISTEN must be auto, reuseport or shared, got "${setting}"`)
+  }
 }
 
 /** MCP_ALLOWED_ORIGINS: a comma-separated list of origins, or `*`; default: PUBLIC_URL's origin. */
@@ -139,8 +189,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env['TRUST_PROXY']),
     bulkMaxCount: integer(env, 'BULK_MAX_COUNT', 10_000_000, 1, 1_000_000_000),
     validateMaxRows: integer(env, 'VALIDATE_MAX_ROWS', 10_000_000, 1, 1_000_000_000),
+    streamsPerKey: integer(env, 'STREAMS_PER_KEY', DEFAULT_STREAMS_PER_KEY, 1, 100_000),
     requestTimeout: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
     workers: workers(env['WORKERS']),
+    portSharing: portSharing(env['WORKERS_LISTEN']),
     // One thread per core this process may use: a container's CPU limit counts (cpu-quota.ts).
     poolThreads: integer(env, 'POOL_THREADS', usableCores(), 1, 256),
     poolMaxQueue: integer(env, 'POOL_MAX_QUEUE', 256, 1, 1_000_000),

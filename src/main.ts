@@ -12,7 +12,7 @@ import { HttpMetrics } from './http/metrics.ts'
 import { serviceRoutes } from './http/routes.ts'
 import { createApp, SERVER_TIMEOUTS, type App } from './http/server.ts'
 import { CACHE_TTL_MS, KeyAuthenticator } from './keys/authenticator.ts'
-import { FileKeyStore } from './keys/file-store.ts'
+import { FileKeyStore, KeyFileError } from './keys/file-store.ts'
 import { RedisKeyStore } from './keys/redis-store.ts'
 import type { KeyStore } from './keys/store.ts'
 import { RateLimits } from './limits/rate-limit.ts'
@@ -47,27 +47,17 @@ export interface StartOptions {
 }
 
 /**
- * How a server process listens. A process of a clustered server on Linux binds the port itself
- * with SO_REUSEPORT and the kernel shares the connections out among the processes. node:cluster's
- * own way, where the primary accepts every connection and passes it to a process, loses the
- * connections in passing when that process dies: the primary keeps them open, and their clients
- * wait for an answer that never comes. Elsewhere, and on a Node without the option (before
- * 22.12 and 23.1), the primary shares them out, as node:cluster does by default.
+ * How a server process listens: a process of a clustered server with `reuseport` port sharing
+ * binds the port itself (see PortSharing in config.ts); any other, like a single server, asks
+ * for the port as usual (in a clustered process node:cluster's primary then answers with its
+ * shared listening socket).
  */
 export function listenOptions(
-  config: Pick<Config, 'host' | 'port'>,
+  config: Pick<Config, 'host' | 'port' | 'portSharing'>,
   clustered = cluster.isWorker,
-  platform = process.platform,
-  version = process.versions.node,
 ): ListenOptions {
-  const own = clustered && platform === 'linux' && hasReusePort(version)
+  const own = clustered && config.portSharing === 'reuseport'
   return { host: config.host, port: config.port, ...(own ? { exclusive: true, reusePort: true } : {}) }
-}
-
-/** Whether this Node release listens with SO_REUSEPORT (`reusePort`: 22.12, 23.1 and later). */
-function hasReusePort(version: string): boolean {
-  const [major = 0, minor = 0] = version.split('.').map(Number)
-  return major >= 24 || (major === 23 && minor >= 1) || (major === 22 && minor >= 12)
 }
 
 /** The key store the configuration selects: Redis when REDIS_URL is set, else the key file. */
@@ -97,6 +87,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const health = new StoreHealth(() =>
     logger.warn(`Redis failed or was slow; limits and keys decided in this instance for ${DEGRADED_MS} ms`),
   )
+  // Without Redis, the keys' store is the key file: its failures are its own, and named so.
+  const keyHealth =
+    redis === undefined
+      ? new StoreHealth((cause) =>
+          logger.warn(
+            { store: keyStore.name, err: String(cause) },
+            `${keyStore.name} cannot be read; keys not cached are refused (503) until it can`,
+          ),
+        )
+      : health
   // In a clustered server without Redis, limits are counted by the primary process.
   const clustered = cluster.isWorker && redis === undefined
   const limits = new RateLimits({
@@ -105,14 +105,25 @@ export async function startService(config: Config, options: StartOptions = {}): 
     cluster: clustered,
     onStoreError: (error) => logger.warn({ err: String(error) }, 'rate limit store failed; memory insurance used'),
   })
+  // Ready when the key store can be read (and with Redis, when it answers).
   const ready = async () => {
-    if (redis === undefined) return
     try {
-      await redis.ping()
+      await keyStore.check()
     } catch (error) {
-      throw new ApiError('service_unavailable', 'Redis is not reachable', { retryAfter: 1, cause: error })
+      const message =
+        error instanceof KeyFileError ? `the key file cannot be read: ${error.reason}` : 'Redis is not reachable'
+      throw new ApiError('service_unavailable', message, { retryAfter: 1, cause: error })
     }
   }
+  if (redis === undefined)
+    await keyStore
+      .check()
+      .catch((error: unknown) =>
+        logger.error(
+          { store: keyStore.name, err: String(error) },
+          `${keyStore.name} cannot be read at start; /readyz answers 503 and keys are refused until it can`,
+        ),
+      )
   const pool = new GenerationPool({
     threads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
@@ -144,6 +155,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       poolInlineMax: config.poolInlineMax,
       bulkMaxCount: config.bulkMaxCount,
       validateMaxRows: config.validateMaxRows,
+      streamsPerKey: config.streamsPerKey,
       mcp: { mcp, publicUrl: site.publicUrl, allowedOrigins: site.mcpAllowedOrigins },
       web,
       metrics: scrapes.gather,
@@ -152,7 +164,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const app = createApp(
     routes,
     {
-      keys: new KeyAuthenticator(keyStore, CACHE_TTL_MS, health),
+      keys: new KeyAuthenticator(keyStore, CACHE_TTL_MS, keyHealth),
       limits,
       defaultRateLimit: config.defaultRateLimit,
       ipRateLimits: { export: config.exportRateLimit, mcp: config.mcpRateLimit },

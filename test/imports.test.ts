@@ -1,13 +1,16 @@
 // No import cycles under src/: modules form a graph from the route types and the domain core up
 // to the server and the command line (type-only imports count too: a cycle of types is a
-// cycle a reader has to untangle all the same).
+// cycle a reader has to untangle all the same). And the service reaches the domain core only
+// through its package, @ibanmint/iban, as the library's users do (ESLint holds the same rule).
 import assert from 'node:assert/strict'
 import { readdirSync, readFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url))
+const WORKERS = fileURLToPath(new URL('../workers', import.meta.url))
+const DOMAIN = join(SRC, 'iban')
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'(\.[^']+)'|import\('(\.[^']+)'\)/g
 
 function sources(dir: string): string[] {
@@ -17,14 +20,19 @@ function sources(dir: string): string[] {
   })
 }
 
+/** The files a module imports by relative path, resolved. */
+function relativeImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8')
+  return [...text.matchAll(IMPORT)].map((match) => resolve(dirname(file), (match[1] ?? match[2]) as string))
+}
+
 test('src/ has no import cycle', () => {
   const graph = new Map<string, string[]>()
   for (const file of sources(SRC)) {
-    const text = readFileSync(file, 'utf8')
-    const targets = [...text.matchAll(IMPORT)]
-      .map((match) => resolve(dirname(file), (match[1] ?? match[2]) as string))
-      .filter((target) => target.startsWith(SRC))
-    graph.set(file, targets)
+    graph.set(
+      file,
+      relativeImports(file).filter((target) => target.startsWith(SRC)),
+    )
   }
   assert.ok(graph.size > 50, `${graph.size} modules read`)
   const cycles: string[] = []
@@ -44,4 +52,17 @@ test('src/ has no import cycle', () => {
   }
   for (const file of graph.keys()) visit(file)
   assert.deepEqual(cycles, [])
+})
+
+test('the service imports the domain core as @ibanmint/iban, never from src/iban', () => {
+  const service = [...sources(SRC), ...sources(WORKERS)].filter((file) => !file.startsWith(DOMAIN + sep))
+  assert.ok(service.length > 50, `${service.length} modules read`)
+  const offending = service.flatMap((file) =>
+    relativeImports(file)
+      .filter((target) => target.startsWith(DOMAIN + sep))
+      .map((target) => `${relative(SRC, file)} -> ${relative(SRC, target)}`),
+  )
+  assert.deepEqual(offending, [])
+  const named = service.filter((file) => /from '@ibanmint\/iban(\/internal)?'/.test(readFileSync(file, 'utf8')))
+  assert.ok(named.length > 15, `${named.length} modules import @ibanmint/iban`)
 })

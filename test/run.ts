@@ -154,8 +154,9 @@ function runLane(lane: Lane): Promise<LaneResult> {
       'tsx',
       '--test',
       `--test-concurrency=${lane.concurrency}`,
-      // A test that hangs fails after 3 minutes (with where it was) instead of holding the run.
-      '--test-timeout=180000',
+      // A test that hangs fails after 3 minutes (with where it was) instead of holding the run;
+      // long runs (IBANMINT_LONG_TESTS=1: the reliability proofs at full size) get 30.
+      `--test-timeout=${process.env['IBANMINT_LONG_TESTS'] === '1' ? 1_800_000 : 180_000}`,
       '--test-reporter=tap',
       '--test-reporter-destination=stdout',
       `--test-reporter=${join(root, 'test', 'summary-reporter.mjs')}`,

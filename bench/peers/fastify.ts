@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto'
 import rateLimit from '@fastify/rate-limit'
 import { LogController, fastify, type FastifyError, type FastifyInstance } from 'fastify'
-import { INVALID_CHECKS } from '../../dist/src/iban/index.js'
+import { INVALID_CHECKS } from '../../packages/iban/dist/index.js'
 import { presentedKey, type PeerKey } from './keys.ts'
 import {
   MAX_COUNT,

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
 import { pino } from 'pino'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import { INVALID_CHECKS, type InvalidCheck } from '../../dist/src/iban/index.js'
+import { INVALID_CHECKS, type InvalidCheck } from '../../packages/iban/dist/index.js'
 import { presentedKey, type PeerKey } from './keys.ts'
 import {
   MAX_COUNT,

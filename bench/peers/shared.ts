@@ -3,7 +3,13 @@
 // user building their own service imports), in ibanmint's shape and field order, and ibanmint's
 // error bodies and messages.
 import type { Redis } from 'ioredis'
-import { DatasetError, generateIbans, resolveCountry, type Iban, type InvalidCheck } from '../../dist/src/iban/index.js'
+import {
+  DatasetError,
+  generateIbans,
+  resolveCountry,
+  type Iban,
+  type InvalidCheck,
+} from '../../packages/iban/dist/index.js'
 import type { KeyBook } from './keys.ts'
 
 /** What a peer is started with (bench/peer-server.ts, bench/pipeline.ts). */

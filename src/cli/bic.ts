@@ -1,20 +1,26 @@
 // `ibanmint bic`: one line per BIC, exit 0 only when every BIC is valid.
-import { validateBic, type BicResult } from '../iban/index.ts'
-import { parseCommand, UsageError } from './usage.ts'
+import { validateBic, type BicResult } from '@ibanmint/iban'
+import { parseCommand, type CommandSpec } from './usage.ts'
 
 const HELP = `Usage: ibanmint bic <BIC>... [--json]
 
-Looks up each BIC (ISO 9362; spaces and lower case are fine): length (8 or 11), format,
-country (ISO 3166-1), test BICs (location ending in 0), and the registered banks that carry it.
-Prints one line per BIC and exits 0 when all are valid, 1 otherwise.
-
-Example:
-  $ ibanmint bic psstfrppbor
-  PSSTFRPPBOR\tvalid\tFR 20041 LA BANQUE POSTALE
+Looks up each BIC (ISO 9362; spaces and lower case are fine): its length (8 or
+11), format, country (ISO 3166-1), whether it is a test BIC (location ending in
+0), and the registered banks that carry it. Prints one line per BIC.
 
 Options:
       --json           one JSON result per line (the API's BicResult)
   -h, --help           show this help
+
+Exit codes: 0 every BIC is valid; 1 one is not; 2 bad usage (one line on
+stderr).
+
+Examples:
+  $ ibanmint bic psstfrppbor
+  PSSTFRPPBOR\tvalid\tFR 20041 LA BANQUE POSTALE
+  $ ibanmint bic DEUTDEFF DEUTDE
+  DEUTDEFF\tvalid\tDE 12070070 Deutsche Bank (and 38 more)
+  DEUTDE\tinvalid: length 6, expected 8 or 11
 `
 
 function reasonOf(result: BicResult): string {
@@ -38,13 +44,19 @@ function lineOf(result: BicResult): string {
   return `${result.bic}\tvalid${result.test_bic ? ' (test BIC)' : ''}\t${banksOf(result)}`
 }
 
+const SPEC: CommandSpec = {
+  name: 'bic',
+  usage: 'bic <BIC>... [--json]',
+  options: { json: { type: 'boolean' } },
+  arguments: { min: 1, max: Infinity, what: 'at least one BIC' },
+}
+
 export async function runBic(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommand(args, { json: { type: 'boolean' } })
+  const { values, positionals } = parseCommand(args, SPEC)
   if (values.help === true) {
     process.stdout.write(HELP)
     return 0
   }
-  if (positionals.length === 0) throw new UsageError('bic needs at least one BIC')
   let allValid = true
   for (const input of positionals) {
     const result = validateBic(input)

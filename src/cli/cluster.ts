@@ -1,5 +1,5 @@
-// `ibanmint serve --workers N`: N HTTP processes on one port (node:cluster; on Linux each one
-// binds it with SO_REUSEPORT, see listenOptions in main.ts). The primary process serves nothing
+// `ibanmint serve --workers N`: N HTTP processes on one port (node:cluster; each process accepts
+// its own connections, see PortSharing in config.ts). The primary process serves nothing
 // itself: it forks the processes, sizes each one's generation pool so that processes × threads
 // fit the cores, keeps the rate-limit counters when there is no Redis
 // (rate-limiter-flexible's cluster limiter, so a limit holds across the processes), replaces a
@@ -7,7 +7,7 @@
 // and on SIGTERM or SIGINT drains every process before it exits.
 import cluster, { type Worker } from 'node:cluster'
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible'
-import type { Config } from '../config.ts'
+import type { Config, PortSharing } from '../config.ts'
 import { usableCores } from '../cpu-quota.ts'
 import { createLogger } from '../main.ts'
 import { gatherForProcesses } from '../metrics/cluster.ts'
@@ -31,6 +31,11 @@ export function threadsPerProcess(processes: number, env: NodeJS.ProcessEnv = pr
   return Math.max(1, Math.floor(usableCores() / processes))
 }
 
+const SHARING_TEXT: Record<PortSharing, string> = {
+  reuseport: 'each binding the port (SO_REUSEPORT)',
+  shared: 'one listening socket shared',
+}
+
 /** A process that dies this soon after its start, this often in a row, stops the restarts. */
 const EARLY_EXIT_MS = 2_000
 const MAX_EARLY_EXITS = 5
@@ -46,9 +51,15 @@ export async function runPrimary(config: Config, processes: number): Promise<num
   let stopping = false
   let earlyExits = 0
   const started = new Map<Worker, number>()
-  // PORT=0 (any free port): each process binds the port itself (see listenOptions), so the
-  // first one picks it and the others, replacements included, are told which.
-  let port: number | undefined = config.port === 0 ? undefined : config.port
+  // `shared`: the primary binds the port once and hands the listening socket to every process,
+  // which accepts from it itself (instead of node:cluster's default, where the primary accepts).
+  if (config.portSharing === 'shared') cluster.schedulingPolicy = cluster.SCHED_NONE
+  // PORT=0 (any free port). `reuseport`: each process binds the port itself, so the first one
+  // picks it and the others, replacements included, are told which. `shared`: every process asks
+  // for port 0 and node:cluster gives them all the one socket it bound for that request (asking
+  // for the port it got would be a second bind of a port the primary already holds).
+  let port: number | undefined = config.port === 0 && config.portSharing === 'reuseport' ? undefined : config.port
+  let listeningPort: string | undefined
   const fork = () => {
     const worker = cluster.fork({
       POOL_THREADS: String(threads),
@@ -72,6 +83,19 @@ export async function runPrimary(config: Config, processes: number): Promise<num
       }
     }
     cluster.on('message', onMessage)
+    // A replacement on another port: with PORT=0 and every process gone at once, the socket of
+    // port 0 was closed and the replacement was given a new one. Worth an error line.
+    cluster.on('message', (worker: Worker, message: unknown) => {
+      if (!isListeningMessage(message)) return
+      const now = new URL(message.url).port
+      listeningPort ??= now
+      if (now !== listeningPort)
+        logger.error(
+          { pid: worker.process.pid, port: now, was: listeningPort },
+          'a server process listens on another port',
+        )
+      logger.flush()
+    })
     cluster.on('exit', (worker, code, signal) => {
       const lived = Date.now() - (started.get(worker) ?? 0)
       started.delete(worker)
@@ -97,7 +121,7 @@ export async function runPrimary(config: Config, processes: number): Promise<num
   })
   const store = config.redisUrl === undefined ? `key file ${config.keysFile}; limits counted by the primary` : 'Redis'
   process.stderr.write(
-    `ibanmint listening on ${listening.url} (${processes} processes × ${threads} generation threads; public URL ${listening.publicUrl}; keys and limits: ${store})\n` +
+    `ibanmint listening on ${listening.url} (${processes} processes × ${threads} generation threads, ${SHARING_TEXT[config.portSharing]}; public URL ${listening.publicUrl}; keys and limits: ${store})\n` +
       `  web page:      ${listening.publicUrl}/\n` +
       `  create a key:  ibanmint keys create --name my-app\n`,
   )

@@ -1,45 +1,60 @@
 // `ibanmint countries`: the registry as a table or JSON; one country with its banks and capacity.
 import { bankList, countryDetail, countryList, type CountryDetail } from '../core/operations.ts'
 import { ApiError } from '../core/errors.ts'
-import { COUNTRIES, REGISTRY_RELEASE, TERRITORIES } from '../iban/index.ts'
-import { parseCommand, UsageError } from './usage.ts'
+import { COUNTRIES, REGISTRY_RELEASE, TERRITORIES } from '@ibanmint/iban'
+import { parseCommand, UsageError, type CommandSpec } from './usage.ts'
 
 const HELP = `Usage: ibanmint countries [CC] [--banks] [--json]
 
-Without CC, lists the ${COUNTRIES.length} supported countries (code, IBAN length, BBAN format,
-structure, SEPA membership, how many distinct IBANs realistic and random mode hold, rounded:
-70.1B is 70.1 billion, and name), then the ${TERRITORIES.length} territories that use another country's
-IBANs, with that country. With CC (a territory code gives its country), shows that country:
-its format, national check, how many distinct IBANs each mode holds, and the first of the
-real banks realistic mode draws from (--bank picks one); --banks lists every bank.
+Without CC, lists the ${COUNTRIES.length} supported countries, one per line: code, IBAN length,
+BBAN format, structure, SEPA membership, how many distinct IBANs realistic and
+random mode hold (rounded: 70.1B is 70.1 billion) and name; then the ${TERRITORIES.length}
+territories that use another country's IBANs, with that country.
+With CC (a territory code gives its country), shows that country: its format,
+national check, how many distinct IBANs each mode holds, and the first of the
+real banks realistic mode draws from (generate --bank picks one).
 The table follows the SWIFT IBAN Registry release ${REGISTRY_RELEASE.release} (${REGISTRY_RELEASE.published}).
 
 Options:
-      --banks          with CC: every bank (code, BIC, method for DE, name), one per line
-      --json           JSON: the API's CountryList, each country with its exact capacity per
-                       mode; with CC, the country as GET /api/v1/countries/CC gives it
+      --banks          with CC: every bank (code, BIC, check method for DE,
+                       name), one per line
+      --json           JSON: the API's CountryList, each country with its
+                       exact capacity per mode; with CC, the country as
+                       GET /api/v1/countries/CC gives it
   -h, --help           show this help
 
+Exit codes: 0 shown; 2 bad usage or an unknown country (one line on stderr).
+
 Examples:
-  $ ibanmint countries | grep -w NO
-  NO  15   4n6n1n          NOkk bbbb cccc ccx                        SEPA  2B         8.9B     Norway
+  $ ibanmint countries NO | head -4
+  NO  Norway  (SEPA)
+    IBAN length      15
+    BBAN format      4n6n1n
+    structure        NOkk bbbb cccc ccx
   $ ibanmint countries JE | head -2
   JE  Jersey: uses the IBANs of GB
   GB  United Kingdom  (SEPA)
   $ ibanmint countries DE --banks | grep -w 37040044
   37040044    COBADEFF     13  Commerzbank
+  $ ibanmint countries --json > countries.json    # every country, exact figures
 `
 
 /** Banks shown in a country's summary; --banks lists them all. */
 const SHOWN_BANKS = 20
 
+const SPEC: CommandSpec = {
+  name: 'countries',
+  usage: 'countries [CC] [--banks] [--json]',
+  options: { json: { type: 'boolean' }, banks: { type: 'boolean' } },
+  arguments: { min: 0, max: 1, what: 'at most one country code' },
+}
+
 export async function runCountries(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommand(args, { json: { type: 'boolean' }, banks: { type: 'boolean' } })
+  const { values, positionals } = parseCommand(args, SPEC)
   if (values.help === true) {
     process.stdout.write(HELP)
     return 0
   }
-  if (positionals.length > 1) throw new UsageError('countries takes at most one country code')
   if (positionals.length === 1) {
     const code = positionals[0] as string
     return values.banks === true ? showBanks(code, values.json === true) : showCountry(code, values.json === true)

@@ -4,7 +4,7 @@
 // parameters (GET /api/v1/bulk/{country}), checked by the same schemas, so that the same
 // seed and parameters give the same bytes and a bad value the same message.
 import { once } from 'node:events'
-import { createWriteStream, type WriteStream } from 'node:fs'
+import type { WriteStream } from 'node:fs'
 import { ApiError } from '../core/errors.ts'
 import { requireCountry, requireDataset } from '../core/operations.ts'
 import {
@@ -17,12 +17,14 @@ import {
   seedQuerySchema,
 } from '../core/schemas.ts'
 import { compileValidator } from '../core/validation.ts'
-import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT, TERRITORIES } from '../iban/index.ts'
+import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
+import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, fileTypeOf, renderBatch } from '../formats/render.ts'
 import { GenerationPool } from '../pool/pool.ts'
+import { openOutput, reasonOf } from './output.ts'
 import { progressReporter } from './progress.ts'
-import { parseCommand, UsageError, type ParsedCommand } from './usage.ts'
+import { parseCommand, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
 
 /** The formats after the default one, as the help lists them: "csv, json, ndjson or sql". */
 const OTHER_FORMATS = FORMATS.filter((format) => format !== 'txt')
@@ -32,34 +34,58 @@ const MAX_COUNT = 1_000_000_000
 /** As bulk: every country and territory at most once each. */
 const MAX_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
+/** Words of `text` in lines of at most `width` characters, each after `indent`. */
+function wrap(text: string, width: number, indent: string): string {
+  const lines: string[] = []
+  let line = ''
+  for (const word of text.split(' ')) {
+    if (line !== '' && indent.length + line.length + 1 + word.length > width) {
+      lines.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  return [...lines, line].map((text) => indent + text).join('\n')
+}
+
+const CHECK_INDENT = ' '.repeat(35)
+
 const HELP = `Usage: ibanmint generate <CC>[,<CC>...] [options]
 
-Prints test IBANs for the country CC (ISO 3166-1 alpha-2, e.g. DE; a territory that uses
-another country's IBANs, such as GF or JE, gives that country's). A comma-separated list
-(DE,FR,IT; any case) spreads the rows across those countries as GET /api/v1/bulk/DE,FR,IT
-does: with the same seed and options, the same rows and, format for format, the same bytes.
+Prints test IBANs for country CC (ISO 3166-1 alpha-2, such as DE; a territory
+that uses another country's IBANs, such as GF or JE, gives that country's).
+A comma-separated list (DE,FR,IT; any case) spreads the rows across those
+countries as GET /api/v1/bulk/DE,FR,IT does: with the same seed and options,
+the same rows and, format for format, the same bytes.
 
 Options:
   -n, --count N        how many IBANs (default 1, at most ${MAX_COUNT.toLocaleString('en')})
-  -f, --format F       txt (default: ${fileTypeOf('txt').summary}), ${OTHER_FORMATS.slice(0, -1).join(', ')} or ${OTHER_FORMATS.at(-1)};
-                       with several countries, csv has the union of their BBAN part columns
-      --random         fully random bank codes and accounts, letters wherever the
-                       country format allows them (default: realistic)
-      --seed S         reproducible output: the same seed gives the same IBANs
-      --offset N       start at row N of the seeded dataset (default 0): slices made
-                       with --offset on several machines join into one dataset
+  -f, --format F       txt (default: ${fileTypeOf('txt').summary}), ${OTHER_FORMATS.slice(0, -1).join(', ')} or
+                       ${OTHER_FORMATS.at(-1)}; with several countries, csv has the union of
+                       their BBAN part columns
+      --random         fully random bank codes and accounts, letters wherever
+                       the country format allows them (default: realistic,
+                       the codes of real banks)
+      --seed S         reproducible rows: the same seed gives the same IBANs
+                       (default: new rows on every run)
+      --offset N       start at row N of the seeded dataset (default 0): slices
+                       made with --offset on several machines join into one
       --bank CODE      realistic rows of this real bank only, one country only
                        (see "ibanmint countries CC --banks")
       --invalid CHECK  rows that fail exactly one check and pass every other:
-${INVALID_CHECKS.map((check) => `                         ${check.padEnd(9)}${INVALID_CHECK_TEXT[check]}`).join('\n')}
-  -o, --output FILE    write to FILE instead of stdout
+${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
+  -o, --output FILE    write to FILE instead of stdout (created or replaced)
       --threads N      worker threads for large counts (default: one per core)
   -h, --help           show this help
 
-Every row is distinct: the rows are a fixed sequence (per seed) drawn from the countries'
-account space without repeats. A count beyond what the space holds is refused.
-Counts above 10,000 are generated by a pool of worker threads and streamed in order with
-constant memory; a progress line (rows, rows/s, ETA) shows on stderr when it is a terminal.
+Every row is distinct: the rows are a fixed sequence (per seed) drawn from the
+countries' account space without repeats; a count beyond what the space holds
+is refused. Counts above 10,000 are made by a pool of worker threads and
+streamed in order with constant memory. When stderr is a terminal and the rows
+go to a file or a pipe, a progress line shows the share done, rows/s and the
+time left.
+
+Exit codes: 0 done; 1 the output failed (a full disk); 2 bad usage (one line
+on stderr); 130 interrupted (Ctrl-C).
 
 Examples:
   $ ibanmint generate DE -n 2 --seed 42
@@ -69,10 +95,12 @@ Examples:
   IT92F0333168571450852846068
   DE12103106004634087509
   IT33C1063328903859776230541
-  $ ibanmint generate FR -n 2 --seed 42 --invalid national     # RIB key wrong, MOD-97 right
+  # French IBANs whose RIB key is wrong while MOD-97 is right:
+  $ ibanmint generate FR -n 2 --seed 42 --invalid national
   FR3812579904167701482842169
   FR8113306633819335541699917
-  $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 -o fixtures.csv   # writes 1,000,000 rows
+  # 1,000,000 rows of three countries as CSV, with a progress line:
+  $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 -o fixtures.csv
 `
 
 // Bulk's query parameters with the command line's own count limit and default format.
@@ -121,24 +149,30 @@ function asUsage<T>(check: () => T): T {
   }
 }
 
-export async function runGenerate(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommand(args, {
-    count: { type: 'string', short: 'n' },
-    format: { type: 'string', short: 'f' },
+const SPEC: CommandSpec = {
+  name: 'generate',
+  usage: 'generate <CC>[,<CC>...] [options]',
+  options: {
+    count: { type: 'string', short: 'n', value: 'N' },
+    format: { type: 'string', short: 'f', value: 'F' },
     random: { type: 'boolean' },
-    seed: { type: 'string' },
-    offset: { type: 'string' },
-    bank: { type: 'string' },
-    invalid: { type: 'string' },
-    output: { type: 'string', short: 'o' },
-    threads: { type: 'string' },
-  })
+    seed: { type: 'string', value: 'S' },
+    offset: { type: 'string', value: 'N' },
+    bank: { type: 'string', value: 'CODE' },
+    invalid: { type: 'string', value: 'CHECK' },
+    output: { type: 'string', short: 'o', value: 'FILE' },
+    threads: { type: 'string', value: 'N' },
+  },
+  hints: Object.fromEntries(FORMATS.map((format) => [format, `--format ${format}`])),
+  arguments: { min: 1, max: 1, what: 'one country code, or several joined by commas (DE,FR,IT)' },
+}
+
+export async function runGenerate(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommand(args, SPEC)
   if (values.help === true) {
     process.stdout.write(HELP)
     return 0
   }
-  if (positionals.length !== 1)
-    throw new UsageError('generate takes one country code or a comma-separated list (DE,FR,IT)')
   const countries = asUsage(() => countriesOf(positionals[0] as string))
   const { count, offset, seed, bank, invalid, format } = asUsage(() => validateOptions(queryOf(values)))
   let threads: number | undefined
@@ -151,36 +185,55 @@ export async function runGenerate(args: string[]): Promise<number> {
   // The dataset is checked before anything is written: bank, invalid and capacity.
   asUsage(() => requireDataset(request, count, offset))
   const output = values.output as string | undefined
-  const sink = output === undefined ? process.stdout : createWriteStream(output)
-  const progress = process.stderr.isTTY && count > BATCH_ROWS ? progressReporter(count) : undefined
+  const sink = output === undefined ? process.stdout : await openOutput(output)
+  const progress = showsProgress(count, output) ? progressReporter(count) : undefined
   const controller = new AbortController()
   const stop = () => controller.abort()
+  // A file that fails while it is written (a full disk) stops the work, as Ctrl-C does.
+  let failure: Error | undefined
+  sink.on('error', (error: Error) => {
+    failure ??= error
+    stop()
+  })
   process.once('SIGINT', stop)
   try {
     if (count <= BATCH_ROWS) {
       // One batch: rendered here, the same bytes a worker would write, without starting threads.
       const bytes = renderBatch({ ...request, start: offset, first: true, last: true })
-      if (!sink.write(bytes)) await once(sink, 'drain')
+      if (!sink.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
     } else {
       const pool = new GenerationPool(threads === undefined ? {} : { threads })
       try {
-        await pool.stream(request, sink, controller.signal, (rows) => progress?.update(rows))
+        await pool.stream(request, sink, controller.signal, { onChunk: (rows) => progress?.update(rows) })
       } finally {
         await pool.close()
       }
     }
+    if (output !== undefined && failure === undefined)
+      await closeOutput(sink as WriteStream).catch((error: Error) => (failure ??= error))
   } finally {
     process.off('SIGINT', stop)
   }
+  // The message starts on a line of its own, not after the progress line.
+  if ((failure !== undefined || controller.signal.aborted) && progress !== undefined) process.stderr.write('\n')
+  if (failure !== undefined) throw new Error(`cannot write ${output ?? 'standard output'}: ${reasonOf(failure)}`)
   if (controller.signal.aborted) {
-    process.stderr.write('\nibanmint: interrupted\n')
+    process.stderr.write('ibanmint: interrupted\n')
     return 130
   }
   progress?.done()
-  if (output !== undefined) {
-    await new Promise<void>((resolve, reject) =>
-      (sink as WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())),
-    )
-  }
   return 0
+}
+
+/**
+ * A progress line on stderr when it is a terminal and the work takes a while, unless the
+ * rows themselves go to that terminal: the line would be torn between them.
+ */
+function showsProgress(count: number, output: string | undefined): boolean {
+  return process.stderr.isTTY && count > BATCH_ROWS && (output !== undefined || !process.stdout.isTTY)
+}
+
+/** Flushes and closes the file; its 'error' listener has the failure, if any. */
+function closeOutput(sink: WriteStream): Promise<void> {
+  return new Promise<void>((resolve, reject) => sink.end((error?: Error | null) => (error ? reject(error) : resolve())))
 }

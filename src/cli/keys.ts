@@ -1,30 +1,43 @@
 // `ibanmint keys create|list|revoke`: the operator's key management, on the same store the
 // server uses (KEYS_FILE, or Redis when REDIS_URL is set).
+import { parseArgs } from 'node:util'
 import type { Redis } from 'ioredis'
 import { mintKey, type KeyRecord } from '../keys/key.ts'
+import type { KeyStore } from '../keys/store.ts'
 import { openKeyStore } from '../main.ts'
 import { connectRedis, waitForRedis } from '../redis.ts'
-import { parseCommand, readCliConfig, UsageError } from './usage.ts'
+import { closest } from './suggest.ts'
+import { parseCommand, readCliConfig, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
 
 const HELP = `Usage:
   ibanmint keys create --name NAME [--limit N] [--expires DATE] [--json]
   ibanmint keys list [--json]
   ibanmint keys revoke ID
 
-Manages API keys in the store the server uses: KEYS_FILE (default ./data/keys.json), or
-Redis when REDIS_URL is set. A new key is printed once; only its SHA-256 hash is stored.
+Manages the API keys of the store the server uses: KEYS_FILE (default
+./data/keys.json), or Redis when REDIS_URL is set (the same variables as
+"ibanmint serve"). A new key is printed once; only its SHA-256 hash is stored.
 
 Options:
-      --name NAME      who the key is for (required)
-      --limit N        requests per minute for this key (default: the service's RATE_LIMIT, 60)
-      --expires DATE   expiry, an ISO 8601 date or time (e.g. 2027-01-31)
-      --json           machine-readable output
+      --name NAME      create: who the key is for (required, 1 to 200
+                       characters)
+      --limit N        create: requests per minute for this key (default: the
+                       server's RATE_LIMIT, 60)
+      --expires DATE   create: expiry, an ISO 8601 date or time (default:
+                       never), e.g. 2027-01-31
+      --json           create, list: JSON instead of text
   -h, --help           show this help
 
+Exit codes: 0 done; 1 no key has that ID, or the store cannot be reached;
+2 bad usage or a bad environment variable (one line on stderr).
+
 Examples:
-  $ ibanmint keys create --name ci --limit 600   # prints the new key once: imk_<id>_<secret>
-  $ ibanmint keys list                           # one line per key: id, state, limit, dates, name
-  $ ibanmint keys revoke 3kT9xQ2mLw8Z            # servers stop accepting it within 5 seconds
+  # prints the new key once: imk_<id>_<secret>
+  $ ibanmint keys create --name ci --limit 600
+  # one line per key: id, state, limit, created, expires, name
+  $ ibanmint keys list
+  # servers stop accepting the key within 5 seconds
+  $ ibanmint keys revoke 3kT9xQ2mLw8Z
 `
 
 function describe(record: KeyRecord): string {
@@ -39,7 +52,7 @@ function describe(record: KeyRecord): string {
     state.padEnd(7),
     String(record.limit ?? 'default').padEnd(8),
     record.created_at.slice(0, 19),
-    record.expires_at?.slice(0, 19) ?? '-',
+    (record.expires_at?.slice(0, 19) ?? '-').padEnd(19),
     record.name,
   ].join('  ')
 }
@@ -50,18 +63,128 @@ function publicView(record: KeyRecord): Omit<KeyRecord, 'hash'> {
   return rest
 }
 
-export async function runKeys(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommand(args, {
-    name: { type: 'string' },
-    limit: { type: 'string' },
-    expires: { type: 'string' },
-    json: { type: 'boolean' },
+/** The actions, each with its usage and options; their order is the help's. */
+const ACTIONS = {
+  create: {
+    usage: 'keys create --name NAME [--limit N] [--expires DATE] [--json]',
+    options: {
+      name: { type: 'string', value: 'NAME' },
+      limit: { type: 'string', value: 'N' },
+      expires: { type: 'string', value: 'DATE' },
+      json: { type: 'boolean' },
+    },
+    arguments: { min: 0, max: 0, what: 'no arguments' },
+  },
+  list: {
+    usage: 'keys list [--json]',
+    options: { json: { type: 'boolean' } },
+    arguments: { min: 0, max: 0, what: 'no arguments' },
+  },
+  revoke: {
+    usage: 'keys revoke ID',
+    options: {},
+    arguments: { min: 1, max: 1, what: 'one key id (see "ibanmint keys list")' },
+  },
+} satisfies Record<string, Omit<CommandSpec, 'name'>>
+
+type Action = keyof typeof ACTIONS
+
+const USAGE = `keys ${Object.keys(ACTIONS).join('|')} [options]`
+
+/** Every action's options, to find the action among the arguments: `keys --name ci create` works. */
+const ALL_OPTIONS = Object.assign(
+  { help: { type: 'boolean', short: 'h' } },
+  ...Object.values(ACTIONS).map((a) => a.options),
+) as Record<string, { type: 'string' | 'boolean'; short?: string }>
+
+/** The action and the arguments around it; --help, or a usage error naming the nearest action. */
+function actionOf(args: string[]): { action: Action; rest: string[] } | 'help' {
+  const { values, tokens } = parseArgs({
+    args,
+    options: ALL_OPTIONS,
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
   })
-  const [action, ...rest] = positionals
-  if (values.help === true || action === undefined) {
-    ;(action === undefined && values.help !== true ? process.stderr : process.stdout).write(HELP)
-    return values.help === true ? 0 : 2
+  const first = tokens.find((token) => token.kind === 'positional')
+  if (first !== undefined && Object.hasOwn(ACTIONS, first.value))
+    return { action: first.value as Action, rest: args.filter((_, i) => i !== first.index) }
+  if (values['help'] === true) return 'help'
+  if (first === undefined) throw new UsageError('keys needs an action: create, list or revoke', { usage: USAGE })
+  const nearest = closest(first.value, Object.keys(ACTIONS))
+  const hint = nearest === undefined ? ' (create, list or revoke)' : `; did you mean "${nearest}"?`
+  throw new UsageError(`unknown keys action "${first.value}"${hint}`, { usage: USAGE })
+}
+
+/** What `keys create` was asked for, checked before the store is opened. */
+function createRequest(values: ParsedCommand['values']): {
+  name: string
+  limit: number | null
+  expiresAt: Date | null
+} {
+  const name = values['name']
+  if (typeof name !== 'string' || name.trim() === '' || name.length > 200)
+    throw new UsageError('--name is required (1 to 200 characters): --name NAME')
+  let limit: number | null = null
+  if (typeof values['limit'] === 'string') {
+    limit = Number(values['limit'])
+    if (!/^\d+$/.test(values['limit']) || limit < 1 || limit > 1_000_000_000)
+      throw new UsageError('--limit must be an integer between 1 and 1,000,000,000')
   }
+  let expiresAt: Date | null = null
+  if (typeof values['expires'] === 'string') {
+    expiresAt = new Date(values['expires'])
+    if (Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires must be an ISO 8601 date, e.g. 2027-01-31')
+  }
+  return { name: name.trim(), limit, expiresAt }
+}
+
+async function createKey(store: KeyStore, request: ReturnType<typeof createRequest>, json: boolean): Promise<number> {
+  const { key, record } = mintKey(request)
+  await store.add(record)
+  if (json) process.stdout.write(JSON.stringify({ key, ...publicView(record) }) + '\n')
+  else {
+    process.stdout.write(`${key}\n`)
+    process.stderr.write(`Created key ${record.id} for "${record.name}". Store it now: it is not shown again.\n`)
+  }
+  return 0
+}
+
+async function listKeys(store: KeyStore, json: boolean): Promise<number> {
+  const records = (await store.list()).sort((a, b) => a.created_at.localeCompare(b.created_at))
+  if (json) process.stdout.write(JSON.stringify(records.map(publicView)) + '\n')
+  else {
+    process.stdout.write(`ID            STATE    LIMIT     CREATED              EXPIRES              NAME\n`)
+    for (const record of records) process.stdout.write(describe(record) + '\n')
+  }
+  return 0
+}
+
+/** Exit 1 when no key has the id: the store was reached, the id is wrong (not a usage error). */
+async function revokeKey(store: KeyStore, id: string): Promise<number> {
+  const revoked = await store.revoke(id, new Date())
+  if (revoked === null) {
+    process.stderr.write(`ibanmint: no key with id "${id}" (see "ibanmint keys list")\n`)
+    return 1
+  }
+  process.stdout.write(`Revoked ${revoked.id} ("${revoked.name}"); servers stop accepting it within 5 seconds.\n`)
+  return 0
+}
+
+export async function runKeys(args: string[]): Promise<number> {
+  const found = actionOf(args)
+  if (found === 'help') {
+    process.stdout.write(HELP)
+    return 0
+  }
+  const { action } = found
+  const { values, positionals: rest } = parseCommand(found.rest, { name: `keys ${action}`, ...ACTIONS[action] })
+  if (values.help === true) {
+    process.stdout.write(HELP)
+    return 0
+  }
+  const create = action === 'create' ? createRequest(values) : undefined
+  const json = values.json === true
   const config = readCliConfig()
   let redis: Redis | undefined
   if (config.redisUrl !== undefined) {
@@ -73,56 +196,9 @@ export async function runKeys(args: string[]): Promise<number> {
   }
   const store = openKeyStore(config, redis)
   try {
-    switch (action) {
-      case 'create': {
-        if (rest.length > 0) throw new UsageError('keys create takes no positional arguments')
-        const name = values.name as string | undefined
-        if (name === undefined || name.trim() === '' || name.length > 200)
-          throw new UsageError('--name is required (1 to 200 characters)')
-        let limit: number | null = null
-        if (values.limit !== undefined) {
-          limit = Number(values.limit)
-          if (!/^\d+$/.test(values.limit as string) || limit < 1 || limit > 1_000_000_000) {
-            throw new UsageError('--limit must be an integer between 1 and 1000000000')
-          }
-        }
-        let expiresAt: Date | null = null
-        if (values.expires !== undefined) {
-          expiresAt = new Date(values.expires as string)
-          if (Number.isNaN(expiresAt.getTime()))
-            throw new UsageError('--expires must be an ISO 8601 date, e.g. 2027-01-31')
-        }
-        const { key, record } = mintKey({ name: name.trim(), limit, expiresAt })
-        await store.add(record)
-        if (values.json === true) process.stdout.write(JSON.stringify({ key, ...publicView(record) }) + '\n')
-        else {
-          process.stdout.write(`${key}\n`)
-          process.stderr.write(`Created key ${record.id} for "${record.name}". Store it now: it is not shown again.\n`)
-        }
-        return 0
-      }
-      case 'list': {
-        const records = (await store.list()).sort((a, b) => a.created_at.localeCompare(b.created_at))
-        if (values.json === true) process.stdout.write(JSON.stringify(records.map(publicView)) + '\n')
-        else {
-          process.stdout.write(`ID            STATE    LIMIT     CREATED              EXPIRES              NAME\n`)
-          for (const record of records) process.stdout.write(describe(record) + '\n')
-        }
-        return 0
-      }
-      case 'revoke': {
-        if (rest.length !== 1) throw new UsageError('keys revoke takes one key id (see "ibanmint keys list")')
-        const revoked = await store.revoke(rest[0] as string, new Date())
-        if (revoked === null) {
-          process.stderr.write(`ibanmint: no key with id "${rest[0]}"\n`)
-          return 1
-        }
-        process.stdout.write(`Revoked ${revoked.id} ("${revoked.name}"); servers stop accepting it within 5 seconds.\n`)
-        return 0
-      }
-      default:
-        throw new UsageError(`unknown keys action "${action}" (create, list or revoke)`)
-    }
+    if (create !== undefined) return await createKey(store, create, json)
+    if (action === 'list') return await listKeys(store, json)
+    return await revokeKey(store, rest[0] as string)
   } finally {
     await store.close()
     if (redis !== undefined) redis.disconnect()

@@ -1,24 +1,76 @@
-// The ibanmint command line: argv → core → stdout. Exit codes: 0 success, 1 an IBAN failed
-// validation, 2 bad usage.
-import { COUNTRIES } from '../iban/registry.ts'
+// The ibanmint command line: argv → core → stdout. Exit codes: 0 success; 1 a runtime failure,
+// or an IBAN or BIC that failed validation; 2 bad usage, always one line on stderr (usage.ts);
+// 130 interrupted. The commands are the one table below: its order is the help's.
+import { COUNTRIES } from '@ibanmint/iban'
 import { VERSION } from '../version.ts'
-import { UsageError } from './usage.ts'
+import { closest } from './suggest.ts'
+import { UsageError, usageErrorLine } from './usage.ts'
+
+type Command = (args: string[]) => Promise<number>
+
+interface CommandEntry {
+  /** One line for the program's help. */
+  summary: string
+  /** The command's module is loaded when it runs: a command pays for its own imports only
+   * (the generator's schemas, the server's dependencies), and --help answers at once. */
+  load: () => Promise<Command>
+}
+
+const COMMANDS: Record<string, CommandEntry> = {
+  generate: {
+    summary: 'test IBANs for one or more countries (txt, csv, json, ndjson, sql)',
+    load: async () => (await import('./generate.ts')).runGenerate,
+  },
+  iban: {
+    summary: 'the IBAN of a bank code and account number, check digits computed',
+    load: async () => (await import('./iban.ts')).runIban,
+  },
+  validate: {
+    summary: 'check IBANs given as arguments, or a file of them (--file)',
+    load: async () => (await import('./validate.ts')).runValidate,
+  },
+  bic: {
+    summary: 'check BICs and find the registered banks that carry them',
+    load: async () => (await import('./bic.ts')).runBic,
+  },
+  countries: {
+    summary: 'the supported countries, or one country with its format and banks',
+    load: async () => (await import('./countries.ts')).runCountries,
+  },
+  serve: {
+    summary: 'run the HTTP API, the web page and the MCP server',
+    load: async () => (await import('./serve.ts')).runServe,
+  },
+  mcp: {
+    summary: 'the MCP tools over stdio for an AI assistant (no server, no key)',
+    load: async () => (await import('./mcp.ts')).runMcp,
+  },
+  keys: {
+    summary: 'create, list and revoke the API keys the server accepts',
+    load: async () => (await import('./keys.ts')).runKeys,
+  },
+}
+
+const NAMES = Object.keys(COMMANDS)
+const NAME_WIDTH = Math.max(...NAMES.map((name) => name.length)) + 2
+
+/** The short usage shown with an unknown command or option. */
+const USAGE = `${NAMES.join('|')} [options]`
 
 const HELP = `ibanmint: test IBANs for ${COUNTRIES.length} countries (test data only, never for payments)
 
-Usage:
-  ibanmint generate <CC,...> [--count N] [--format txt|csv|json|ndjson|sql] [--random] [--seed S]
-                    [--offset N] [--bank CODE] [--invalid CHECK] [--output FILE]
-  ibanmint iban <CC> --bank CODE [--branch CODE] --account NUMBER
-  ibanmint validate <IBAN>...
-  ibanmint bic <BIC>...                look up BICs: checks and registered banks
-  ibanmint countries [CC] [--json]
-  ibanmint serve [--workers N|auto]   run the HTTP API (configured by environment variables)
-  ibanmint keys create --name NAME [--limit N] [--expires DATE] [--json]
-  ibanmint keys list [--json]
-  ibanmint keys revoke ID
+Usage: ibanmint <command> [options]
 
-Run "ibanmint <command> --help" for the options and examples of a command.
+Commands:
+${NAMES.map((name) => `  ${name.padEnd(NAME_WIDTH)}${COMMANDS[name]?.summary}`).join('\n')}
+
+Options:
+  -h, --help     show this help; "ibanmint <command> --help" shows a command's
+                 options, defaults, environment variables and examples
+  -v, --version  print the version
+
+Exit codes: 0 success; 1 an IBAN or BIC is invalid, or a runtime failure;
+2 bad usage (one line on stderr); 130 interrupted.
 
 Examples:
   $ ibanmint generate DE -n 2 --seed 42
@@ -26,39 +78,55 @@ Examples:
   DE34342400504894478794
   $ ibanmint iban DE --bank 37040044 --account 0532013000
   DE89370400440532013000
+  $ ibanmint validate DE89370400440532013000
+  DE89 3704 0044 0532 0130 00\tvalid
 `
 
-type Command = (args: string[]) => Promise<number>
+/** The entry of a command name, or a usage error that names the nearest one. */
+function commandOf(name: string): CommandEntry {
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
+  if (entry !== undefined) return entry
+  const nearest = closest(name, NAMES)
+  const hint = nearest === undefined ? '' : `; did you mean "${nearest}"?`
+  throw new UsageError(`unknown command "${name}"${hint}`, { usage: USAGE })
+}
 
-// Each command's module is loaded when it runs: a command pays for its own imports only (the
-// generator's schemas, the server's dependencies), and --help answers at once.
-const COMMANDS: Record<string, () => Promise<Command>> = {
-  generate: async () => (await import('./generate.ts')).runGenerate,
-  iban: async () => (await import('./iban.ts')).runIban,
-  validate: async () => (await import('./validate.ts')).runValidate,
-  bic: async () => (await import('./bic.ts')).runBic,
-  countries: async () => (await import('./countries.ts')).runCountries,
-  serve: async () => (await import('./serve.ts')).runServe,
-  keys: async () => (await import('./keys.ts')).runKeys,
+/** The program's own options: help and version; anything else that starts with "-" is unknown. */
+function topLevelOption(option: string): number {
+  if (option === '--help' || option === '-h') {
+    process.stdout.write(HELP)
+    return 0
+  }
+  if (option === '--version' || option === '-v') {
+    process.stdout.write(`ibanmint ${VERSION}\n`)
+    return 0
+  }
+  const nearest = option.startsWith('--') ? closest(option.slice(2), ['help', 'version']) : undefined
+  const hint = nearest === undefined ? '' : `; did you mean --${nearest}?`
+  throw new UsageError(`unknown option ${option}${hint}`, { usage: USAGE })
+}
+
+/** The command the arguments name, for the help a usage error points at. */
+function commandNamed(argv: string[]): string | undefined {
+  const [first, second] = argv
+  const name = first === 'help' ? second : first
+  return name !== undefined && Object.hasOwn(COMMANDS, name) ? name : undefined
 }
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv
   if (command === undefined) {
+    // The bare name is a question, not a mistake: the whole help, on stderr as usage errors are.
     process.stderr.write(HELP)
     return 2
   }
-  if (command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(HELP)
-    return 0
+  if (command === 'help') {
+    // "ibanmint help generate" is "ibanmint generate --help".
+    if (args.length === 0) return topLevelOption('--help')
+    return (await commandOf(args[0] as string).load())(['--help'])
   }
-  if (command === '--version' || command === '-v') {
-    process.stdout.write(`ibanmint ${VERSION}\n`)
-    return 0
-  }
-  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined
-  if (load === undefined) throw new UsageError(`unknown command "${command}"`)
-  return (await load())(args)
+  if (command.startsWith('-')) return topLevelOption(command)
+  return (await commandOf(command).load())(args)
 }
 
 // A closed pipe (`ibanmint generate DE -n 1e6 | head`) is a normal way to stop reading.
@@ -67,14 +135,16 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   throw error
 })
 
+const argv = process.argv.slice(2)
 try {
-  process.exitCode = await main(process.argv.slice(2))
+  process.exitCode = await main(argv)
 } catch (error) {
   if (error instanceof UsageError) {
-    process.stderr.write(`ibanmint: ${error.message}\nTry "ibanmint --help".\n`)
+    process.stderr.write(usageErrorLine(error, commandNamed(argv)))
     process.exitCode = 2
   } else {
-    process.stderr.write(`ibanmint: ${error instanceof Error ? error.message : String(error)}\n`)
+    const message = error instanceof Error ? error.message : String(error)
+    process.stderr.write(`ibanmint: ${message.replace(/\s*\n\s*/g, ' ')}\n`)
     process.exitCode = 1
   }
 }

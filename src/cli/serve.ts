@@ -3,38 +3,78 @@
 import cluster from 'node:cluster'
 import { startService } from '../main.ts'
 import { runPrimary, type ListeningMessage } from './cluster.ts'
-import { parseCommand, readCliConfig, UsageError } from './usage.ts'
+import { parseCommand, readCliConfig, UsageError, type CommandSpec } from './usage.ts'
 
 const HELP = `Usage: ibanmint serve [--workers N|auto]
 
-Runs the service on HOST:PORT (default 127.0.0.1:8080): the web page (/), the JSON API
-(/api/v1), the keyless export (/export) and the MCP server (/mcp). Configuration comes from
-the environment: HOST, PORT, PUBLIC_URL, KEYS_FILE, REDIS_URL, RATE_LIMIT, LOG_LEVEL,
-SHUTDOWN_TIMEOUT_MS and more (see the README). Without REDIS_URL, keys live in KEYS_FILE and
-rate limits in memory. Access logs are JSON lines on stdout. SIGTERM or SIGINT: stop accepting,
-finish in-flight responses (up to SHUTDOWN_TIMEOUT_MS), exit 0; a second signal exits at once.
+Runs the service on HOST:PORT: the web page (/), the JSON API (/api/v1), the
+keyless export (/export) and the MCP server (/mcp). Without REDIS_URL, keys
+live in KEYS_FILE and rate limits in memory. Access logs are JSON lines on
+stdout. SIGTERM or SIGINT: stop accepting, finish in-flight responses (up to
+SHUTDOWN_TIMEOUT_MS), exit 0; a second signal exits at once.
 
 Options:
-      --workers N      N HTTP processes on one port (default: WORKERS, else 1; auto: one per
-                       core), each with POOL_THREADS = cores / N generation threads. Limits
-                       hold across them (in the primary process without Redis). A process that
-                       dies is replaced.
+      --workers N      N HTTP processes on one port (auto: one per core), each
+                       with cores / N generation threads; limits hold across
+                       them, and a process that dies is replaced (default:
+                       WORKERS, else 1)
   -h, --help           show this help
 
+Environment (default in brackets):
+  HOST                 address to listen on, 0.0.0.0 for all [127.0.0.1]
+  PORT                 port to listen on, 0 for any free port [8080]
+  PUBLIC_URL           base of the links the service gives [http://HOST:PORT]
+  KEYS_FILE            the API keys without Redis [./data/keys.json]
+  REDIS_URL            keys and limits in Redis, redis://host:6379 [unset]
+  RATE_LIMIT           requests per minute of a key without its own limit [60]
+  STREAMS_PER_KEY      downloads and validation streams open at once per key [8]
+  EXPORT_RATE_LIMIT    keyless /export downloads per minute per client IP [30]
+  MCP_RATE_LIMIT       keyless /mcp requests per minute per client IP [120]
+  MCP_ALLOWED_ORIGINS  browser origins that may call /mcp, or * [PUBLIC_URL's]
+  AUTH_FAILURE_LIMIT   failed authentications per minute per client IP [30]
+  TRUST_PROXY          proxies believed in X-Forwarded-For: a number, true [0]
+  BULK_MAX_COUNT       the largest count of one bulk download [10000000]
+  VALIDATE_MAX_ROWS    the most lines of one streamed validation [10000000]
+  REQUEST_TIMEOUT_MS   time the server waits for a request's body [30000]
+  SHUTDOWN_TIMEOUT_MS  time to finish in-flight responses when stopped [10000]
+  LOG_LEVEL            fatal, error, warn, info, debug or trace [info]
+  WORKERS              HTTP processes, as --workers [1]
+  WORKERS_LISTEN       how they share the port: auto, reuseport, shared [auto]
+  POOL_THREADS         generation threads per process [one per core]
+  POOL_MAX_QUEUE       batches waiting for a thread before a 503 [256]
+  POOL_INLINE_MAX      JSON generate counts served without the pool [100]
+
+Exit codes: 0 stopped by a signal; 1 could not start (the port is taken), or a
+second signal cut the stop short; 2 bad usage or a bad environment variable
+(one line on stderr).
+
 Examples:
-  $ ibanmint serve               # prints "ibanmint listening on http://127.0.0.1:8080 ..." on stderr
+  # prints "ibanmint listening on http://127.0.0.1:8080 ..." on stderr:
+  $ ibanmint serve
+  # one process per core on port 9000, keys and limits in Redis:
   $ PORT=9000 REDIS_URL=redis://127.0.0.1:6379 ibanmint serve --workers auto
-                                 # one process per core on port 9000, keys and limits in Redis
 `
 
+const SPEC: CommandSpec = {
+  name: 'serve',
+  usage: 'serve [--workers N|auto]',
+  options: { workers: { type: 'string', value: 'N|auto' } },
+  arguments: { min: 0, max: 0, what: 'no arguments' },
+}
+
 export async function runServe(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommand(args, { workers: { type: 'string' } })
+  const { values } = parseCommand(args, SPEC)
   if (values.help === true) {
     process.stdout.write(HELP)
     return 0
   }
-  if (positionals.length > 0) throw new UsageError('serve takes no arguments')
-  if (values.workers !== undefined) process.env['WORKERS'] = values.workers as string
+  if (values.workers !== undefined) {
+    // Checked here so that the message names the option typed, not the variable it sets.
+    const workers = values.workers as string
+    if (workers !== 'auto' && (!/^\d+$/.test(workers) || Number(workers) < 1 || Number(workers) > 64))
+      throw new UsageError('--workers must be auto or an integer between 1 and 64')
+    process.env['WORKERS'] = workers
+  }
   const config = readCliConfig()
   if (cluster.isPrimary && config.workers > 1) return runPrimary(config, config.workers)
   const service = await startService(config).catch((error: unknown) => {

@@ -1,29 +1,135 @@
-// Usage errors of the command line (exit code 2) and argument parsing shared by the commands.
-import { parseArgs, type ParseArgsConfig } from 'node:util'
+// Usage errors of the command line (exit code 2) and the argument parsing every command shares.
+// node:util's parseArgs splits the arguments (tokens, not strict), and the checks are ours, so
+// that no parseArgs message reaches a person: each kind of mistake gets one line of its own.
+import { parseArgs } from 'node:util'
 import { ConfigError, readConfig, type Config } from '../config.ts'
+import { closest } from './suggest.ts'
 
-export class UsageError extends Error {}
+/** A mistake in how the command was called: one line on stderr, exit 2 (see main.ts). */
+export class UsageError extends Error {
+  /** The command's short usage, shown after the message when the words themselves were wrong. */
+  readonly usage: string | undefined
 
-type Options = NonNullable<ParseArgsConfig['options']>
+  constructor(message: string, options: { usage?: string } = {}) {
+    super(message)
+    this.usage = options.usage
+  }
+}
+
+export interface OptionSpec {
+  type: 'string' | 'boolean'
+  short?: string
+  /** How the help names the value (`N`, `FILE`), for "--count needs a value: --count N". */
+  value?: string
+}
+
+/** What a command takes: the parser checks the options and the number of positionals. */
+export interface CommandSpec {
+  /** The command's words after "ibanmint": "generate", "keys". */
+  name: string
+  /** The short usage after "ibanmint ", shown with an unknown option or wrong arguments. */
+  usage: string
+  options: Record<string, OptionSpec>
+  /** Options people try that the command spells otherwise: `{ json: '--format json' }`. */
+  hints?: Record<string, string>
+  /** How many positionals, and what they are ("one country code"); unchecked when absent. */
+  arguments?: { min: number; max: number; what: string }
+}
 
 /** What a command's arguments parse into: option values by name, and the positionals. */
 export interface ParsedCommand {
-  values: Record<string, string | boolean | (string | boolean)[] | undefined>
+  values: Record<string, string | boolean | undefined>
   positionals: string[]
 }
 
-/** parseArgs with strict options; any parse failure becomes a one-line UsageError. */
-export function parseCommand(args: string[], options: Options): ParsedCommand {
-  try {
-    return parseArgs({
-      args,
-      options: { ...options, help: { type: 'boolean', short: 'h' } },
-      allowPositionals: true,
-      strict: true,
-    })
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? (error.message.split('\n')[0] ?? 'bad arguments') : 'bad arguments')
+const HELP_OPTION: OptionSpec = { type: 'boolean', short: 'h' }
+
+/**
+ * The options and positionals of `args`. --help (or -h) anywhere wins over every other
+ * mistake; otherwise the first wrong option, or a wrong number of positionals, is a UsageError.
+ */
+export function parseCommand(args: string[], spec: CommandSpec): ParsedCommand {
+  const options: Record<string, OptionSpec> = { ...spec.options, help: HELP_OPTION }
+  const { values, positionals, tokens } = parseArgs({
+    args,
+    options: Object.fromEntries(
+      Object.entries(options).map(([name, { type, short }]) => [
+        name,
+        short === undefined ? { type } : { type, short },
+      ]),
+    ),
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  })
+  const parsed = { values: values as ParsedCommand['values'], positionals }
+  if (values['help'] === true) return parsed
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue
+    const option = Object.hasOwn(options, token.name) ? options[token.name] : undefined
+    if (option === undefined) throw unknownOption(token.rawName, spec)
+    if (option.type === 'boolean' && token.value !== undefined)
+      throw new UsageError(
+        `${token.rawName} takes no value (give ${token.rawName} alone, not ${token.rawName}=${token.value})`,
+      )
+    if (option.type === 'string') checkValue(token.name, token.rawName, token.value, token.inlineValue, options)
   }
+  if (spec.arguments !== undefined) checkArguments(positionals, spec, spec.arguments)
+  return parsed
+}
+
+/** "unknown option --cuont; did you mean --count?", with the command's usage. */
+function unknownOption(rawName: string, spec: CommandSpec): UsageError {
+  const long = rawName.startsWith('--') ? rawName.slice(2).split('=')[0] : undefined
+  const hints = spec.hints ?? {}
+  const hinted = long !== undefined && Object.hasOwn(hints, long) ? hints[long] : undefined
+  const nearest = long === undefined ? undefined : closest(long, [...Object.keys(spec.options), 'help'])
+  const suggestion = hinted ?? (nearest === undefined ? undefined : `--${nearest}`)
+  const hint = suggestion === undefined ? '' : `; did you mean ${suggestion}?`
+  return new UsageError(`unknown option ${rawName}${hint}`, { usage: spec.usage })
+}
+
+/** A string option needs a value; one that starts with "-" must be attached (--seed=-1). */
+function checkValue(
+  name: string,
+  rawName: string,
+  value: string | undefined,
+  inline: boolean | undefined,
+  options: Record<string, OptionSpec>,
+): void {
+  const form = `${rawName} ${options[name]?.value ?? 'VALUE'}`
+  if (value === undefined) throw new UsageError(`${rawName} needs a value: ${form}`)
+  if (inline === true || value.length < 2 || !value.startsWith('-')) return
+  // parseArgs took the next word as the value: "--count --json" means the value was forgotten.
+  const isOption = /^--?[\w-]+$/.test(value) && isKnownOption(value, options)
+  throw new UsageError(
+    isOption
+      ? `${rawName} needs a value: ${form}`
+      : `${rawName} needs a value: ${form} (a value that starts with "-" is written --${name}=${value})`,
+  )
+}
+
+function isKnownOption(word: string, options: Record<string, OptionSpec>): boolean {
+  if (word.startsWith('--')) return Object.hasOwn(options, word.slice(2))
+  return Object.values(options).some((option) => option.short === word.slice(1))
+}
+
+/** Too few or too many positionals: "unexpected argument "FR": generate takes one country code". */
+function checkArguments(
+  positionals: string[],
+  spec: CommandSpec,
+  { min, max, what }: NonNullable<CommandSpec['arguments']>,
+) {
+  if (positionals.length < min) throw wrongArguments(spec, `${spec.name} needs ${what}`)
+  if (positionals.length > max) {
+    const takes = max === 0 ? 'no arguments' : what
+    throw wrongArguments(spec, `unexpected argument "${positionals[max]}": ${spec.name} takes ${takes}`)
+  }
+}
+
+/** A usage error about the positionals, shown with the command's usage. */
+export function wrongArguments(spec: Pick<CommandSpec, 'usage'>, message: string): UsageError {
+  return new UsageError(message, { usage: spec.usage })
 }
 
 /** The service configuration from the environment; a bad value is a usage error (exit 2). */
@@ -34,4 +140,16 @@ export function readCliConfig(): Config {
     if (error instanceof ConfigError) throw new UsageError(error.message)
     throw error
   }
+}
+
+/**
+ * The one line a usage error prints: the message, the short usage when the words were wrong,
+ * and the help of the command it happened in.
+ * `ibanmint: unknown option --cuont; did you mean --count? Usage: ibanmint generate <CC>[,<CC>...] [options]. Try "ibanmint generate --help".`
+ */
+export function usageErrorLine(error: UsageError, command: string | undefined): string {
+  const message = error.message.replace(/\s*\n\s*/g, ' ').trim()
+  const sentence = /[.?!]$/.test(message) ? message : `${message}.`
+  const usage = error.usage === undefined ? '' : ` Usage: ibanmint ${error.usage}.`
+  return `ibanmint: ${sentence}${usage} Try "ibanmint ${command === undefined ? '' : `${command} `}--help".\n`
 }

@@ -1,61 +1,74 @@
 // `ibanmint validate`: IBANs given as arguments, or a file (or standard input) of them, one per
 // line or in a CSV column. Exit 0 only when every IBAN is valid.
-import { createReadStream, createWriteStream, statSync, type WriteStream } from 'node:fs'
+import { createReadStream, statSync, type WriteStream } from 'node:fs'
 import { BATCH_BYTES, TEXT_BATCH_BYTES } from '../formats/record-batches.ts'
 import { VALIDATE_FORMATS, type FailedCheck, type ValidateFormat } from '../formats/validate-batch.ts'
 import { GenerationPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import { progressReporter } from './progress.ts'
-import { parseCommand, UsageError } from './usage.ts'
+import { openOutput } from './output.ts'
+import { parseCommand, UsageError, wrongArguments, type CommandSpec } from './usage.ts'
 
 const HELP = `Usage: ibanmint validate <IBAN>... [--json]
        ibanmint validate --file FILE [options]
 
-Checks each IBAN (spaces and lower case are fine; quote an IBAN that contains spaces):
-MOD-97, length, format, country support and the national check digits (for German IBANs
-the account by its bank's Bundesbank check method). Prints one line per IBAN and exits 0
-when all are valid, 1 when any is not, 2 on bad usage or input that cannot be read.
+Checks each IBAN (spaces and lower case are fine; quote an IBAN that contains
+spaces): MOD-97, length, format, country support and the national check digits
+(for German IBANs the account by its bank's Bundesbank check method). Prints
+one line per IBAN.
 
 Options:
-      --file FILE      read the IBANs from FILE ("-": standard input), one per line; a UTF-8
-                       byte order mark, CRLF line ends, spaces and lower case are fine, and
-                       blank lines are skipped. Large files are checked by a pool of worker
-                       threads, in order, with constant memory.
-      --column C       the input is CSV and the IBANs are in column C: a name from the
-                       header line, or a number (1 is the first column; add --header when
-                       the first line is a header)
+      --file FILE      read the IBANs from FILE ("-": standard input), one per
+                       line; a UTF-8 byte order mark, CRLF line ends, spaces
+                       and lower case are fine, and blank lines are skipped.
+                       Large files are checked by a pool of worker threads, in
+                       order, with constant memory.
+      --column C       the input is CSV and the IBANs are in column C: a name
+                       from the header line, or a number (1 is the first
+                       column; add --header when the first line is a header)
       --header         the first line of the CSV input is a header, not a row
-      --delimiter D    the CSV field separator (default ","; ";" or "tab" are common)
-  -f, --format F       text (default: the IBAN in groups of four, then valid or invalid and
-                       why, and for an invalid one its input line), ndjson (one JSON row per
-                       IBAN: line, the API's ValidateResult fields, failed, reason) or csv
-                       (a header, then one row per IBAN with those fields flattened)
+      --delimiter D    the CSV field separator (default ","; ";" or "tab" are
+                       common)
+  -f, --format F       text (default: the IBAN in groups of four, then valid
+                       or invalid and why, and for an invalid one its input
+                       line), ndjson (one JSON row per IBAN: line, the API's
+                       ValidateResult fields, failed, reason) or csv (a
+                       header, then one row per IBAN with those fields
+                       flattened)
       --json           the same as --format ndjson
       --invalid-only   write only the rows that are not valid
-  -o, --output FILE    write the rows to FILE instead of stdout
+  -o, --output FILE    write the rows to FILE instead of stdout (created or
+                       replaced)
       --threads N      worker threads for files (default: one per core)
   -h, --help           show this help
 
-With --file, a summary goes to stderr when the input is done: rows, valid, invalid by the
-check each failed first (input: no IBAN at all; country, length, format, mod97, national),
-and rows per second; on a terminal, a progress line while it runs. A line that is no IBAN
-(binary data, more than 64 letters and digits, longer than 64 KiB, a CSV row without the
-column) is an invalid row, reported with its line number.
+With --file, a summary goes to stderr when the input is done: rows, valid,
+invalid by the check each failed first (input: no IBAN at all; country,
+length, format, mod97, national), and rows per second; on a terminal, a
+progress line while it runs. A line that is no IBAN (binary data, more than 64
+letters and digits, longer than 64 KiB, a CSV row without the column) is an
+invalid row, reported with its line number.
+
+Exit codes: 0 every IBAN is valid; 1 one is not; 2 bad usage or input that
+cannot be read (one line on stderr); 130 interrupted (Ctrl-C).
 
 Examples:
   $ ibanmint validate DE89370400440532013000 'DE89 3704 0044 0532 0130 01'
   DE89 3704 0044 0532 0130 00\tvalid
   DE89 3704 0044 0532 0130 01\tinvalid: MOD-97 check digits are wrong
-  $ printf 'DE89370400440532013000\\nGB82WEST12345698765433\\n' | ibanmint validate --file -
+  $ printf '%s\\n' DE89370400440532013000 GB82WEST12345698765433 |
+      ibanmint validate --file -
   DE89 3704 0044 0532 0130 00\tvalid
   GB82 WEST 1234 5698 7654 33\tinvalid: MOD-97 check digits are wrong\tline 2
   # on stderr: 2 rows: 1 valid, 1 invalid (mod97 1) in 0.01 s
-  $ ibanmint validate --file customers.csv --column iban --invalid-only --format csv -o bad.csv
+  # the invalid rows of a CSV file's "iban" column, as CSV:
+  $ ibanmint validate --file customers.csv --column iban --invalid-only -f csv \\
+      -o bad.csv
 `
 
 /** One line per IBAN argument, as `ibanmint validate` has always printed them. */
 async function validateArguments(inputs: readonly string[], format: ValidateFormat): Promise<number> {
-  const { validateIban } = await import('../iban/index.ts')
+  const { validateIban } = await import('@ibanmint/iban')
   const { failureOf } = await import('../formats/validate-rows.ts')
   let allValid = true
   for (const input of inputs) {
@@ -139,18 +152,25 @@ function inputOf(file: string): { source: AsyncIterable<Uint8Array>; size: numbe
   return { source: counted(), size, read: () => read }
 }
 
-export async function runValidate(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommand(args, {
+const SPEC: CommandSpec = {
+  name: 'validate',
+  usage: 'validate <IBAN>... | --file FILE [options]',
+  options: {
     json: { type: 'boolean' },
-    file: { type: 'string' },
-    column: { type: 'string' },
+    file: { type: 'string', value: 'FILE' },
+    column: { type: 'string', value: 'C' },
     header: { type: 'boolean' },
-    delimiter: { type: 'string' },
-    format: { type: 'string', short: 'f' },
+    delimiter: { type: 'string', value: 'D' },
+    format: { type: 'string', short: 'f', value: 'F' },
     'invalid-only': { type: 'boolean' },
-    output: { type: 'string', short: 'o' },
-    threads: { type: 'string' },
-  })
+    output: { type: 'string', short: 'o', value: 'FILE' },
+    threads: { type: 'string', value: 'N' },
+  },
+  hints: { csv: '--format csv', ndjson: '--json', text: '--format text', input: '--file' },
+}
+
+export async function runValidate(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommand(args, SPEC)
   if (values.help === true) {
     process.stdout.write(HELP)
     return 0
@@ -161,11 +181,12 @@ export async function runValidate(args: string[]): Promise<number> {
     for (const option of ['column', 'header', 'delimiter', 'invalid-only', 'output', 'threads'])
       if (values[option] !== undefined) throw new UsageError(`--${option} needs --file`)
     if (positionals.length === 0)
-      throw new UsageError('validate needs IBANs as arguments, or --file FILE (- for standard input)')
+      throw wrongArguments(SPEC, 'validate needs IBANs as arguments, or --file FILE (- for standard input)')
     if (format === 'csv') throw new UsageError('--format csv needs --file')
     return validateArguments(positionals, format)
   }
-  if (positionals.length > 0) throw new UsageError('give IBANs as arguments or --file, not both')
+  if (positionals.length > 0)
+    throw wrongArguments(SPEC, `unexpected argument "${positionals[0]}": give IBANs as arguments or --file, not both`)
   const column = columnOf(values.column as string | undefined)
   if (column === undefined && (values.header !== undefined || values.delimiter !== undefined))
     throw new UsageError(`--${values.header !== undefined ? 'header' : 'delimiter'} needs --column`)
@@ -177,7 +198,7 @@ export async function runValidate(args: string[]): Promise<number> {
   }
   const input = inputOf(file)
   const output = values.output as string | undefined
-  const sink = output === undefined ? process.stdout : createWriteStream(output)
+  const sink = output === undefined ? process.stdout : await openOutput(output)
   const size = input.size
   const progress = process.stderr.isTTY
     ? progressReporter(undefined, size === undefined || size === 0 ? undefined : () => input.read() / size)
@@ -231,5 +252,6 @@ export async function runValidate(args: string[]): Promise<number> {
   }
   progress?.done()
   process.stderr.write(`${summaryLine(summary)}\n`)
-  return summary.invalid === 0 ? 0 : 1
+  // An input not read whole (it ended inside a quoted field) is not all valid either.
+  return summary.invalid === 0 && summary.complete ? 0 : 1
 }

@@ -19,6 +19,11 @@ export const ERRORS = {
     status: 405,
     description: 'Method not allowed for this path (`method_not_allowed`); see the Allow header.',
   },
+  request_timeout: {
+    status: 408,
+    description:
+      'The request did not arrive in time (`request_timeout`): its headers within 10 s, or its body within REQUEST_TIMEOUT_MS of the server waiting for it.',
+  },
   payload_too_large: {
     status: 413,
     description: 'Request body too large (`payload_too_large`): 16 KiB; 64 KiB for batch validation and /mcp.',

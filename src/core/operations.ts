@@ -2,14 +2,11 @@
 // and return the API's wire shapes. Adapters only parse, call one of these, and write.
 import {
   COUNTRIES,
-  Dataset,
   DatasetError,
   REGISTRY_RELEASE,
   TERRITORIES,
   banksOf,
   buildIban,
-  findTerritory,
-  hasBankRegistry,
   resolveCountry,
   toCountry,
   validateBic,
@@ -19,14 +16,19 @@ import {
   type BuildIbanInput,
   type Country,
   type CountrySpec,
-  type DatasetOptions,
   type Iban,
   type InvalidCheck,
   type Territory,
   type ValidateResult,
-} from '../iban/index.ts'
-import { nextRows } from '../iban/dataset.ts'
-import { planFor } from '../iban/generate.ts'
+} from '@ibanmint/iban'
+import {
+  Dataset,
+  findTerritory,
+  hasBankRegistry,
+  nextRows,
+  planFor,
+  type DatasetOptions,
+} from '@ibanmint/iban/internal'
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { renderRecords } from '../formats/render.ts'
 import { ApiError } from './errors.ts'

@@ -1,5 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
-import { INVALID_CHECKS, INVALID_CHECK_TEXT, REGISTRY_RELEASE } from '../iban/index.ts'
+import { INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
+import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { ERROR_CODES } from './errors.ts'
 
 // JSON Schemas (2020-12) of every parameter and wire shape. The HTTP router validates with
@@ -175,6 +176,7 @@ export type ParamsOf<S extends JSONSchema> = FromSchema<S>
 
 export const errorSchema: Schema = {
   type: 'object',
+  description: 'The body of every error response: a permanent `code` to key on and a `message` naming the problem.',
   required: ['error'],
   additionalProperties: false,
   properties: {
@@ -265,6 +267,7 @@ export const registrySchema: Schema = {
 
 export const countrySchemaFull: Schema = {
   type: 'object',
+  description: 'A supported country and the format of its IBANs.',
   required: Object.keys(countryFields),
   additionalProperties: false,
   properties: countryFields,
@@ -274,57 +277,63 @@ export const countrySchemaFull: Schema = {
 export const DETAIL_BANKS = 100
 export const MAX_BANK_PAGE = 1000
 
+/** The national check digits' algorithm of a country (the country detail). */
+const nationalCheckSchema: Schema = {
+  type: 'object',
+  required: ['algorithm', 'status'],
+  additionalProperties: false,
+  properties: {
+    algorithm: { type: 'string' },
+    status: { type: 'string', enum: ['confirmed', 'probable'] },
+  },
+}
+
+const capacitySchema: Schema = {
+  type: 'object',
+  required: ['realistic', 'random'],
+  additionalProperties: false,
+  description: 'How many distinct IBANs one dataset holds per mode: the largest count (or offset + count).',
+  properties: { realistic: { type: 'integer' }, random: { type: 'integer' } },
+}
+
+/** A country as GET /countries/{code} gives it: every Country field and more. */
+const countryDetailObjectSchema: Schema = {
+  type: 'object',
+  required: ['code', 'name', 'iban_length', 'bban_format', 'example', 'banks', 'bank_count', 'capacity'],
+  additionalProperties: false,
+  properties: {
+    ...countryFields,
+    sepa_registry: {
+      type: ['boolean', 'null'],
+      description:
+        'The SWIFT IBAN Registry’s own SEPA column (release 102), which lags the EPC’s list that `sepa` follows (it reads false for AL, MD, ME, MK); null for DZ and MA, which are not in the registry.',
+    },
+    national_check: {
+      description:
+        'The national check digits’ algorithm, or null where the country has none; for DE `bundesbank`: each account is checked by the method its bank code names.',
+      oneOf: [{ type: 'null' }, nationalCheckSchema],
+    },
+    bank_registry: {
+      type: 'boolean',
+      description: 'The country has a national registry of bank codes: validation then reports `checks.bank_code`.',
+    },
+    bank_count: { type: 'integer', description: 'How many banks realistic mode draws from (each an equal share).' },
+    banks: {
+      type: 'array',
+      items: bankEntrySchema,
+      description: `The first ${DETAIL_BANKS} banks by code (\`bank_count\` says how many there are; GET /api/v1/countries/{code}/banks lists them all); \`bank=\` picks one.`,
+    },
+    capacity: capacitySchema,
+  },
+}
+
 export const countryDetailSchema: Schema = {
   type: 'object',
+  description: 'One country (`{ country }`), and the territory asked for when the code was one.',
   required: ['country'],
   additionalProperties: false,
   properties: {
-    country: {
-      type: 'object',
-      required: ['code', 'name', 'iban_length', 'bban_format', 'example', 'banks', 'bank_count', 'capacity'],
-      additionalProperties: false,
-      properties: {
-        ...countryFields,
-        sepa_registry: {
-          type: ['boolean', 'null'],
-          description:
-            'The SWIFT IBAN Registry’s own SEPA column (release 102), which lags the EPC’s list that `sepa` follows (it reads false for AL, MD, ME, MK); null for DZ and MA, which are not in the registry.',
-        },
-        national_check: {
-          description:
-            'The national check digits’ algorithm, or null where the country has none; for DE `bundesbank`: each account is checked by the method its bank code names.',
-          oneOf: [
-            { type: 'null' },
-            {
-              type: 'object',
-              required: ['algorithm', 'status'],
-              additionalProperties: false,
-              properties: {
-                algorithm: { type: 'string' },
-                status: { type: 'string', enum: ['confirmed', 'probable'] },
-              },
-            },
-          ],
-        },
-        bank_registry: {
-          type: 'boolean',
-          description: 'The country has a national registry of bank codes: validation then reports `checks.bank_code`.',
-        },
-        bank_count: { type: 'integer', description: 'How many banks realistic mode draws from (each an equal share).' },
-        banks: {
-          type: 'array',
-          items: bankEntrySchema,
-          description: `The first ${DETAIL_BANKS} banks by code (\`bank_count\` says how many there are; GET /api/v1/countries/{code}/banks lists them all); \`bank=\` picks one.`,
-        },
-        capacity: {
-          type: 'object',
-          required: ['realistic', 'random'],
-          additionalProperties: false,
-          description: 'How many distinct IBANs one dataset holds per mode: the largest count (or offset + count).',
-          properties: { realistic: { type: 'integer' }, random: { type: 'integer' } },
-        },
-      },
-    },
+    country: countryDetailObjectSchema,
     territory: {
       ...territorySchema,
       description: 'Present when the code asked for is a territory: `country` is then the country whose IBANs it uses.',
@@ -334,6 +343,7 @@ export const countryDetailSchema: Schema = {
 
 export const bankListSchema: Schema = {
   type: 'object',
+  description: 'A page of the banks of a country, by code.',
   required: ['country', 'count', 'offset', 'limit', 'banks'],
   additionalProperties: false,
   properties: {
@@ -347,6 +357,7 @@ export const bankListSchema: Schema = {
 
 export const countryListSchema: Schema = {
   type: 'object',
+  description: 'Every supported country, the SWIFT registry release they follow, and the territories.',
   required: ['count', 'countries', 'territories'],
   additionalProperties: false,
   properties: {
@@ -363,6 +374,7 @@ export const countryListSchema: Schema = {
 
 export const ibanSchema: Schema = {
   type: 'object',
+  description: 'An IBAN with its parts, and its bank where it carries a real one.',
   required: ['iban', 'formatted', 'country', 'check_digits', 'bban', 'length', 'valid'],
   additionalProperties: false,
   properties: {
@@ -380,21 +392,25 @@ export const ibanSchema: Schema = {
   },
 }
 
+/** The country of a GenerateResult: code, name and IBAN length. */
+const countrySummarySchema: Schema = {
+  type: 'object',
+  required: ['code', 'name', 'iban_length'],
+  additionalProperties: false,
+  properties: {
+    code: countryFields['code'],
+    name: countryFields['name'],
+    iban_length: countryFields['iban_length'],
+  },
+}
+
 export const generateResultSchema: Schema = {
   type: 'object',
+  description: 'Generated test IBANs, distinct, with the options that made them.',
   required: ['country', 'count', 'realistic', 'ibans'],
   additionalProperties: false,
   properties: {
-    country: {
-      type: 'object',
-      required: ['code', 'name', 'iban_length'],
-      additionalProperties: false,
-      properties: {
-        code: countryFields['code'],
-        name: countryFields['name'],
-        iban_length: countryFields['iban_length'],
-      },
-    },
+    country: countrySummarySchema,
     count: { type: 'integer', minimum: 1 },
     realistic: { type: 'boolean' },
     territory: {
@@ -415,8 +431,58 @@ export const generateResultSchema: Schema = {
 
 const nullableBoolean: Schema = { type: ['boolean', 'null'] }
 
+/** Each check of a ValidateResult. */
+const validateChecksSchema: Schema = {
+  type: 'object',
+  required: ['mod97', 'length', 'format', 'country_supported', 'national', 'bank_code'],
+  additionalProperties: false,
+  properties: {
+    mod97: { type: 'boolean' },
+    length: { ...nullableBoolean, description: 'null when the country is unsupported' },
+    format: {
+      type: 'boolean',
+      description:
+        'every BBAN character is of the class the registry format puts at its position (past the country’s length, or for an unsupported country: a digit or upper-case letter); judged apart from length',
+    },
+    country_supported: { type: 'boolean' },
+    national: {
+      ...nullableBoolean,
+      description:
+        'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09), or where length or format is wrong',
+    },
+    bank_code: {
+      ...nullableBoolean,
+      description:
+        'the bank code is in the country’s bank registry (ibanmint extension; informative: it never changes `valid`); null for a country without a registry of bank codes, or where length or format is wrong',
+    },
+  },
+}
+
+/** The national check that applies to an IBAN, and its verdict. */
+const nationalCheckResultSchema: Schema = {
+  type: 'object',
+  required: ['algorithm', 'status', 'valid'],
+  additionalProperties: false,
+  properties: {
+    algorithm: { type: 'string', description: 'e.g. rib-key, it-cin; `bundesbank` for a German account' },
+    method: { type: 'string', description: 'For `bundesbank`: the method of the bank code (00–E4).' },
+    status: { type: 'string', enum: ['confirmed', 'probable', 'advisory'] },
+    valid: { type: 'boolean' },
+  },
+}
+
+/** A BBAN split into its named parts. */
+const bbanPartsSchema: Schema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(
+    ['bank', 'branch', 'account', 'national_check', 'account_type', 'other'].map((name) => [name, { type: 'string' }]),
+  ),
+}
+
 export const validateResultSchema: Schema = {
   type: 'object',
+  description: 'The verdict on one IBAN, with every check and what the IBAN holds.',
   required: [
     'iban',
     'formatted',
@@ -444,64 +510,15 @@ export const validateResultSchema: Schema = {
     bban: { type: 'string' },
     length: { type: 'integer' },
     expected_length: { type: ['integer', 'null'] },
-    checks: {
-      type: 'object',
-      required: ['mod97', 'length', 'format', 'country_supported', 'national', 'bank_code'],
-      additionalProperties: false,
-      properties: {
-        mod97: { type: 'boolean' },
-        length: { ...nullableBoolean, description: 'null when the country is unsupported' },
-        format: {
-          type: 'boolean',
-          description:
-            'every BBAN character is of the class the registry format puts at its position (past the country’s length, or for an unsupported country: a digit or upper-case letter); judged apart from length',
-        },
-        country_supported: { type: 'boolean' },
-        national: {
-          ...nullableBoolean,
-          description:
-            'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09), or where length or format is wrong',
-        },
-        bank_code: {
-          ...nullableBoolean,
-          description:
-            'the bank code is in the country’s bank registry (ibanmint extension; informative: it never changes `valid`); null for a country without a registry of bank codes, or where length or format is wrong',
-        },
-      },
-    },
+    checks: validateChecksSchema,
     national_check: {
       description:
         'The national check that applies (ibanmint extension); the Dutch elfproef is advisory and never decides validity.',
-      oneOf: [
-        { type: 'null' },
-        {
-          type: 'object',
-          required: ['algorithm', 'status', 'valid'],
-          additionalProperties: false,
-          properties: {
-            algorithm: { type: 'string', description: 'e.g. rib-key, it-cin; `bundesbank` for a German account' },
-            method: { type: 'string', description: 'For `bundesbank`: the method of the bank code (00–E4).' },
-            status: { type: 'string', enum: ['confirmed', 'probable', 'advisory'] },
-            valid: { type: 'boolean' },
-          },
-        },
-      ],
+      oneOf: [{ type: 'null' }, nationalCheckResultSchema],
     },
     bban_parts: {
       description: 'The BBAN split into named parts (ibanmint extension); null unless length and format are right.',
-      oneOf: [
-        { type: 'null' },
-        {
-          type: 'object',
-          additionalProperties: false,
-          properties: Object.fromEntries(
-            ['bank', 'branch', 'account', 'national_check', 'account_type', 'other'].map((name) => [
-              name,
-              { type: 'string' },
-            ]),
-          ),
-        },
-      ],
+      oneOf: [{ type: 'null' }, bbanPartsSchema],
     },
     bank: {
       description: 'The real bank whose code the BBAN carries, when ibanmint knows it (ibanmint extension).',
@@ -516,6 +533,7 @@ export const validateResultSchema: Schema = {
 
 export const validateBatchResultSchema: Schema = {
   type: 'object',
+  description: 'One ValidateResult per IBAN of the request, in order.',
   required: ['count', 'valid', 'results'],
   additionalProperties: false,
   properties: {
@@ -525,8 +543,42 @@ export const validateBatchResultSchema: Schema = {
   },
 }
 
+/** The ISO 9362 checks of a BIC. */
+const bicChecksSchema: Schema = {
+  type: 'object',
+  required: ['length', 'format', 'country', 'iban_country'],
+  additionalProperties: false,
+  properties: {
+    length: { type: 'boolean', description: '8 or 11 characters' },
+    format: {
+      type: 'boolean',
+      description:
+        '4 letters, 2 letters, 2 letters or digits, then letters or digits; judged over the characters present, apart from length',
+    },
+    country: { type: 'boolean', description: 'an ISO 3166-1 alpha-2 country code (or XK)' },
+    iban_country: {
+      type: 'boolean',
+      description: 'ibanmint generates and validates IBANs of the country (informative: it never changes `valid`)',
+    },
+  },
+}
+
+/** A registered bank that carries a BIC. */
+const bicBankSchema: Schema = {
+  type: 'object',
+  required: ['country', 'code', 'name', 'bic'],
+  additionalProperties: false,
+  properties: {
+    country: { type: 'string', description: 'The country of the bank registry that lists it.' },
+    code: { type: 'string', description: 'The bank code, as `GET /api/v1/countries/{code}/banks` lists it.' },
+    name: { type: 'string' },
+    bic: { type: 'string', description: 'The BIC as registered.' },
+  },
+}
+
 export const bicResultSchema: Schema = {
   type: 'object',
+  description: 'A BIC split into its parts, its ISO 9362 checks, and the registered banks that carry it.',
   required: ['bic', 'valid', 'institution', 'country', 'location', 'branch', 'checks', 'test_bic', 'banks'],
   additionalProperties: false,
   properties: {
@@ -539,40 +591,44 @@ export const bicResultSchema: Schema = {
       type: ['string', 'null'],
       description: 'Characters 9–11: the branch, XXX for the primary office; null for an 8-character BIC.',
     },
-    checks: {
-      type: 'object',
-      required: ['length', 'format', 'country', 'iban_country'],
-      additionalProperties: false,
-      properties: {
-        length: { type: 'boolean', description: '8 or 11 characters' },
-        format: {
-          type: 'boolean',
-          description:
-            '4 letters, 2 letters, 2 letters or digits, then letters or digits; judged over the characters present, apart from length',
-        },
-        country: { type: 'boolean', description: 'an ISO 3166-1 alpha-2 country code (or XK)' },
-        iban_country: {
-          type: 'boolean',
-          description: 'ibanmint generates and validates IBANs of the country (informative: it never changes `valid`)',
-        },
-      },
-    },
+    checks: bicChecksSchema,
     test_bic: { type: 'boolean', description: 'A test BIC: the location’s second character is 0.' },
     banks: {
       type: 'array',
       description:
         'The registered banks with this BIC (an 8-character BIC or a primary office XXX: every bank whose BIC starts with the same 8 characters); empty for an invalid BIC.',
-      items: {
-        type: 'object',
-        required: ['country', 'code', 'name', 'bic'],
-        additionalProperties: false,
-        properties: {
-          country: { type: 'string', description: 'The country of the bank registry that lists it.' },
-          code: { type: 'string', description: 'The bank code, as `GET /api/v1/countries/{code}/banks` lists it.' },
-          name: { type: 'string' },
-          bic: { type: 'string', description: 'The BIC as registered.' },
-        },
-      },
+      items: bicBankSchema,
     },
   },
+}
+
+/**
+ * The wire shapes by the names the OpenAPI document gives them (components.schemas), which
+ * generated clients name their types after. The document refers to a shape by its name wherever
+ * it appears in a route's schemas, as the same object or as a copy with a description of its own.
+ */
+export const NAMED_SCHEMAS: Readonly<Record<string, Schema>> = {
+  Error: errorSchema,
+  CountryList: countryListSchema,
+  Country: countrySchemaFull,
+  Territory: territorySchema,
+  RegistryRelease: registrySchema,
+  CountryResult: countryDetailSchema,
+  CountryDetail: countryDetailObjectSchema,
+  NationalCheck: nationalCheckSchema,
+  Capacity: capacitySchema,
+  BankList: bankListSchema,
+  Bank: bankEntrySchema,
+  IbanBank: bankSchema,
+  GenerateResult: generateResultSchema,
+  CountrySummary: countrySummarySchema,
+  Iban: ibanSchema,
+  ValidateResult: validateResultSchema,
+  ValidateChecks: validateChecksSchema,
+  NationalCheckResult: nationalCheckResultSchema,
+  BbanParts: bbanPartsSchema,
+  ValidateBatchResult: validateBatchResultSchema,
+  BicResult: bicResultSchema,
+  BicChecks: bicChecksSchema,
+  BicBank: bicBankSchema,
 }

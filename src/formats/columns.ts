@@ -1,6 +1,6 @@
 // Output columns shared by every format: the IBAN fields, one column per named BBAN part, then
 // the bank (name and BIC, known for realistic rows of a curated bank) and the SEPA flag.
-import type { CountrySpec, SegmentName } from '../iban/index.ts'
+import type { CountrySpec, SegmentName } from '@ibanmint/iban'
 
 export const IBAN_COLUMNS = ['iban', 'iban_print', 'country', 'check_digits'] as const
 export const BANK_COLUMNS = ['bank_name', 'bic', 'sepa'] as const

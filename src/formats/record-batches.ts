@@ -1,23 +1,33 @@
 // Cuts a byte stream (a file, standard input, a request body) into batches of whole records
 // for validation in worker threads: lines, or CSV records, whose quoted fields may hold
-// newlines. It counts lines, so each batch knows the line it starts at, and it copies bytes in
-// runs of records rather than record by record. A record longer than the limit is kept as an
-// empty line and its line number noted (the worker reports it as a row that is no IBAN); what
-// follows it is read on, never held: memory stays bounded by the batch size however long the
-// input or its lines.
+// newlines (a double quote opens a quoted field only at a field's start, as the worker reads
+// fields: validate-batch.ts csvFieldAt). It counts lines, so each batch knows the line it
+// starts at, and it copies bytes in runs of records rather than record by record. A damaged
+// record (longer than the limit; or at the end, a quoted field never closed) is kept as an
+// empty line and noted with its line and why (the worker reports it as a row that is no IBAN):
+// every byte of the input is in some row. What follows an over-long record is read on, never
+// held: memory stays bounded by the batch size however long the input or its lines.
 import { MAX_RECORD_BYTES } from './validate-batch.ts'
 import { SharedBuffers } from './shared-buffers.ts'
 
-/** Whole records as bytes, the line (1-based) the first starts at, and the over-long ones. */
+/** A record that holds no row of its own: the line it starts at, and why. */
+export interface DamagedRecord {
+  line: number
+  reason: string
+}
+
+/** Whole records as bytes, the line (1-based) the first starts at, and the damaged ones (empty lines there). */
 export interface RecordBatch {
   bytes: Uint8Array
   firstLine: number
-  overlong: number[]
+  damaged: DamagedRecord[]
 }
 
 export interface RecordBatcherOptions {
   /** CSV: a newline inside double quotes does not end a record. */
   quotes: boolean
+  /** CSV: the field separator's code (default `,`): a quote opens a field only after one. */
+  delimiter?: number
   /** Bytes at which a batch is cut (at the next record end). */
   batchBytes?: number
   /** The longest record kept (default MAX_RECORD_BYTES). */
@@ -43,15 +53,22 @@ export const TEXT_BATCH_BYTES = 512 * 1024
 const NEWLINE = 10
 const QUOTE = 34
 
+/** Where a CSV record's reading is: a field's start, an unquoted field, a quoted one, a quote in one. */
+const FIELD_START = 0
+const UNQUOTED = 1
+const QUOTED = 2
+const QUOTE_IN_QUOTED = 3
+
 export class RecordBatcher {
   readonly #quotes: boolean
+  readonly #delimiter: number
   readonly #batchBytes: number
   readonly #maxRecord: number
   readonly #maxRecords: number
   #bytes: Uint8Array
   #length = 0
   #firstLine = 1
-  #overlong: number[] = []
+  #damaged: DamagedRecord[] = []
   /** The line the record under way starts at. */
   #line = 1
   #records = 0
@@ -60,7 +77,11 @@ export class RecordBatcher {
   #carryLength = 0
   /** Inside a record longer than the limit: its bytes are dropped up to its end. */
   #skipping = false
-  #inQuote = false
+  /** Where the CSV record under way is (FIELD_START …). */
+  #state = FIELD_START
+  #unterminated = false
+  /** The input's last byte so far. */
+  #lastByte = -1
   /** Newlines inside quotes in the record under way. */
   #quotedNewlines = 0
   /** The next double quote in the chunk being read (−1: none). */
@@ -73,6 +94,7 @@ export class RecordBatcher {
   constructor(options: RecordBatcherOptions) {
     this.#buffers = options.buffers ?? new SharedBuffers(8)
     this.#quotes = options.quotes
+    this.#delimiter = options.delimiter ?? 44
     this.#batchBytes = options.batchBytes ?? BATCH_BYTES
     this.#maxRecord = options.maxRecord ?? MAX_RECORD_BYTES
     this.#maxRecords = options.maxRecords ?? Infinity
@@ -85,13 +107,18 @@ export class RecordBatcher {
     return this.#exceeded
   }
 
+  /** The input ended inside a quoted field: its last record is damaged (a row says so). */
+  get unterminated(): boolean {
+    return this.#unterminated
+  }
+
   /** Shared memory, so that a worker thread reads a batch where it is; recycled ones first. */
   #newBuffer(): Uint8Array {
     return new Uint8Array(this.#buffers.take(this.#batchBytes + this.#maxRecord + 2))
   }
 
   /** A batch that is done with: its memory holds a later one. */
-  recycle(batch: RecordBatch): void {
+  recycle(batch: Pick<RecordBatch, 'bytes'>): void {
     if (batch.bytes.buffer instanceof SharedArrayBuffer) this.#buffers.give(batch.bytes.buffer)
   }
 
@@ -110,19 +137,44 @@ export class RecordBatcher {
     if (this.#exceeded) return batches
     const chunk = this.#afterHead(new Uint8Array(0), true)
     if (chunk !== undefined && chunk.length > 0) this.#read(chunk, batches)
-    if (this.#carryLength > 0 || this.#skipping) {
+    if (this.#carryLength > 0 || this.#skipping || this.#state === QUOTED) {
       if (this.#records >= this.#maxRecords) this.#exceeded = true
+      else if (this.#state === QUOTED) {
+        // A quoted field never closed: everything from its record's start is that record.
+        this.#unterminated = true
+        this.#markDamaged(this.#unterminatedReason())
+      } else if (this.#skipping) this.#markDamaged(this.#overlongReason())
       else {
         this.#bytes.set(this.#carry.subarray(0, this.#carryLength), this.#length)
         this.#length += this.#carryLength
-        if (this.#skipping) this.#overlong.push(this.#line)
+      }
+      if (!this.#exceeded) {
         this.#carryLength = 0
         this.#skipping = false
-        this.#records++
+        this.#advance()
       }
     }
     this.#flushInto(batches)
     return batches
+  }
+
+  /** The record under way stands as an empty line, noted with why. */
+  #markDamaged(reason: string): void {
+    this.#bytes[this.#length++] = NEWLINE
+    this.#damaged.push({ line: this.#line, reason })
+  }
+
+  #overlongReason(): string {
+    const what = this.#quotes ? 'record' : 'line'
+    const last = this.#line + this.#quotedNewlines
+    const lines = last > this.#line ? ` (lines ${count(this.#line)} to ${count(last)})` : ''
+    return `${what} longer than ${this.#maxRecord} bytes${lines}`
+  }
+
+  #unterminatedReason(): string {
+    // A newline that ends the input ends its last line: no line follows it.
+    const last = Math.max(this.#line, this.#line + this.#quotedNewlines - (this.#lastByte === NEWLINE ? 1 : 0))
+    return `a quoted field opened on line ${count(this.#line)} is never closed: lines ${count(this.#line)} to ${count(last)} (the end of the input) are one damaged record`
   }
 
   /** The chunk with a UTF-8 byte order mark taken off the input's start; undefined while too short to tell. */
@@ -141,6 +193,7 @@ export class RecordBatcher {
   }
 
   #read(chunk: Uint8Array, batches: RecordBatch[]): void {
+    if (chunk.length > 0) this.#lastByte = chunk[chunk.length - 1] as number
     this.#nextQuote = this.#quotes ? chunk.indexOf(QUOTE) : -1
     let runStart = 0
     let recordStart = 0
@@ -155,8 +208,7 @@ export class RecordBatcher {
         // Over-long: the batch so far, then an empty line in its place, and a new batch (a CSV
         // record's quoted newlines are not in the batch, so the next one starts at a known line).
         this.#copy(chunk, runStart, recordStart)
-        this.#bytes[this.#length++] = NEWLINE
-        this.#overlong.push(this.#line)
+        this.#markDamaged(this.#overlongReason())
         this.#carryLength = 0
         this.#skipping = false
         runStart = end + 1
@@ -206,23 +258,39 @@ export class RecordBatcher {
   #recordEnd(chunk: Uint8Array, from: number): number {
     const newline = chunk.indexOf(NEWLINE, from)
     if (!this.#quotes) return newline
-    if (!this.#inQuote && (this.#nextQuote < 0 || (newline >= 0 && newline < this.#nextQuote))) return newline
-    // Quotes before the newline: byte by byte, tracking whether a newline is inside quotes.
-    let inQuote = this.#inQuote
-    for (let i = from; i < chunk.length; i++) {
-      const byte = chunk[i]
-      if (byte === QUOTE) inQuote = !inQuote
-      else if (byte === NEWLINE) {
-        if (!inQuote) {
-          this.#inQuote = false
-          this.#nextQuote = chunk.indexOf(QUOTE, i + 1)
-          return i
-        }
-        this.#quotedNewlines++
-      }
+    const quoted = this.#state === QUOTED || this.#state === QUOTE_IN_QUOTED
+    if (!quoted && (this.#nextQuote < 0 || (newline >= 0 && newline < this.#nextQuote))) {
+      if (newline >= 0) this.#state = FIELD_START
+      else if (chunk.length > from) this.#state = this.#stateAfter(chunk[chunk.length - 1] as number)
+      return newline
     }
-    this.#inQuote = inQuote
+    // Quotes before the newline: byte by byte, as csvFieldAt reads fields (a quote opens a
+    // quoted field only at a field's start; two in one are one quote).
+    let state = this.#state
+    const delimiter = this.#delimiter
+    for (let i = from; i < chunk.length; i++) {
+      const byte = chunk[i] as number
+      if (state === QUOTED) {
+        if (byte === QUOTE) state = QUOTE_IN_QUOTED
+        else if (byte === NEWLINE) this.#quotedNewlines++
+        continue
+      }
+      if (byte === NEWLINE) {
+        this.#state = FIELD_START
+        this.#nextQuote = chunk.indexOf(QUOTE, i + 1)
+        return i
+      }
+      if (state === QUOTE_IN_QUOTED) state = byte === QUOTE ? QUOTED : byte === delimiter ? FIELD_START : UNQUOTED
+      else if (byte === delimiter) state = FIELD_START
+      else if (state === FIELD_START) state = byte === QUOTE ? QUOTED : UNQUOTED
+    }
+    this.#state = state
     return -1
+  }
+
+  /** The state after an unquoted run of bytes that ends with `byte` (no quote, no newline in it). */
+  #stateAfter(byte: number): number {
+    return byte === this.#delimiter ? FIELD_START : UNQUOTED
   }
 
   #copy(chunk: Uint8Array, from: number, to: number): void {
@@ -236,13 +304,16 @@ export class RecordBatcher {
       this.#firstLine = this.#line
       return
     }
-    batches.push({ bytes: this.#bytes.subarray(0, this.#length), firstLine: this.#firstLine, overlong: this.#overlong })
+    batches.push({ bytes: this.#bytes.subarray(0, this.#length), firstLine: this.#firstLine, damaged: this.#damaged })
     this.#bytes = this.#newBuffer()
     this.#length = 0
     this.#firstLine = this.#line
-    this.#overlong = []
+    this.#damaged = []
   }
 }
+
+/** A count with thousands separators (not toLocaleString: its locale data costs the command line a start-up). */
+const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const bytes = new Uint8Array(a.length + b.length)

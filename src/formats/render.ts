@@ -5,15 +5,9 @@
 // opens or closes the document, so batches rendered apart (in worker threads) concatenate into
 // one valid document. IBAN values are made of 0-9 and A-Z and need no escaping; bank names are
 // escaped once per bank.
-import {
-  Dataset,
-  MAX_IBAN_LENGTH,
-  findCountry,
-  type BankRow,
-  type DatasetOptions,
-  type InvalidCheck,
-  type MintPlan,
-} from '../iban/index.ts'
+import { csvCell } from './csv-cell.ts'
+import { findCountry, type BankRow, type InvalidCheck } from '@ibanmint/iban'
+import { Dataset, MAX_IBAN_LENGTH, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
 import { ByteWriter } from './byte-writer.ts'
 import { columnsFor, partColumnsFor, type Column } from './columns.ts'
 
@@ -63,10 +57,6 @@ interface RowLayout {
 
 const UTF8 = new TextEncoder()
 
-function csvText(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
-
 function sqlText(text: string | undefined): string {
   return text === undefined ? 'NULL' : `'${text.replace(/'/g, "''")}'`
 }
@@ -89,7 +79,7 @@ type Tails = Pick<RowLayout, 'csv' | 'json' | 'sql' | 'records'>
 function tailsOf(banks: readonly (BankRow | undefined)[], sepa: boolean): Tails {
   const all = [...banks, undefined]
   return {
-    csv: pack(all.map((bank) => `,${csvText(bank?.name ?? '')},${bank?.bic ?? ''},${sepa}\n`)),
+    csv: pack(all.map((bank) => `,${csvCell(bank?.name ?? '')},${bank?.bic ?? ''},${sepa}\n`)),
     json: pack(
       all.map(
         (bank) =>

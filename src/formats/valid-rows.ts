@@ -6,12 +6,10 @@
 // against the row as written the long way; every row of the kind is then that text copied,
 // its holes filled from the IBAN, with the bank's text (also made once) and the line number
 // written in: no result object, no strings per row.
-import { bbanPartsOf, formatIban, validateIban } from '../iban/index.ts'
-import type { IbanBank, ValidateResult } from '../iban/index.ts'
-import { tableAt } from '../iban/banks.ts'
-import { countryAt } from '../iban/registry.ts'
+import { formatIban, validateIban } from '@ibanmint/iban'
+import type { IbanBank, ValidateResult } from '@ibanmint/iban'
 // The validation core's form for writing rows: not part of the library's API.
-import { judgeIban, type ValidIban } from '../iban/validate.ts'
+import { bbanPartsOf, countryAt, judgeIban, tableAt, type ValidIban } from '@ibanmint/iban/internal'
 import type { ByteWriter } from './byte-writer.ts'
 
 /** A row's text: `line` and `bank` are placed as given (the bank's text as bankText makes it). */

@@ -46,8 +46,8 @@ export interface ValidateBatch extends ValidateOptions {
   bytes: Uint8Array
   /** The input line (1-based) of the batch's first byte. */
   firstLine: number
-  /** Lines (1-based) whose records were longer than MAX_RECORD_BYTES: they arrive empty. */
-  overlong: readonly number[]
+  /** Records that hold no row (longer than MAX_RECORD_BYTES, a quote never closed): they arrive empty. */
+  damaged: readonly { line: number; reason: string }[]
   /** The batch opens with the CSV header record: read past it, not a row. */
   skipHeader: boolean
   /** Shared memory for the sealed rows: when they fit, they are copied here and only their size comes back. */

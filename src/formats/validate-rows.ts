@@ -3,21 +3,15 @@
 // counts. Pure, so a worker thread renders batches apart and the stream writes them in order.
 // A record that is no IBAN at all (binary, too long, no such column) is a row that failed the
 // `input` check, never an exception.
-import {
-  isValidIban,
-  validateIban,
-  type IbanBank,
-  type NationalCheckResult,
-  type ValidateResult,
-} from '../iban/index.ts'
+import { isValidIban, validateIban, type IbanBank, type NationalCheckResult, type ValidateResult } from '@ibanmint/iban'
 import type { ByteWriter } from './byte-writer.ts'
+import { csvCell } from './csv-cell.ts'
 import { ValidRows } from './valid-rows.ts'
 import {
   COUNT_FAILED,
   COUNT_ROWS,
   COUNT_VALID,
   FAILED_CHECKS,
-  MAX_RECORD_BYTES,
   VALIDATE_CSV_COLUMNS,
   csvFieldAt,
   type BatchCounts,
@@ -62,10 +56,6 @@ function inputProblem(candidate: string): string | undefined {
 function shown(input: string, most: number, flat: boolean): string {
   const short = input.length > most ? `${input.slice(0, most)}…` : input
   return flat ? short.replace(UNPRINTABLE, '\ufffd') : short
-}
-
-function csvField(text: string): string {
-  return /[",\n\r;\t]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
 // ---- rows written ----
@@ -145,11 +135,11 @@ function csvRowText(
 ): string {
   const { checks } = result
   const parts = result.bban_parts ?? {}
-  return `${line},${result.iban},${result.formatted},${result.valid},${failed ?? ''},${csvField(reason)},${result.country_code},${result.country_supported},${result.check_digits},${result.bban},${result.length},${result.expected_length ?? ''},${checks.mod97},${checks.length ?? ''},${checks.format},${checks.national ?? ''},${checks.bank_code ?? ''},${result.national_check?.algorithm ?? ''},${parts.bank ?? ''},${parts.branch ?? ''},${parts.account ?? ''},${parts.national_check ?? ''},${parts.account_type ?? ''},${parts.other ?? ''},${bank},${result.sepa ?? ''}\n`
+  return `${line},${result.iban},${result.formatted},${result.valid},${failed ?? ''},${csvCell(reason)},${result.country_code},${result.country_supported},${result.check_digits},${result.bban},${result.length},${result.expected_length ?? ''},${checks.mod97},${checks.length ?? ''},${checks.format},${checks.national ?? ''},${checks.bank_code ?? ''},${result.national_check?.algorithm ?? ''},${parts.bank ?? ''},${parts.branch ?? ''},${parts.account ?? ''},${parts.national_check ?? ''},${parts.account_type ?? ''},${parts.other ?? ''},${bank},${result.sepa ?? ''}\n`
 }
 
 function csvBank(bank: IbanBank | null): string {
-  return `${csvField(bank?.name ?? '')},${bank?.bic ?? ''}`
+  return `${csvCell(bank?.name ?? '')},${bank?.bic ?? ''}`
 }
 
 /** A bank's JSON: made per row of an invalid IBAN (valid rows take it from ValidRows, made once per bank). */
@@ -172,7 +162,7 @@ function writeInputRow(out: ByteWriter, format: ValidateFormat, line: number, in
   else if (format === 'ndjson') {
     const row = { line, input: shown(input, 100, false), valid: false, failed: 'input', reason }
     out.text(`${JSON.stringify(row)}\n`)
-  } else out.text(`${line},${csvField(shown(input, 100, false))},,false,input,${csvField(reason)}${INPUT_ROW_REST}\n`)
+  } else out.text(`${line},${csvCell(shown(input, 100, false))},,false,input,${csvCell(reason)}${INPUT_ROW_REST}\n`)
 }
 
 /**
@@ -261,8 +251,8 @@ export function validateBatchInto(batch: ValidateBatch, out: ByteWriter): BatchC
   out.clear()
   const counts: BatchCounts = new Array<number>(COUNT_FAILED + FAILED_CHECKS.length).fill(0)
   const text = DECODER.decode(batch.bytes)
-  const { overlong } = batch
-  let nextOverlong = 0
+  const { damaged } = batch
+  let nextDamaged = 0
   let line = batch.firstLine
   let at = 0
   let skip = batch.skipHeader
@@ -278,9 +268,10 @@ export function validateBatchInto(batch: ValidateBatch, out: ByteWriter): BatchC
         skip = false
         continue
       }
-      if (overlong[nextOverlong] === recordLine) {
-        nextOverlong++
-        inputRow(batch, out, counts, recordLine, '', `record longer than ${MAX_RECORD_BYTES} bytes`)
+      const broken = damaged[nextDamaged]
+      if (broken?.line === recordLine) {
+        nextDamaged++
+        inputRow(batch, out, counts, recordLine, '', broken.reason)
       } else if (blank) continue
       else if (field === undefined) {
         const last = text.charCodeAt(end - 1) === CARRIAGE_RETURN ? end - 1 : end
@@ -298,9 +289,10 @@ export function validateBatchInto(batch: ValidateBatch, out: ByteWriter): BatchC
       skip = false
       continue
     }
-    if (overlong[nextOverlong] === recordLine) {
-      nextOverlong++
-      inputRow(batch, out, counts, recordLine, '', `line longer than ${MAX_RECORD_BYTES} bytes`)
+    const broken = damaged[nextDamaged]
+    if (broken?.line === recordLine) {
+      nextDamaged++
+      inputRow(batch, out, counts, recordLine, '', broken.reason)
       continue
     }
     if (isBlank(record)) continue

@@ -41,7 +41,7 @@ import {
   validateResultSchema,
   type ParamsOf,
 } from '../core/schemas.ts'
-import { COUNTRIES } from '../iban/index.ts'
+import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { sharedBody } from './compression.ts'
@@ -386,7 +386,7 @@ export function probeRoutes(ready: () => Promise<void>): Route[] {
       path: '/readyz',
       operationId: 'checkReadiness',
       access: 'public',
-      summary: 'Readiness: every configured dependency (Redis) answers',
+      summary: 'Readiness: the key store can be read (the key file, or Redis) and every configured dependency answers',
       tag: 'operations',
       errors: ['service_unavailable'],
       responses: { 200: { description: '`{ "status": "ready" }`' } },

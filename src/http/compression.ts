@@ -170,9 +170,14 @@ export function withVary(vary: string | undefined): string {
   return /(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(vary) ? vary : `${vary}, accept-encoding`
 }
 
-/** Whether a complete body may be compressed: long enough, and not encoded already. */
+/** Media types whose bodies are compressed already (images but SVG, archives): compressing them again saves nothing. */
+const COMPRESSED_TYPES = /^(?:image\/(?!svg)|application\/(?:zip|gzip|x-gzip|zstd)\b|font\/woff2?\b)/i
+
+/** Whether a complete body may be compressed: long enough, not encoded already, and not of a compressed kind. */
 export function isCompressible(body: Buffer | string, headers: HeaderList): boolean {
-  return body.length >= MIN_COMPRESSED_BYTES && headerAt(headers, 'content-encoding') < 0
+  if (body.length < MIN_COMPRESSED_BYTES || headerAt(headers, 'content-encoding') >= 0) return false
+  const type = headerAt(headers, 'content-type')
+  return type < 0 || !COMPRESSED_TYPES.test(headers[type] ?? '')
 }
 
 /**
@@ -228,6 +233,32 @@ export function streamedBody(
   return coding === 'identity' ? res : new EncodedBody(res, coding, options.flush === true)
 }
 
+/** Resolves once `res` has ended (its last bytes handed to the connection) or closed. */
+export function endOf(res: ServerResponse): Promise<void> {
+  if (res.writableFinished || res.destroyed) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('finish', done)
+      res.off('close', done)
+      resolve()
+    }
+    res.once('finish', done)
+    res.once('close', done)
+  })
+}
+
+/**
+ * Writes `tail` as the last bytes of a body that is cut rather than ended (a download that
+ * failed after its 200), and resolves once they are in the response: at once for an
+ * uncompressed body; through a compressor, once flushed (so that the client can decode them)
+ * and handed on. The compressor is never ended: the body must not look complete.
+ */
+export function writeLast(body: ResponseBody, res: ServerResponse, tail: string): Promise<void> {
+  if (body instanceof EncodedBody) return body.writeLast(tail)
+  res.write(tail)
+  return Promise.resolve()
+}
+
 class EncodedBody implements ResponseBody {
   readonly #res: ServerResponse
   readonly #coding: 'br' | 'gzip'
@@ -261,6 +292,23 @@ class EncodedBody implements ResponseBody {
     if (this.#flush)
       encoder.flush(this.#coding === 'gzip' ? constants.Z_SYNC_FLUSH : constants.BROTLI_OPERATION_FLUSH, () => {})
     return room
+  }
+
+  writeLast(tail: string): Promise<void> {
+    const encoder = this.#start()
+    const res = this.#res
+    encoder.write(tail)
+    return new Promise((resolve) => {
+      res.once('close', resolve)
+      encoder.flush(this.#coding === 'gzip' ? constants.Z_SYNC_FLUSH : constants.BROTLI_OPERATION_FLUSH, () => {
+        // The flushed bytes wait in the compressor's output (or are under way): handed on here,
+        // not by the pipe, which would wait for the response to drain.
+        encoder.unpipe(res)
+        for (let chunk = encoder.read() as Buffer | null; chunk !== null; chunk = encoder.read() as Buffer | null)
+          res.write(chunk)
+        resolve()
+      })
+    })
   }
 
   end(tail?: string | Uint8Array): void {

@@ -1,6 +1,6 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
-import { ApiError } from '../core/errors.ts'
+import { ApiError, toApiError } from '../core/errors.ts'
 import { requireCountry, requireDataset, toRealistic, toSeed } from '../core/operations.ts'
 import {
   bankParamSchema,
@@ -14,12 +14,13 @@ import {
   seedQuerySchema,
   type Schema,
 } from '../core/schemas.ts'
-import { COUNTRIES, TERRITORIES } from '../iban/index.ts'
+import { COUNTRIES, TERRITORIES } from '@ibanmint/iban'
 import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
-import type { StreamRequest } from '../pool/pool.ts'
-import type { GenerationPool } from '../pool/pool.ts'
+import type { StreamLimits } from '../limits/streams.ts'
+import { batchCount, type GenerationPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
 import { streamedBody } from './compression.ts'
 import type { Context } from './exchange.ts'
+import { cutDownload, holdKeyStream, type FailureStyle } from './stream-reply.ts'
 import { route, type Reply, type Route, type RouteInfo } from './route.ts'
 
 const FORMAT_LIST = FORMATS.map((format) => `${format} (${fileTypeOf(format).summary})`)
@@ -73,20 +74,40 @@ function downloadResponses(description: string): RouteInfo['responses'] {
   return { 200: { description, contentTypes: types, schema: { type: 'array', items: downloadRowSchema } } }
 }
 
-/** What downloads need: the pool, and the largest bulk count. */
+/** What downloads need: the pool, the largest bulk count, and the streams each key may have open. */
 export interface DownloadDeps {
   pool: GenerationPool
   bulkMaxCount: number
+  streams: StreamLimits
 }
 
-/** Streams the request's rows from the pool into the response, once the dataset is checked. */
+/** The failure line of each format: JSON where the file is JSON, else its comment syntax. */
+const FAILURE_STYLES: Record<FormatName, FailureStyle> = {
+  json: 'json',
+  ndjson: 'json',
+  csv: 'hash',
+  txt: 'hash',
+  sql: 'sql',
+}
+
+/**
+ * Streams the request's rows from the pool into the response, once the dataset is checked, the
+ * key has a stream place (429) and the pool has admitted the stream (503): all before the 200.
+ * A failure after it (a worker lost) ends the file with a line naming it and cuts the connection.
+ */
 async function streamDownload(
-  deps: Pick<DownloadDeps, 'pool'>,
+  deps: Pick<DownloadDeps, 'pool' | 'streams'>,
   context: Context,
   request: StreamRequest & { format: FormatName },
 ): Promise<Reply> {
   requireDataset(request, request.count, request.offset)
   const res = context.takeResponse()
+  const head = context.req.method === 'HEAD'
+  let lease: StreamLease | undefined
+  if (!head) {
+    holdKeyStream(deps.streams, context, res)
+    lease = deps.pool.openStream('generate', batchCount(request))
+  }
   const signal = context.signal()
   res.statusCode = 200
   res.setHeader('content-type', fileTypeOf(request.format).contentType)
@@ -96,12 +117,27 @@ async function streamDownload(
   )
   res.setHeader('cache-control', request.seed === undefined ? 'no-store' : 'public, max-age=86400')
   res.setHeader('x-content-type-options', 'nosniff')
+  // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
   const body = streamedBody(context.req, res, { expectedBytes: request.count * MIN_ROW_BYTES[request.format] })
-  if (context.req.method === 'HEAD') {
+  if (lease === undefined) {
     body.end()
     return 'sent'
   }
-  await deps.pool.stream(request, body, signal, (rows) => context.countRows('generated', rows))
+  try {
+    await deps.pool.stream(request, body, signal, {
+      lease,
+      onChunk: (rows) => context.countRows('generated', rows),
+    })
+  } catch (error) {
+    if (signal.aborted) return 'sent'
+    if (!res.headersSent) {
+      // The first batch failed: the error body replaces the file.
+      for (const name of ['content-type', 'content-disposition', 'cache-control', 'vary']) res.removeHeader(name)
+      throw error
+    }
+    await cutDownload(res, body, FAILURE_STYLES[request.format], toApiError(error))
+    throw error
+  }
   if (!signal.aborted) body.end()
   return 'sent'
 }
@@ -136,7 +172,7 @@ function streamRequestOf(
 }
 
 /** GET /export/{country}: keyless, EXPORT_RATE_LIMIT (30) downloads per minute per client IP. */
-export function exportRoute(deps: Pick<DownloadDeps, 'pool'>): Route {
+export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route {
   return route({
     method: 'GET',
     path: '/export/{country}',

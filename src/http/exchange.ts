@@ -4,6 +4,7 @@
 // signal, and the response only when it asks for it.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { KeyRecord } from '../keys/key.ts'
+import { guardIdle } from './idle-guard.ts'
 import type { HeaderList } from './respond.ts'
 
 /** What a handler may use of its request besides its validated inputs. */
@@ -62,6 +63,7 @@ export class Exchange implements Context {
   rows: RowCounters = NOT_COUNTED
   readonly #idleTimeout: number
   #signal: AbortSignal | undefined = undefined
+  #guarded = false
 
   constructor(req: IncomingMessage, res: ServerResponse, id: string, idleTimeout: number) {
     this.req = req
@@ -97,11 +99,13 @@ export class Exchange implements Context {
   }
 
   /**
-   * Closes the connection when nothing moves on it for the idle timeout while this response
-   * is under way (Node replaces the timer with the keep-alive one when the response is done).
+   * Closes the connection when its client takes none of this response's bytes for the idle
+   * timeout while some wait for it (idle-guard.ts), until the response is done.
    */
   guardIdle(): void {
-    this.response.socket?.setTimeout(this.#idleTimeout)
+    if (this.#guarded) return
+    this.#guarded = true
+    guardIdle(this.response, this.#idleTimeout)
   }
 }
 

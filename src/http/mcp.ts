@@ -1,12 +1,13 @@
-// The keyless MCP endpoint (POST /mcp) and its discovery card. The route table's pipeline
-// gives /mcp its method gate (GET and DELETE → 405) and the per-IP limit; the handler here
-// adds our guards — Origin allow-list, 64 KiB body, one message per request — and hands the
-// parsed message to the SDK. Guard failures use the service's error body, like every route.
+// The keyless MCP endpoint (POST /mcp) and its discovery documents (server card, MCP catalog).
+// The route table's pipeline gives /mcp its method gate (GET and DELETE → 405) and the per-IP
+// limit; the handler here adds our guards — Origin allow-list, 64 KiB body, one message per
+// request — and hands the parsed message to the SDK. Guard failures use the service's error
+// body, like every route.
 import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../core/errors.ts'
-import { COUNTRIES } from '../iban/index.ts'
-import { MCP_PROTOCOL_VERSIONS, MCP_SERVER_INFO, type McpEndpoint } from '../mcp/info.ts'
+import { buildCatalog, buildServerCard, SERVER_CARD_MEDIA_TYPE, serverCardSchema } from '../mcp/card.ts'
+import type { McpEndpoint } from '../mcp/info.ts'
 import { readJsonBody } from './body.ts'
 import type { Schema } from '../core/schemas.ts'
 import type { Context } from './exchange.ts'
@@ -90,38 +91,6 @@ async function writeResponse(res: ServerResponse, response: Response, signal: Ab
   if (!signal.aborted) res.end()
 }
 
-/** Reverse-DNS namespace from the public host (`mint.example.com` → `com.example.mint`); `local` for IPs. */
-function namespaceOf(publicUrl: string): string {
-  const host = new URL(publicUrl).hostname
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/i.test(host) || /^[\d.]+$/.test(host)) return 'local'
-  return host.split('.').reverse().join('.')
-}
-
-/**
- * The server card: SEP-2127 fields (`$schema`, `name`, `version`, `description`, `remotes`),
- * plus the SEP-1649 fields older crawlers read (`serverInfo`, `transport`, `capabilities`,
- * `authentication`, `tools`). Built from the values the MCP server itself reports.
- */
-export function buildServerCard(mcp: McpEndpoint, publicUrl: string): Record<string, unknown> {
-  return {
-    $schema: 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json',
-    name: `${namespaceOf(publicUrl)}/${MCP_SERVER_INFO.name}`,
-    version: MCP_SERVER_INFO.version,
-    title: MCP_SERVER_INFO.title,
-    description: `Generate and validate test IBANs for ${COUNTRIES.length} countries, national check digits included.`,
-    websiteUrl: publicUrl,
-    remotes: [
-      { type: 'streamable-http', url: `${publicUrl}/mcp`, supportedProtocolVersions: [...MCP_PROTOCOL_VERSIONS] },
-    ],
-    serverInfo: { ...MCP_SERVER_INFO },
-    protocolVersion: MCP_PROTOCOL_VERSIONS[0],
-    transport: { type: 'streamable-http', endpoint: '/mcp' },
-    capabilities: { tools: { listChanged: false } },
-    authentication: { required: false, schemes: [] },
-    tools: mcp.tools.map((tool) => ({ name: tool.name, title: tool.title, description: tool.description })),
-  }
-}
-
 /** A JSON-RPC 2.0 response: a result or an error with an integer code. */
 const jsonRpcResponseSchema: Schema = {
   type: 'object',
@@ -138,48 +107,76 @@ const jsonRpcResponseSchema: Schema = {
   },
 }
 
-const CARD_MEDIA_TYPE = 'application/mcp-server-card+json'
+/**
+ * The card's media type, unless the client asks for application/json without naming it or a
+ * wildcard (q-values are not weighed: both types carry the same JSON).
+ */
+function cardMediaType(accept: string | undefined): string {
+  if (accept === undefined) return SERVER_CARD_MEDIA_TYPE
+  const types = accept.split(',').map((part) => (part.split(';')[0] ?? '').trim().toLowerCase())
+  const named = [SERVER_CARD_MEDIA_TYPE, '*/*', 'application/*'].some((type) => types.includes(type))
+  return !named && types.includes('application/json') ? 'application/json' : SERVER_CARD_MEDIA_TYPE
+}
 
-function serverCardRoute(path: string, operationId: string, card: Buffer, etag: string): Route {
+/** CORS and caching of the discovery documents: public, read-only, cacheable for an hour. */
+const DISCOVERY_HEADERS = {
+  'cache-control': 'public, max-age=3600',
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD',
+  'access-control-allow-headers': 'Content-Type, If-None-Match',
+  'access-control-expose-headers': 'ETag',
+}
+
+/** A discovery document as served: its bytes and their strong ETag, made once. */
+interface Document {
+  bytes: Buffer
+  etag: string
+}
+
+function documentOf(value: unknown): Document {
+  const bytes = Buffer.from(JSON.stringify(value))
+  return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` }
+}
+
+/** Answers 304 when If-None-Match names the document's ETag; else the bytes. */
+function discoveryReply(context: Context, { bytes, etag }: Document, contentType: string, vary?: string): Reply {
+  const headers: Record<string, string> = { ...DISCOVERY_HEADERS, etag, ...(vary === undefined ? {} : { vary }) }
+  const match = context.req.headers['if-none-match']
+  if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    const res = context.takeResponse()
+    res.writeHead(304, headers)
+    res.end()
+    return 'sent'
+  }
+  return { bytes, headers: { ...headers, 'content-type': contentType } }
+}
+
+function serverCardRoute(path: string, operationId: string, card: Document): Route {
   return route({
     method: 'GET',
     path,
     operationId,
     access: 'public',
-    summary: 'MCP server card: how to reach the MCP server and what it offers',
-    description:
-      'The same document at /.well-known/mcp/server-card.json and /mcp/server-card (SEP-2127). Cacheable for an hour; ETag and If-None-Match give 304. CORS is open.',
+    summary: 'MCP server card: how to reach the MCP server (SEP-2127 draft)',
+    description: `The same document at /.well-known/mcp/server-card.json and /mcp/server-card (the draft's reserved location), as ${SERVER_CARD_MEDIA_TYPE} (application/json when Accept asks for that alone). Cacheable for an hour; ETag and If-None-Match give 304. CORS is open.`,
     tag: 'mcp',
-    responses: { 200: { description: 'The server card.' }, 304: { description: 'Not modified (If-None-Match).' } },
-    handle: (_inputs, context) => {
-      const { req } = context
-      const headers: Record<string, string> = {
-        etag,
-        'cache-control': 'public, max-age=3600',
-        'access-control-allow-origin': '*',
-        'access-control-allow-methods': 'GET, HEAD',
-        'access-control-allow-headers': 'Content-Type, If-None-Match',
-        'access-control-expose-headers': 'ETag',
-      }
-      const match = req.headers['if-none-match']
-      if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-        const res = context.takeResponse()
-        res.writeHead(304, headers)
-        res.end()
-        return 'sent'
-      }
-      const accept = req.headers.accept ?? ''
-      headers['content-type'] = accept.includes(CARD_MEDIA_TYPE) ? CARD_MEDIA_TYPE : 'application/json'
-      return { bytes: card, headers }
+    responses: {
+      200: {
+        description: 'The server card.',
+        schema: serverCardSchema,
+        contentTypes: [SERVER_CARD_MEDIA_TYPE, 'application/json'],
+      },
+      304: { description: 'Not modified (If-None-Match).' },
     },
+    handle: (_inputs, context) => discoveryReply(context, card, cardMediaType(context.req.headers.accept), 'accept'),
   })
 }
 
-/** POST /mcp, its CORS preflight, and the server card at both locations. */
+/** POST /mcp, its CORS preflight, the server card at both locations, and the MCP catalog. */
 export function mcpRoutes(deps: McpRouteDeps): Route[] {
   const endpointUrl = `${deps.publicUrl}/mcp`
-  const card = Buffer.from(JSON.stringify(buildServerCard(deps.mcp, deps.publicUrl)))
-  const etag = `"${createHash('sha256').update(card).digest('base64url').slice(0, 27)}"`
+  const card = documentOf(buildServerCard(deps.publicUrl))
+  const catalog = documentOf(buildCatalog(deps.publicUrl))
   const allowed = deps.allowedOrigins.map((origin) => origin.toLowerCase())
 
   // Written by the MCP SDK's response (JSON or an event stream): the handler takes the response
@@ -255,7 +252,18 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
         return 'sent'
       },
     }),
-    serverCardRoute('/.well-known/mcp/server-card.json', 'getMcpServerCard', card, etag),
-    serverCardRoute('/mcp/server-card', 'getMcpServerCardAlias', card, etag),
+    serverCardRoute('/.well-known/mcp/server-card.json', 'getMcpServerCard', card),
+    serverCardRoute('/mcp/server-card', 'getMcpServerCardAlias', card),
+    route({
+      method: 'GET',
+      path: '/.well-known/mcp/catalog.json',
+      operationId: 'getMcpCatalog',
+      access: 'public',
+      summary: 'MCP catalog: the MCP servers of this site and where their cards are',
+      description: 'One entry, this MCP server, pointing at /mcp/server-card. Cacheable for an hour; CORS is open.',
+      tag: 'mcp',
+      responses: { 200: { description: 'The MCP catalog.' }, 304: { description: 'Not modified (If-None-Match).' } },
+      handle: (_inputs, context) => discoveryReply(context, catalog, 'application/json'),
+    }),
   ]
 }

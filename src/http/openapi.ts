@@ -1,89 +1,287 @@
-// The OpenAPI 3.1 document and the service index, both generated from the route table and
-// the same JSON Schemas ajv validates with.
-import { ERROR_CODES, ERRORS, type ErrorCode } from '../core/errors.ts'
+// The OpenAPI 3.1 document and the service index, both generated from the route table. The
+// document publishes the same JSON Schemas ajv validates with, each body under a name
+// (openapi-schemas.ts), and examples the code made (openapi-examples.ts); /docs renders it.
+import { ERRORS, ERROR_CODES } from '../core/errors.ts'
 import { REGISTRY } from '../core/operations.ts'
-import { errorSchema, publishedSchema as publish } from '../core/schemas.ts'
-import { COUNTRIES } from '../iban/index.ts'
+import type { Schema } from '../core/schemas.ts'
+import { COUNTRIES } from '@ibanmint/iban'
+import { VERSION } from '../version.ts'
+import { errorCalls, successCalls, type ExampleCall, type ExampleSources } from './openapi-examples.ts'
+import { ndjsonOf, newComponents, OPERATION_SHAPES, type SchemaComponents } from './openapi-schemas.ts'
+import { REFERENCE_PATH } from './reference.ts'
 import type { RouteInfo } from './route.ts'
 
-export const OPENAPI_VERSION = '1.2.0'
+/** The document's version, which the interface specification fixes; our additions are described inside it. */
+export const OPENAPI_VERSION = '1.1.0'
 export const SERVICE_NAME = 'ibanmint'
 export const DISCLAIMER =
   'Generated IBANs are test data: no bank issued them. Use them for testing, QA and education, never for payments.'
 
+const JSON_TYPE = 'application/json'
+/** JSON, or a JSON-based media type (`+json`, such as the MCP server card's). */
+const isJsonType = (type: string | undefined): boolean => type === JSON_TYPE || (type?.endsWith('+json') ?? false)
+const NDJSON = 'application/x-ndjson'
+
+/** The tags in the order the reference shows them, and what each holds. */
+const TAGS: readonly { name: string; description: string }[] = [
+  { name: 'service', description: 'The service index, this document and its reference page. No key needed.' },
+  { name: 'countries', description: 'The supported countries, the format of their IBANs, and their banks.' },
+  {
+    name: 'generate',
+    description:
+      'Test IBANs: generated (realistic or fully random, seeded for reproducible output, valid or failing exactly one check) or built from a bank code and an account number.',
+  },
+  { name: 'validate', description: 'IBAN validation (one, a batch, or a stream of millions) and BIC lookup.' },
+  {
+    name: 'export',
+    description:
+      'Files of test IBANs in csv, json, ndjson, sql or txt: the keyless export (up to 100 rows) and the keyed bulk stream (millions of rows).',
+  },
+  { name: 'mcp', description: 'The MCP tool server for AI assistants (keyless) and its discovery card.' },
+  { name: 'web', description: 'The web page, which generates and validates in the browser, and its files.' },
+  { name: 'operations', description: 'Liveness and readiness probes for orchestrators.' },
+]
+
+const TAG_GROUPS: readonly { name: string; tags: readonly string[] }[] = [
+  { name: 'API', tags: ['service', 'countries', 'generate', 'validate'] },
+  { name: 'Files and MCP', tags: ['export', 'mcp'] },
+  { name: 'Site and operations', tags: ['web', 'operations'] },
+]
+
+/** Headers some answers carry, by operationId and status (beyond the rate limits every keyed answer has). */
+const RESPONSE_HEADERS: Readonly<Record<string, Readonly<Record<number, readonly string[]>>>> = {
+  exportIbans: { 200: ['Content-Disposition'] },
+  streamBulkIbans: { 200: ['Content-Disposition'] },
+  getWebPage: { 200: ['ETag'] },
+  getApiReference: { 200: ['ETag'] },
+  getMcpServerCard: { 200: ['ETag'] },
+  getMcpServerCardAlias: { 200: ['ETag'] },
+  redirectToApiReference: { 308: ['Location'] },
+}
+
+const HEADERS: Record<string, { description: string; schema: Schema }> = {
+  'RateLimit-Limit': { description: 'Requests allowed per window.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
+  'RateLimit-Policy': {
+    description: 'The policy, e.g. `60;w=60` (60 requests per 60 seconds).',
+    schema: { type: 'string' },
+  },
+  'Retry-After': { description: 'Seconds after which a retry may succeed.', schema: { type: 'integer' } },
+  'WWW-Authenticate': {
+    description: 'The schemes the API takes: `ApiKey header="X-API-Key", Bearer realm="ibanmint"`.',
+    schema: { type: 'string' },
+  },
+  'Content-Disposition': {
+    description: 'An attachment with its file name, e.g. `attachment; filename="ibans-de-10.csv"`.',
+    schema: { type: 'string' },
+  },
+  ETag: { description: 'The body’s version: send it back in If-None-Match to get 304.', schema: { type: 'string' } },
+  Location: { description: 'Where the resource is.', schema: { type: 'string' } },
+}
+
+const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']
+
+function headersOf(names: readonly string[]): Record<string, unknown> | undefined {
+  if (names.length === 0) return undefined
+  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]))
+}
+
+/** A status whose answer has no body to describe. */
+function isBodiless(status: number): boolean {
+  return status === 202 || status === 204 || status === 304 || (status >= 300 && status < 400)
+}
+
+/** Request bodies longer than this (the oversized ones of 413 examples) are left out of `x-request`. */
+const SHOWN_BODY = 2048
+
 /**
- * The errors a route can answer: those of the pipeline, which follow from how the route is
- * declared (access, parameters, body), and those its handler declares in `errors`.
+ * The request that gets an answer, as the example's `x-request` (ibanmint extension): method,
+ * path with query, headers and body, and `key: false` for a keyed operation's request sent
+ * without one. Its description says it in a line a person can replay.
  */
-export function errorsOf(route: RouteInfo): ErrorCode[] {
-  const codes = new Set<ErrorCode>(['method_not_allowed', 'internal_error'])
-  if (route.access === 'key')
-    for (const code of ['unauthorized', 'rate_limited', 'service_unavailable'] as const) codes.add(code)
-  if (route.access === 'ip') codes.add('rate_limited')
-  if (route.query !== undefined) codes.add('invalid_request')
-  if (route.body !== undefined || route.requestBody !== undefined) {
-    for (const code of ['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const) codes.add(code)
+function requestOf(method: string, call: ExampleCall): Record<string, unknown> {
+  const request = call.request
+  if (request === undefined) return {}
+  const body = request.body
+  const shown = body !== undefined && body.text.length <= SHOWN_BODY
+  const xRequest = {
+    method,
+    path: request.path,
+    ...(request.headers === undefined ? {} : { headers: request.headers }),
+    ...(shown ? { body } : {}),
+    ...(request.anonymous === true ? { key: false } : {}),
   }
-  if (route.body !== undefined) codes.add('invalid_request')
-  for (const code of route.errors ?? []) codes.add(code)
-  return ERROR_CODES.filter((code) => codes.has(code))
+  if (body !== undefined && !shown)
+    return { description: `\`${method} ${request.path}\` with a ${body.text.length}-byte ${body.type} body` }
+  const sent = body === undefined ? '' : ` with a ${body.type} body`
+  return {
+    description: `\`${method} ${request.path}\`${sent}${request.anonymous === true ? ', without a key' : ''}`,
+    'x-request': xRequest,
+  }
 }
 
-/** The route's error responses by status: the descriptions of every code with that status. */
-function errorResponsesOf(route: RouteInfo): Map<number, string> {
-  const byStatus = new Map<number, string>()
-  for (const code of errorsOf(route)) {
-    const { status, description } = ERRORS[code]
-    byStatus.set(status, byStatus.has(status) ? `${byStatus.get(status)} ${description}` : description)
-  }
-  return byStatus
-}
-
-const RATE_LIMIT_HEADERS = {
-  'RateLimit-Limit': { $ref: '#/components/headers/RateLimit-Limit' },
-  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimit-Remaining' },
-  'RateLimit-Reset': { $ref: '#/components/headers/RateLimit-Reset' },
-  'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
-}
-
-function operationOf(route: RouteInfo): Record<string, unknown> {
-  const parameters: unknown[] = []
-  for (const [name, schema] of Object.entries(route.pathParams ?? {})) {
-    parameters.push({ name, in: 'path', required: true, schema: publish(schema), description: schema['description'] })
-  }
-  for (const [name, schema] of Object.entries(route.query ?? {})) {
-    parameters.push({ name, in: 'query', required: false, schema: publish(schema), description: schema['description'] })
-  }
-  const responses: Record<string, unknown> = {}
-  for (const [status, response] of Object.entries(route.responses)) {
-    responses[status] = {
-      description: response.description,
-      ...(route.access === 'public' ? {} : { headers: RATE_LIMIT_HEADERS }),
-      content:
-        status === '204' || status === '304'
-          ? undefined
-          : response.contentTypes === undefined
-            ? { 'application/json': { schema: response.schema === undefined ? {} : publish(response.schema) } }
-            : Object.fromEntries(
-                response.contentTypes.map((type) => [
-                  type,
-                  {
-                    schema:
-                      type === 'application/json' && response.schema !== undefined
-                        ? publish(response.schema)
-                        : { type: 'string' },
-                  },
-                ]),
-              ),
+/**
+ * An `examples` map: each call's answer (or, with `request`, the body it sends) under its name.
+ * An answer cut short (lists, a text's beginning) says so in `x-excerpt` (ibanmint extension).
+ */
+function examplesOf(
+  method: string,
+  calls: readonly ExampleCall[],
+  request = false,
+): Record<string, unknown> | undefined {
+  if (calls.length === 0) return undefined
+  const examples: Record<string, unknown> = {}
+  for (const call of calls) {
+    const body = call.request?.body
+    if (request) {
+      const value: unknown = isJsonType(body?.type) ? (JSON.parse(body?.text ?? '') as unknown) : body?.text
+      examples[call.name] = { summary: call.summary, value }
+    } else {
+      const excerpt = call.excerpt === true ? { 'x-excerpt': true } : {}
+      examples[call.name] = { summary: call.summary, ...requestOf(method, call), ...excerpt, value: call.value }
     }
   }
-  for (const [status, description] of errorResponsesOf(route)) {
+  return examples
+}
+
+/** The schema of a JSON request body: named as OPERATION_SHAPES says. */
+function requestBodyOf(route: RouteInfo, components: SchemaComponents, calls: readonly ExampleCall[]): unknown {
+  const shapes = OPERATION_SHAPES[route.operationId] ?? {}
+  const shown = calls.filter((call) => call.request?.body !== undefined && call.status < 300 && !call.hideRequest)
+  const content = (type: string, schema: Schema) => {
+    const examples = examplesOf(
+      route.method,
+      shown.filter((call) => call.request?.body?.type === type),
+      true,
+    )
+    return { schema, ...(examples === undefined ? {} : { examples }) }
+  }
+  if (route.body !== undefined) {
+    const schema =
+      typeof shapes.body === 'string' ? components.named(shapes.body, route.body) : components.publish(route.body)
+    return { required: true, content: { [JSON_TYPE]: content(JSON_TYPE, schema) } }
+  }
+  if (route.requestBody === undefined) return undefined
+  const { description } = route.requestBody
+  if (shapes.bodyTypes !== undefined) {
+    const types = Object.entries(shapes.bodyTypes)
+    return {
+      required: true,
+      description,
+      content: Object.fromEntries(types.map(([type, schema]) => [type, content(type, components.publish(schema))])),
+    }
+  }
+  const schema = Array.isArray(shapes.body)
+    ? components.named(shapes.body[0] as string, shapes.body[1] as Schema)
+    : components.publish(route.requestBody.schema)
+  return { required: true, description, content: { [JSON_TYPE]: content(JSON_TYPE, schema) } }
+}
+
+/** The schema of a response body of one media type. */
+function responseSchemaOf(route: RouteInfo, status: number, type: string, components: SchemaComponents): Schema {
+  const shapes = OPERATION_SHAPES[route.operationId] ?? {}
+  const declared = route.responses[status]?.schema
+  const media = shapes.media?.[status]?.[type]
+  if (media !== undefined) {
+    const schema = typeof media === 'string' ? components.ref(media) : components.publish(media)
+    return type === NDJSON ? ndjsonOf(schema) : schema
+  }
+  const named = shapes.responses?.[status]
+  if (isJsonType(type)) {
+    if (typeof named === 'string' && declared !== undefined) return components.named(named, declared)
+    if (Array.isArray(named)) return components.named(named[0] as string, named[1] as Schema)
+    return declared === undefined ? {} : components.publish(declared)
+  }
+  // NDJSON: one value per line, of the shape of the JSON array's items.
+  if (type === NDJSON && declared?.['type'] === 'array')
+    return ndjsonOf(components.publish(declared['items'] as Schema))
+  return { type: 'string', contentMediaType: type }
+}
+
+function operationOf(
+  route: RouteInfo,
+  components: SchemaComponents,
+  calls: readonly ExampleCall[],
+): Record<string, unknown> {
+  const keyed = route.access !== 'public'
+  const parameters: unknown[] = []
+  for (const [name, schema] of Object.entries(route.pathParams ?? {})) {
+    parameters.push({
+      name,
+      in: 'path',
+      required: true,
+      schema: components.publish(schema),
+      description: schema['description'],
+    })
+  }
+  for (const [name, schema] of Object.entries(route.query ?? {})) {
+    parameters.push({
+      name,
+      in: 'query',
+      required: false,
+      schema: components.publish(schema),
+      description: schema['description'],
+    })
+  }
+  const responses: Record<string, unknown> = {}
+  const errors = errorCalls(route, calls)
+  const examples = [...calls, ...errors]
+  const extraHeaders = RESPONSE_HEADERS[route.operationId] ?? {}
+  for (const [key, response] of Object.entries(route.responses)) {
+    const status = Number(key)
+    const headers = [...(keyed && status < 300 ? RATE_LIMIT_HEADERS : []), ...(extraHeaders[status] ?? [])]
+    const types = isBodiless(status) ? [] : (response.contentTypes ?? [JSON_TYPE])
+    const content = Object.fromEntries(
+      types.map((type) => {
+        const shown = examplesOf(
+          route.method,
+          examples.filter((call) => call.status === status && call.type === type),
+        )
+        return [
+          type,
+          {
+            schema: responseSchemaOf(route, status, type, components),
+            ...(shown === undefined ? {} : { examples: shown }),
+          },
+        ]
+      }),
+    )
+    responses[key] = {
+      description: response.description,
+      ...(headers.length === 0 ? {} : { headers: headersOf(headers) }),
+      ...(types.length === 0 ? {} : { content }),
+    }
+  }
+  const error = components.ref('Error')
+  for (const status of [...new Set(errors.map((call) => call.status))].sort()) {
+    const codes = ERROR_CODES.filter(
+      (code) =>
+        ERRORS[code].status === status &&
+        errors.some((call) => (call.value as { error?: { code: string } }).error?.code === code),
+    )
+    const description = codes.map((code) => ERRORS[code].description).join(' ')
     const own = route.responses[status]
-    const error = { $ref: '#/components/schemas/Error' }
+    const headers = [
+      ...(status === 429 ? [...RATE_LIMIT_HEADERS, 'Retry-After'] : []),
+      ...(status === 503 ? ['Retry-After'] : []),
+      ...(status === 401 ? ['WWW-Authenticate'] : []),
+    ]
+    const shown = examplesOf(
+      route.method,
+      errors.filter((call) => call.status === status),
+    )
     responses[String(status)] = {
       description: own === undefined ? description : `${description} ${own.description}`,
+      ...(headers.length === 0 ? {} : { headers: headersOf(headers) }),
       content: {
-        'application/json': { schema: own?.schema === undefined ? error : { oneOf: [error, publish(own.schema)] } },
+        [JSON_TYPE]: {
+          schema:
+            own?.schema === undefined
+              ? error
+              : { oneOf: [error, responseSchemaOf(route, status, JSON_TYPE, components)] },
+          ...(shown === undefined ? {} : { examples: shown }),
+        },
       },
     }
   }
@@ -96,52 +294,86 @@ function operationOf(route: RouteInfo): Record<string, unknown> {
     responses,
   }
   if (route.description !== undefined) operation['description'] = route.description
-  if (route.body !== undefined) {
-    operation['requestBody'] = { required: true, content: { 'application/json': { schema: publish(route.body) } } }
-  } else if (route.requestBody !== undefined) {
-    operation['requestBody'] = {
-      required: true,
-      description: route.requestBody.description,
-      content: { 'application/json': { schema: route.requestBody.schema } },
-    }
-  }
+  const body = requestBodyOf(route, components, calls)
+  if (body !== undefined) operation['requestBody'] = body
   return operation
 }
 
-/** OpenAPI 3.1 for every route of the table, with absolute server URL `publicUrl`. */
-export function buildOpenApi(routes: readonly RouteInfo[], publicUrl: string): Record<string, unknown> {
+/** The introduction: what the service is, its versions, authentication, limits, errors and clients. */
+function descriptionOf(publicUrl: string): string {
+  const errorRows = ERROR_CODES.map(
+    (code) => `| ${ERRORS[code].status} | \`${code}\` | ${ERRORS[code].description.replace(/ \(`\w+`\)/, '')} |`,
+  )
+  return `**${DISCLAIMER}**
+
+## Versions
+
+This is version ${OPENAPI_VERSION} of the API description, the version the interface specification fixes; the API itself is \`v1\`, in every path. What goes beyond that specification is marked *ibanmint extension* and changes nothing it defines. The service answering here is ibanmint ${VERSION} (\`info.x-implementation-version\`).
+
+## Authentication
+
+Every operation under \`/api/v1\` needs an API key, except the index, this document and its reference page: send it as \`X-API-Key: <key>\` or \`Authorization: Bearer <key>\`. The operator issues keys (\`ibanmint keys create --name <who>\`). The file export (\`/export\`) and the MCP server (\`/mcp\`) need no key and are limited per client IP.
+
+## Rate limits
+
+Per key, 60 requests per minute by default (a key may have its own limit); per client IP, 30 exports and 120 MCP requests per minute by default. Every limited answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`RateLimit-Policy\` (draft-ietf-httpapi-ratelimit-headers-07); a 429 adds \`Retry-After\`. A bulk download or a streamed validation counts once, however many rows.
+
+## Errors
+
+Every error has one body, \`{ "error": { "code", "message" } }\`: the \`code\` is permanent (key on it), the \`message\` names the parameter or the problem. Each operation lists the errors it can answer, with an example of each.
+
+| Status | Code | When |
+|---|---|---|
+${errorRows.join('\n')}
+
+## Clients
+
+Every body is a named schema (\`Iban\`, \`GenerateResult\`, \`ValidateResult\`, \`BicResult\`, \`Error\`, …) and every answer has an example made by the service itself. A typed client is one command away, e.g. \`npx openapi-typescript ${publicUrl}/api/v1/openapi.json -o ibanmint-api.ts\`, used with \`openapi-fetch\`; any OpenAPI 3.1 generator works the same way.`
+}
+
+/** OpenAPI 3.1 for every route of the table, with examples made from `sources` and the code. */
+export function buildOpenApi(routes: readonly RouteInfo[], sources: ExampleSources): Record<string, unknown> {
+  const { publicUrl } = sources
+  const components = newComponents()
+  const success = successCalls(sources)
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const item = paths[route.path] ?? {}
-    item[route.method.toLowerCase()] = operationOf(route)
+    item[route.method.toLowerCase()] = operationOf(route, components, success[route.operationId] ?? [])
     paths[route.path] = item
   }
+  const used = [...new Set(routes.map((route) => route.tag))]
+  const known = TAGS.filter((tag) => used.includes(tag.name))
+  const unknown = used.filter((name) => !TAGS.some((tag) => tag.name === name))
+  const groups = TAG_GROUPS.map((group, i) => ({
+    name: group.name,
+    tags: [...group.tags.filter((tag) => used.includes(tag)), ...(i === TAG_GROUPS.length - 1 ? unknown : [])],
+  })).filter((group) => group.tags.length > 0)
   return {
     openapi: '3.1.0',
     info: {
       title: 'ibanmint API',
       version: OPENAPI_VERSION,
-      summary: `Test IBANs for ${COUNTRIES.length} countries with correct national check digits.`,
-      description: `${DISCLAIMER} Every keyed response carries RateLimit headers (draft-ietf-httpapi-ratelimit-headers-07); errors use one body, \`{ "error": { "code", "message" } }\`.`,
+      'x-implementation-version': VERSION,
+      summary: `Test IBANs for ${COUNTRIES.length} countries with correct national check digits, and IBAN and BIC validation.`,
+      description: descriptionOf(publicUrl),
       license: { name: 'MIT', identifier: 'MIT' },
     },
+    externalDocs: {
+      description: 'The API reference: this document, for people to read',
+      url: `${publicUrl}${REFERENCE_PATH}`,
+    },
     servers: [{ url: publicUrl }],
+    tags: [...known, ...unknown.map((name) => ({ name }))],
+    'x-tagGroups': groups,
     paths,
     components: {
-      schemas: { Error: publish(errorSchema) },
+      schemas: components.components(),
       securitySchemes: {
-        ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'An API key issued by the operator.' },
         Bearer: { type: 'http', scheme: 'bearer', description: 'The same API key as a bearer token.' },
       },
-      headers: {
-        'RateLimit-Limit': { description: 'Requests allowed per window.', schema: { type: 'integer' } },
-        'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
-        'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
-        'RateLimit-Policy': {
-          description: 'The policy, e.g. `60;w=60` (60 requests per 60 seconds).',
-          schema: { type: 'string' },
-        },
-      },
+      headers: HEADERS,
     },
   }
 }
@@ -153,7 +385,8 @@ export function buildIndex(routes: readonly RouteInfo[], publicUrl: string): Rec
     version: 'v1',
     description: `Test IBANs for ${COUNTRIES.length} countries with correct national check digits, and IBAN validation.`,
     registry: REGISTRY,
-    documentation: `${publicUrl}/api/v1/openapi.json`,
+    documentation: `${publicUrl}${REFERENCE_PATH}`,
+    openapi: `${publicUrl}/api/v1/openapi.json`,
     authentication: { type: 'api_key', header: 'X-API-Key', alternatives: ['Authorization: Bearer <key>'] },
     disclaimer: DISCLAIMER,
     endpoints: routes.map((route) => ({

@@ -9,6 +9,7 @@ import { unauthorized, type KeyAuthenticator } from '../keys/authenticator.ts'
 import type { KeyRecord } from '../keys/key.ts'
 import type { LimitResult, RateLimits } from '../limits/rate-limit.ts'
 import type { AccessLog } from './access-log.ts'
+import { timeBody } from './body.ts'
 import { clientIp } from './client-ip.ts'
 import { encodeReply, isCompressible } from './compression.ts'
 import { bodyBytesOf } from './counted-response.ts'
@@ -37,6 +38,8 @@ export interface PipelineDeps {
   access: AccessLog
   metrics: HttpMetrics
   logger: Logger
+  /** Milliseconds a request's body may keep the server waiting (REQUEST_TIMEOUT_MS; body.ts). */
+  requestTimeout: number
 }
 
 /** Replies longer than this may not fit the socket's buffers at once: they get the idle guard. */
@@ -48,6 +51,7 @@ const LOGGABLE_PATHS = new LoggablePaths()
 /** One request, start to end. Never throws: every failure becomes the error body. */
 export async function serve(exchange: Exchange, deps: PipelineDeps): Promise<void> {
   deps.metrics.inFlight++
+  timeBody(exchange.req, exchange.response, deps.requestTimeout)
   try {
     const route = matchRoute(exchange, deps.router)
     exchange.rows = deps.metrics.cellsOf(route).rows
@@ -227,16 +231,28 @@ async function sendEncoded(
   logWhenDone(exchange, deps)
 }
 
-/** Renders any error as the error body (internal ones logged, never shown) and logs the request. */
+/**
+ * Renders any error as the error body (internal ones logged, never shown) and logs the request.
+ * A response already under way (a stream whose handler wrote its last line, or cut it) is
+ * logged at warn with the failure's cause, and cut off unless its handler ended it.
+ */
 export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): void {
   const apiError = toApiError(error)
-  if (apiError.code === 'internal_error' || (apiError.code === 'service_unavailable' && apiError.cause !== undefined))
-    deps.logger.error(
-      { err: apiError.cause, req: exchange.id, route: exchange.routePath ?? 'unmatched', code: apiError.code },
-      'request failed',
+  const res = exchange.response
+  const fields = { req: exchange.id, route: exchange.routePath ?? 'unmatched', code: apiError.code }
+  if (res.headersSent) {
+    const level = apiError.code === 'internal_error' ? 'error' : 'warn'
+    deps.logger[level](
+      { err: apiError.cause ?? apiError.message, ...fields },
+      `response failed after its headers were sent: ${apiError.message}`,
     )
-  exchange.errorCode = apiError.code
-  sendError(exchange.response, apiError, exchange.headers)
+    if (!res.writableEnded && !res.destroyed) res.destroy()
+  } else {
+    if (apiError.code === 'internal_error' || (apiError.code === 'service_unavailable' && apiError.cause !== undefined))
+      deps.logger.error({ err: apiError.cause, ...fields }, 'request failed')
+    exchange.errorCode = apiError.code
+    sendError(res, apiError, exchange.headers)
+  }
   logWhenDone(exchange, deps)
 }
 

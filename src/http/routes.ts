@@ -1,16 +1,19 @@
 // The one route table, assembled from each feature's routes: the API (api.ts), downloads,
-// the MCP endpoint, the web page and the probes. The router, the service index, the OpenAPI
+// the MCP endpoint, the web page, the API reference page and the probes. The router, the service index, the OpenAPI
 // document and request validation are all derived from it; there is no second list. Each
 // feature gets only its own dependencies.
+import { StreamLimits } from '../limits/streams.ts'
 import type { Snapshot } from '../metrics/registry.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { webRoutes, type WebAssets } from '../web/page.ts'
 import { apiRoutes, probeRoutes } from './api.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
+import { buildCatalog, buildServerCard } from '../mcp/card.ts'
 import { sharedBody } from './compression.ts'
 import { mcpRoutes, type McpRouteDeps } from './mcp.ts'
 import { metricsRoute } from './metrics.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
+import { referenceAssets, referenceRoutes, type ReferenceAssets } from './reference.ts'
 import type { Route } from './route.ts'
 import { validateStreamRoute } from './validate-stream.ts'
 
@@ -24,28 +27,61 @@ export interface RouteDeps {
   bulkMaxCount: number
   /** The most lines of one streamed validation (VALIDATE_MAX_ROWS). */
   validateMaxRows: number
+  /** Streams (downloads, streamed validations) one key may have open at once (STREAMS_PER_KEY). */
+  streamsPerKey: number
   mcp: McpRouteDeps
   web: WebAssets
   /** The metrics a scrape of GET /metrics answers with. */
   metrics: () => Promise<Snapshot>
 }
 
-/** The route table, with the service index and the OpenAPI document made from it. */
+/**
+ * The route table, with the service index and the OpenAPI document made from it. The document
+ * (160 KB, with its examples) is made on its first request, not at start: few requests ask for
+ * it, and a start should not wait for it.
+ */
 export function serviceRoutes(deps: RouteDeps): Route[] {
   const { pool } = deps
+  let index = Buffer.alloc(0)
+  let openapi: Buffer | undefined
+  const streams = new StreamLimits(deps.streamsPerKey)
   // The two documents describe the finished table, which serves them: made once it is complete.
-  const documents = { index: Buffer.alloc(0), openapi: Buffer.alloc(0) }
+  const documents = {
+    get index(): Buffer {
+      return index
+    },
+    get openapi(): Buffer {
+      openapi ??= sharedBody(Buffer.from(JSON.stringify(openApiOf(routes, deps, reference))))
+      return openapi
+    },
+  }
+  const reference = referenceAssets()
   const routes = [
     ...apiRoutes({ documents, pool, poolInlineMax: deps.poolInlineMax }),
-    validateStreamRoute({ pool, maxRows: deps.validateMaxRows }),
-    bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount }),
-    exportRoute({ pool }),
+    validateStreamRoute({ pool, maxRows: deps.validateMaxRows, streams }),
+    bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount, streams }),
+    exportRoute({ pool, streams }),
     ...mcpRoutes(deps.mcp),
     ...webRoutes(deps.web),
+    ...referenceRoutes(reference),
     ...probeRoutes(deps.ready),
     metricsRoute(deps.metrics),
   ]
-  documents.index = sharedBody(Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl))))
-  documents.openapi = sharedBody(Buffer.from(JSON.stringify(buildOpenApi(routes, deps.publicUrl))))
+  index = sharedBody(Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl))))
   return routes
+}
+
+/** The OpenAPI document of the table, its examples made from the service's own documents and pages. */
+function openApiOf(routes: readonly Route[], deps: RouteDeps, reference: ReferenceAssets): Record<string, unknown> {
+  return buildOpenApi(routes, {
+    publicUrl: deps.publicUrl,
+    index: buildIndex(routes, deps.publicUrl),
+    serverCard: { ...buildServerCard(deps.publicUrl) },
+    catalog: buildCatalog(deps.publicUrl),
+    webPage: deps.web.html,
+    webAssets: deps.web.assets.values(),
+    favicon: deps.web.favicon,
+    referencePage: reference.html,
+    referenceAssets: reference.assets.values(),
+  })
 }

@@ -3,19 +3,25 @@
 // the results stream back in input order while the body is still coming, with backpressure
 // both ways, and a summary closes the answer. One request, one count against the key.
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { ApiError } from '../core/errors.ts'
+import { ApiError, toApiError } from '../core/errors.ts'
 import { objectOf, type Schema } from '../core/schemas.ts'
 import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
-import { streamedBody } from './compression.ts'
+import type { StreamLimits } from '../limits/streams.ts'
+import { bodyOf } from './body.ts'
+import { endOf, streamedBody } from './compression.ts'
 import type { Context } from './exchange.ts'
+import { JSON_TYPE } from './respond.ts'
 import { route, type Route } from './route.ts'
+import { dropRestOfBody, failureLine, holdKeyStream } from './stream-reply.ts'
 
 export interface ValidateStreamDeps {
   pool: GenerationPool
   /** The most lines one body may hold (VALIDATE_MAX_ROWS). */
   maxRows: number
+  /** Streams each key may have open at once (STREAMS_PER_KEY). */
+  streams: StreamLimits
 }
 
 const CONTENT_TYPES: Record<ValidateFormat, string> = {
@@ -118,26 +124,19 @@ function summaryLine(format: ValidateFormat, summary: ValidateSummary): string {
     invalid: summary.invalid,
     failed: summary.failed,
     seconds: Math.round(summary.seconds * 1000) / 1000,
-    complete: !summary.exceeded,
+    complete: summary.complete,
   })
   return format === 'ndjson' ? `{"summary":${json}}\n` : `# summary ${json}\n`
 }
 
-function errorLine(format: ValidateFormat, code: string, message: string): string {
-  const json = JSON.stringify({ error: { code, message } })
-  return format === 'ndjson' ? `${json}\n` : `# error ${json}\n`
+function errorLine(format: ValidateFormat, error: ApiError): string {
+  return failureLine(format === 'ndjson' ? 'json' : 'hash', error)
 }
 
-/**
- * Ends a response whose request body was not read to its end (too many lines): once the
- * answer is out, the connection is closed rather than drained.
- */
-function closeAfter(res: ServerResponse): void {
-  res.once('finish', () => {
-    const socket = res.socket
-    socket?.end()
-    setTimeout(() => socket?.destroy(), 2_000).unref()
-  })
+/** An error answered before the 200: the rest of the body, if any, is dropped after it. */
+function refusal(error: unknown, res: ServerResponse): ApiError {
+  dropRestOfBody(res)
+  return toApiError(error)
 }
 
 async function streamValidation(
@@ -155,6 +154,14 @@ async function streamValidation(
   const { req } = context
   const res = context.takeResponse()
   const signal = context.signal()
+  const column =
+    options.column === undefined ? undefined : /^\d+$/.test(options.column) ? Number(options.column) : options.column
+  if (typeof column === 'number' && column < 1) throw new ApiError('invalid_request', 'column must be 1 or more')
+  try {
+    holdKeyStream(deps.streams, context, res)
+  } catch (error) {
+    throw refusal(error, res)
+  }
   res.statusCode = 200
   res.setHeader('content-type', CONTENT_TYPES[options.format])
   res.setHeader('cache-control', 'no-store')
@@ -166,13 +173,10 @@ async function streamValidation(
     context.countRows('validated', rows - counted)
     counted = rows
   }
-  const column =
-    options.column === undefined ? undefined : /^\d+$/.test(options.column) ? Number(options.column) : options.column
-  if (typeof column === 'number' && column < 1) throw new ApiError('invalid_request', 'column must be 1 or more')
   let summary: ValidateSummary
   try {
     summary = await validateStream(
-      req,
+      bodyOf(req),
       {
         input: options.input,
         column,
@@ -188,14 +192,19 @@ async function streamValidation(
       countRows,
     )
   } catch (error) {
-    if (error instanceof ValidateInputError) {
-      if (!res.headersSent) throw new ApiError('invalid_request', error.message)
+    if (signal.aborted) return 'sent'
+    if (!res.headersSent) {
+      // Refused before the 200 (input that cannot be read as asked, a full pool): the error body.
+      res.setHeader('content-type', JSON_TYPE)
+      throw refusal(error instanceof ValidateInputError ? new ApiError('invalid_request', error.message) : error, res)
     }
-    if (!res.headersSent || signal.aborted) throw error
-    // Rows were sent: the failure (the pool busy or failing) closes the answer instead.
-    const apiError = error instanceof ApiError ? error : new ApiError('service_unavailable', 'validation failed; retry')
-    body.end(errorLine(options.format, apiError.code, apiError.message))
-    return 'sent'
+    // Rows were sent: the failure (a worker lost, the body not arriving) is the answer's last line.
+    const apiError = toApiError(error)
+    dropRestOfBody(res)
+    body.end(errorLine(options.format, apiError))
+    // Compressed, the answer ends once the compressor has finished: the pipeline must not cut it first.
+    if (!res.writableEnded) await endOf(res)
+    throw apiError
   }
   if (signal.aborted) return 'sent'
   let tail = summaryLine(options.format, summary)
@@ -203,10 +212,12 @@ async function streamValidation(
     tail =
       errorLine(
         options.format,
-        'payload_too_large',
-        `the body holds more than ${deps.maxRows.toLocaleString('en')} lines (VALIDATE_MAX_ROWS); the first ${deps.maxRows.toLocaleString('en')} were validated`,
+        new ApiError(
+          'payload_too_large',
+          `the body holds more than ${deps.maxRows.toLocaleString('en')} lines (VALIDATE_MAX_ROWS); the first ${deps.maxRows.toLocaleString('en')} were validated`,
+        ),
       ) + tail
-    closeAfter(res)
+    dropRestOfBody(res)
   }
   body.end(tail)
   return 'sent'

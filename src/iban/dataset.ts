@@ -29,8 +29,11 @@ export interface DatasetOptions {
   countries: readonly string[]
   /** Realistic mode (default true): digits in alphanumeric fields, real bank codes. */
   realistic?: boolean | undefined
-  /** Reproducible output: the same seed and options give the same rows everywhere. */
-  seed?: string | undefined
+  /**
+   * Reproducible output: the same seed and options give the same rows everywhere. A string, or
+   * a non-negative integer, which stands for its digits (42 and "42" are the same seed).
+   */
+  seed?: string | number | undefined
   /** Restricts realistic rows to the real bank with this code (one country only). */
   bank?: string | undefined
   /** Rows that fail exactly this check and pass every other one. */
@@ -55,6 +58,16 @@ export class DatasetError extends RangeError {
 function keysOf(seed: string | undefined, label: string): number[] {
   const random = seed === undefined ? SHARED_CRYPTO : new SeededRandom(`${seed}\u0000${label}`)
   return [random.uint32(), random.uint32(), random.uint32(), random.uint32(), random.uint32()]
+}
+
+/**
+ * The seed as the keys take it: a string as given, a non-negative integer as its decimal digits
+ * (the API, MCP and the command line read 42 and "42" as one seed); anything else is refused.
+ */
+function seedText(seed: unknown): string | undefined {
+  if (seed === undefined || typeof seed === 'string') return seed
+  if (typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0) return String(seed)
+  throw new DatasetError('seed', 'seed must be a string or a non-negative integer')
 }
 
 /** Unseeded datasets draw their keys from Web Crypto, 4 KiB at a time. */
@@ -109,7 +122,7 @@ export class Dataset {
 
   constructor(options: DatasetOptions) {
     const realistic = options.realistic ?? true
-    const seed = options.seed
+    const seed = seedText(options.seed)
     if (options.countries.length === 0) throw new DatasetError('country', 'country: at least one country is needed')
     const codes = [...new Set(options.countries.map((code) => requireSpec(code).code))]
     if (options.invalid !== undefined && !INVALID_CHECKS.includes(options.invalid)) {
@@ -203,8 +216,11 @@ function keyLabel(plan: MintPlan): string {
 export interface GenerateOptions {
   /** Realistic mode (default true): digits in alphanumeric fields, real bank codes. */
   realistic?: boolean | undefined
-  /** Reproducible output: the same seed gives the same IBANs on every machine. */
-  seed?: string | undefined
+  /**
+   * Reproducible output: the same seed gives the same IBANs on every machine. A string, or a
+   * non-negative integer, which stands for its digits (42 and "42" are the same seed).
+   */
+  seed?: string | number | undefined
   /** Realistic rows of this real bank only. */
   bank?: string | undefined
   /** IBANs that fail exactly this check. */
@@ -213,14 +229,24 @@ export interface GenerateOptions {
   offset?: number | undefined
 }
 
+/** A count or offset of rows: a non-negative integer (JavaScript callers may pass anything). */
+function requireRowIndex(name: 'count' | 'offset', value: unknown): void {
+  if (!(typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) {
+    throw new DatasetError(name, `${name} must be a non-negative integer`)
+  }
+}
+
 /**
  * Generates `count` distinct IBANs for one supported country (code case-insensitive), rows
  * offset … offset + count − 1 of the dataset the options describe. National check digits are
  * right in both modes (unless `invalid` asks otherwise). Throws DatasetError (a RangeError)
- * for an unsupported country, an unknown bank or more rows than the dataset holds.
+ * naming the option at fault: an unsupported country, an unknown bank, a count or offset that
+ * is not a non-negative integer, a bad seed, or more rows than the dataset holds.
  */
 export function generateIbans(country: string, count: number, options: GenerateOptions = {}): Iban[] {
   const spec = requireSpec(country)
+  requireRowIndex('count', count)
+  if (options.offset !== undefined) requireRowIndex('offset', options.offset)
   if (options.seed === undefined && options.offset === undefined) {
     const [dataset, offset] = nextRows(spec, count, options)
     return recordsOf(dataset, offset, count)

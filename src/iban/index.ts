@@ -1,16 +1,29 @@
-// ibanmint's domain core: the country registry, MOD-97 and national checks, random sources,
-// duplicate-free seeded datasets, generation and validation, BIC lookup. Pure: no I/O and no
-// Node-only modules, so the same code runs in browsers.
-export {
-  COUNTRIES,
-  REGISTRY_RELEASE,
-  TERRITORIES,
-  findCountry,
-  findTerritory,
-  isSupportedCountry,
-  resolveCountry,
-  toCountry,
-} from './registry.ts'
+// ibanmint's domain core, and the API of its library @ibanmint/iban (packages/iban): the
+// country registry, MOD-97 and national checks, random sources, duplicate-free seeded datasets,
+// generation and validation, BIC lookup. Pure: no I/O and no Node-only modules, so the same
+// code runs in browsers. This file is the documented API (packages/iban/README.md), name for
+// name: test/iban/api.test.ts pins the list. What the ibanmint service needs beyond it is in
+// internal.ts.
+
+// Generation: one IBAN or many distinct ones, random or seeded, valid or failing one chosen
+// check; DatasetError is what a request that cannot be met throws.
+export { DatasetError, generateIban, generateIbans } from './dataset.ts'
+export type { GenerateOptions } from './dataset.ts'
+export type { Iban } from './generate.ts'
+export { INVALID_CHECKS } from './invalid.ts'
+export type { InvalidCheck } from './invalid.ts'
+// Building: an IBAN from its parts, with the national and IBAN check digits computed.
+export { buildIban } from './build.ts'
+export type { BuildIbanInput } from './build.ts'
+// Validation: every check reported on its own, a yes/no that is faster, and the two written forms.
+export { isValidIban, validateIban } from './validate.ts'
+export type { NationalCheckResult, ValidateChecks, ValidateResult } from './validate.ts'
+export { formatIban, normalizeIban } from './format.ts'
+// BIC lookup: the parts, each rule, and the registered banks that carry it.
+export { validateBic } from './bic.ts'
+export type { BicBank, BicChecks, BicResult } from './bic.ts'
+// Countries: the registry's 91, the territories that use their IBANs, lookups, the API's shape.
+export { COUNTRIES, REGISTRY_RELEASE, TERRITORIES, findCountry, resolveCountry, toCountry } from './registry.ts'
 export type {
   BbanSegment,
   CharClass,
@@ -21,25 +34,6 @@ export type {
   SegmentName,
   Territory,
 } from './registry.ts'
-export { toIbanRecord, MAX_IBAN_LENGTH, COUNTRY_CAPACITY_LIMIT } from './generate.ts'
-export type { Iban, MintPlan } from './generate.ts'
-export { Dataset, DatasetError, generateIban, generateIbans, randomSeed, requireBank } from './dataset.ts'
-export type { DatasetOptions, GenerateOptions } from './dataset.ts'
-export { INVALID_CHECKS, INVALID_CHECK_TEXT } from './invalid.ts'
-export type { InvalidCheck } from './invalid.ts'
-export { buildIban } from './build.ts'
-export type { BuildIbanInput } from './build.ts'
-export { validateIban, isValidIban, bbanPartsOf } from './validate.ts'
-export type { NationalCheckResult, ValidateChecks, ValidateResult } from './validate.ts'
-export { CryptoRandom, SeededRandom, randomBelow } from './random.ts'
-export type { RandomSource } from './random.ts'
-export { banksOf, bankOf, findBank, hasBankRegistry, toIbanBank } from './banks.ts'
+// Banks: the real banks that realistic IBANs carry and validation reports.
+export { banksOf } from './banks.ts'
 export type { BankRow, IbanBank } from './banks.ts'
-export { validateBic } from './bic.ts'
-export type { BicBank, BicChecks, BicResult } from './bic.ts'
-export { NATIONAL_ALGORITHMS } from './national.ts'
-export { DE_ACCOUNT_METHODS, DE_METHOD_IDS } from './de-account/index.ts'
-export type { AccountLayout, AccountMethod, DeMethodId, Digits } from './de-account/index.ts'
-export type { AlgorithmId } from './national.ts'
-export { ibanCheckDigits, isMod97Valid } from './mod97.ts'
-export { formatIban, normalizeIban } from './format.ts'

@@ -12,7 +12,7 @@ import type { CheckPart, CountrySpec } from './registry.ts'
 
 /** The checks validation reports, as `invalid=` names them. */
 export const INVALID_CHECKS = ['national', 'mod97', 'length', 'format', 'country'] as const
-/** A check that negative test data fails (see INVALID_CHECK_TEXT). */
+/** A check that negative test data fails (INVALID_CHECKS lists them). */
 export type InvalidCheck = (typeof INVALID_CHECKS)[number]
 
 /** What each kind breaks, in a user's words (OpenAPI, CLI help, MCP). */

@@ -65,7 +65,7 @@ export class KeyAuthenticator {
     try {
       record = await this.#store.find(id)
     } catch (error) {
-      this.#health?.markFailed()
+      this.#health?.markFailed(performance.now(), error)
       if (cached !== undefined) return cached.record
       throw new ApiError('service_unavailable', 'the key store is unavailable, retry shortly', {
         retryAfter: 1,

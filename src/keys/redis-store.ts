@@ -8,6 +8,7 @@ const PREFIX = 'ibanmint:key:'
 const INDEX = 'ibanmint:keys'
 
 export class RedisKeyStore implements KeyStore {
+  readonly name = 'Redis'
   readonly #redis: Redis
 
   constructor(redis: Redis) {
@@ -38,6 +39,10 @@ export class RedisKeyStore implements KeyStore {
     const revoked = { ...record, revoked_at: record.revoked_at ?? at.toISOString() }
     await this.#redis.set(PREFIX + id, JSON.stringify(revoked))
     return revoked
+  }
+
+  async check(): Promise<void> {
+    await this.#redis.ping()
   }
 
   async close(): Promise<void> {}

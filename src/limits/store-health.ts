@@ -8,18 +8,21 @@ export class StoreHealth {
   #failedAt = -Infinity
   /** Failures since start (metrics). */
   failures = 0
-  readonly #onDegraded: () => void
+  readonly #onDegraded: (cause: unknown) => void
 
-  /** `onDegraded` runs when a failure ends a healthy spell (not on every failure while degraded). */
-  constructor(onDegraded: () => void = () => {}) {
+  /**
+   * `onDegraded` runs when a failure ends a healthy spell (not on every failure while degraded),
+   * with the failure's cause when one was given.
+   */
+  constructor(onDegraded: (cause: unknown) => void = () => {}) {
     this.#onDegraded = onDegraded
   }
 
-  markFailed(now = performance.now()): void {
+  markFailed(now = performance.now(), cause?: unknown): void {
     const healthy = !this.degraded(now)
     this.failures++
     this.#failedAt = now
-    if (healthy) this.#onDegraded()
+    if (healthy) this.#onDegraded(cause)
   }
 
   /** True while the last failure is recent: skip the store. */

@@ -2,8 +2,8 @@
 // and the endpoint's interface. Free of the SDK: the SDK is loaded on the first MCP request
 // (src/mcp/lazy.ts), so a server that never sees one does not carry it.
 import { VERSION } from '../version.ts'
-import { COUNTRIES } from '../iban/index.ts'
-import type { ToolDefinition, ToolDeps } from './tools.ts'
+import { COUNTRIES } from '@ibanmint/iban'
+import type { ToolDeps } from './tools.ts'
 
 /** What the server reports in initialize / server/discover, and what the server card repeats. */
 export const MCP_SERVER_INFO = {
@@ -27,7 +27,6 @@ export const MCP_INSTRUCTIONS = `ibanmint generates and validates IBANs for ${CO
 export interface McpEndpoint {
   /** Serves one MCP request (a web Request with its already-parsed JSON-RPC message). */
   fetch(request: Request, parsedBody: unknown): Promise<Response>
-  tools: readonly ToolDefinition[]
   close(): Promise<void>
 }
 

@@ -2,6 +2,7 @@
 // protocol eras statelessly — 2026-07-28 clients (server/discover, per-request envelope) and
 // 2025-era clients (initialize handshake) — building a fresh McpServer per request, as the SDK
 // requires for stateless serving. Our guards (origin, size, batches, rate limit) run before it.
+// The same server factory serves `ibanmint mcp` over stdio (src/mcp/stdio.ts).
 import {
   McpServer,
   WebStandardStreamableHTTPServerTransport,
@@ -64,6 +65,10 @@ function registrationOf(tool: ToolDefinition, deps: McpDeps): Registration {
     async run(args, signal) {
       try {
         const result = await tool.call(args, signal)
+        // The text is the same JSON as structuredContent, compact, as the specification asks
+        // (2025-06-18 to 2026-07-28: "SHOULD also return the serialized JSON in a TextContent
+        // block"): most assistants hand the model the text, not structuredContent, so a
+        // summary in its place would hide the data. Sizes are kept small by paging instead.
         return { content: [{ type: 'text', text: result.text }], structuredContent: result.structured }
       } catch (error) {
         const failure = toolError(error)
@@ -76,10 +81,13 @@ function registrationOf(tool: ToolDefinition, deps: McpDeps): Registration {
   }
 }
 
-export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
-  const tools = toolDefinitions(deps)
-  const registrations = tools.map((tool) => registrationOf(tool, deps))
-  const factory = () => {
+/**
+ * Makes a fresh McpServer with the tools registered: per HTTP request (stateless serving), or
+ * once per stdio connection. The tool schemas are built once, here, for every server it makes.
+ */
+export function mcpServerFactory(deps: McpDeps) {
+  const registrations = toolDefinitions(deps).map((tool) => registrationOf(tool, deps))
+  return (): McpServer => {
     const server = new McpServer(MCP_SERVER_INFO, {
       instructions: MCP_INSTRUCTIONS,
       // One validator for every instance: by default each McpServer builds its own Ajv.
@@ -95,6 +103,10 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
     }
     return server
   }
+}
+
+export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
+  const factory = mcpServerFactory(deps)
   const onerror = deps.onProtocolError === undefined ? {} : { onerror: deps.onProtocolError }
   // 2026-07-28 requests: the SDK's stateless entry. 2025-era requests: routed here by the
   // SDK's own classifier to a per-request transport of our own, because the entry's built-in
@@ -131,7 +143,6 @@ export function createMcpEndpoint(deps: McpDeps): McpEndpoint {
       (await isLegacyRequest(request, parsedBody))
         ? legacy(request, parsedBody)
         : modern.fetch(request, { parsedBody }),
-    tools,
     close: () => modern.close(),
   }
 }

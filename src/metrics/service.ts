@@ -35,8 +35,20 @@ export function registerServiceMetrics(registry: Registry, parts: ServiceParts):
   registry.collected(
     'gauge',
     'ibanmint_pool_queue_limit',
-    'Batches that may wait before new work is refused with 503 (POOL_MAX_QUEUE).',
+    'Batches that may wait for a thread (POOL_MAX_QUEUE); with the threads, the pool’s places.',
     () => pool.maxQueue,
+  )
+  registry.collected(
+    'gauge',
+    'ibanmint_pool_places',
+    'Places of the pool for batches running or waiting (threads + POOL_MAX_QUEUE).',
+    () => pool.places,
+  )
+  registry.collected(
+    'gauge',
+    'ibanmint_pool_places_taken',
+    'Places held now by open streams (a window each, until they end) and single batches; at ibanmint_pool_places new work gets 503.',
+    () => pool.placesTaken,
   )
   registry.collected(
     'counter',
@@ -53,7 +65,7 @@ export function registerServiceMetrics(registry: Registry, parts: ServiceParts):
   registry.collected(
     'counter',
     'ibanmint_pool_refusals_total',
-    'Batches refused because the queue was full (the request got 503).',
+    'Streams and single batches refused because every place of the pool was taken (the request got 503).',
     () => pool.refused,
   )
   registry.collected(

@@ -1,8 +1,10 @@
-// The Piscina worker pool and the ordered stream on top of it: a request is cut into batches,
-// a bounded number run at once, and chunks are written in order with backpressure. A client
-// that goes away aborts the signal, which cancels queued and running batches. A full queue
-// rejects at once (503 with Retry-After), never hangs.
-import { once } from 'node:events'
+// The Piscina worker pool: single batches (a JSON answer, an MCP call) and streams of batches
+// (downloads, validations), written in order by the window they share (ordered-window.ts). A
+// client that goes away aborts the signal, which cancels queued and running batches. The pool
+// has threads + maxQueue places for batches running or waiting: a stream is admitted once, for
+// a window of places it keeps until it ends (its batches then wait for a thread, never refused
+// mid-way), and a single batch takes one place. When none is left, the work is refused at once
+// (503 with Retry-After, before anything is sent), never left hanging.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, renameSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -14,25 +16,43 @@ import { Piscina } from 'piscina'
 import { UnavailableError } from '../core/errors.ts'
 import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/render.ts'
-import { randomSeed, type InvalidCheck } from '../iban/index.ts'
+import type { InvalidCheck } from '@ibanmint/iban'
+import { randomSeed } from '@ibanmint/iban/internal'
 import type { BatchTask } from '../../workers/tasks.ts'
 import type { ValidateBatch } from '../formats/validate-batch.ts'
 import { SharedBuffers } from '../formats/shared-buffers.ts'
+import { isAbort, writeInOrder, type ChunkSink, type WindowLease, type WindowSource } from './ordered-window.ts'
 
-/** The pool's queue is full: new work is refused at once (retry after `retryAfter` seconds). */
+export { drained, isAbort, type ChunkSink } from './ordered-window.ts'
+
+/** Every place of the pool is taken: new work is refused at once (retry after `retryAfter` seconds). */
 export class PoolBusyError extends UnavailableError {
-  constructor() {
-    super('the generator is busy; retry shortly', 1)
+  constructor(message: string) {
+    super(message, 1)
     this.name = 'PoolBusyError'
   }
 }
 
+/** What a refusal says: the pool's size and what fills it. */
+export function poolBusyMessage(threads: number, maxQueue: number): string {
+  return `the worker pool is full: its ${threads + maxQueue} places (${threads} thread${threads === 1 ? '' : 's'} and a queue of ${maxQueue}, POOL_MAX_QUEUE) are taken by the streams and requests under way; retry shortly`
+}
+
 /** A worker failed (crashed, ran out of memory) during a batch; Piscina replaces it. */
 export class GenerationFailedError extends UnavailableError {
-  constructor(cause: unknown) {
-    super('generation failed; retry', 1, { cause })
+  constructor(cause: unknown, message = 'generation failed; retry') {
+    super(message, 1, { cause })
     this.name = 'GenerationFailedError'
   }
+}
+
+/** What a pool task is: a batch of rows to generate, or of records to validate. */
+type PoolTask = BatchTask | ValidateBatch
+
+/** A stream's admission: its window of places, kept until it ends (see GenerationPool.openStream). */
+export interface StreamLease extends WindowLease<PoolTask> {
+  /** Gives the places back once the stream's batches under way have settled. */
+  close(): void
 }
 
 export interface PoolOptions {
@@ -56,15 +76,6 @@ export interface StreamRequest {
   bank?: string | undefined
   invalid?: InvalidCheck | undefined
   format: RenderFormat
-}
-
-/** Where a stream writes: a Node writable (an HTTP response, a file, stdout). */
-export interface ChunkSink {
-  /** Writes a chunk; `done` runs once the sink no longer needs the chunk's memory. */
-  write(chunk: Uint8Array, done?: (error?: Error | null) => void): boolean
-  once(event: 'drain' | 'close', listener: () => void): unknown
-  off?(event: 'drain' | 'close', listener: () => void): unknown
-  readonly destroyed?: boolean
 }
 
 const require = createRequire(import.meta.url)
@@ -95,7 +106,7 @@ function workerModule(): string {
       bundle: true,
       format: 'esm',
       platform: 'node',
-      target: 'node22',
+      target: 'node20',
       outfile: temporary,
       external: ['piscina'],
       logLevel: 'silent',
@@ -117,28 +128,27 @@ const SLOT_BYTES = 2 << 20
 /** Streams of more batches than this use slots. */
 const SLOTS_FROM_BATCHES = 4
 
-/** The error of an aborted task or wait. */
-export function isAbort(error: unknown): boolean {
-  return error instanceof Error && (error.name === 'AbortError' || (error as { code?: string }).code === 'ABORT_ERR')
-}
-
 export class GenerationPool {
-  readonly #piscina: Piscina<BatchTask | ValidateBatch, Uint8Array | number>
+  readonly #piscina: Piscina<PoolTask, Uint8Array | number>
   readonly threads: number
   readonly maxQueue: number
   /** Batches submitted and not yet settled (running or waiting). */
   #outstanding = 0
-  /** Batches refused because the queue was full. */
+  /** Places held by open streams. */
+  #reserved = 0
+  /** Single batches (not of a stream) submitted and not yet settled. */
+  #single = 0
+  /** Batches and streams refused because every place was taken. */
   #refused = 0
-  /** Shared memory of validation streams, kept from one stream for the next. */
+  /** Shared memory of streams (inputs and results), kept from one stream for the next. */
   readonly buffers = new SharedBuffers()
 
   constructor(options: PoolOptions = {}) {
     this.threads = options.threads ?? Math.max(1, availableParallelism())
     this.maxQueue = options.maxQueue ?? 256
-    // Admission is counted here (running + waiting ≤ threads + maxQueue) rather than left to
-    // Piscina's maxQueue, which does not count tasks handed to workers that are still starting.
-    this.#piscina = new Piscina<BatchTask | ValidateBatch, Uint8Array | number>({
+    // Admission is counted here (places: threads + maxQueue) rather than left to Piscina's
+    // maxQueue, which does not count tasks handed to workers that are still starting.
+    this.#piscina = new Piscina<PoolTask, Uint8Array | number>({
       filename: options.filename ?? workerModule(),
       minThreads: this.threads,
       maxThreads: this.threads,
@@ -175,7 +185,12 @@ export class GenerationPool {
     return completed === 0 ? 0 : (this.#piscina.histogram.runTime.mean * completed) / 1000
   }
 
-  /** Batches refused since start because the queue was full. */
+  /** Places taken now: those held by open streams and by single batches (see `places`). */
+  get placesTaken(): number {
+    return this.#reserved + this.#single
+  }
+
+  /** Streams and single batches refused since start because every place was taken. */
   get refused(): number {
     return this.#refused
   }
@@ -185,76 +200,136 @@ export class GenerationPool {
     return this.threads * 2
   }
 
-  /** Runs one batch; a full queue rejects with PoolBusyError, an abort with AbortError. */
+  /** Places for batches running or waiting. */
+  get places(): number {
+    return this.threads + this.maxQueue
+  }
+
+  #busy(): PoolBusyError {
+    this.#refused++
+    return new PoolBusyError(poolBusyMessage(this.threads, this.maxQueue))
+  }
+
+  /** Runs one batch; a full pool rejects with PoolBusyError, an abort with AbortError. */
   async run(task: Omit<BatchTask, 'slot'>, signal?: AbortSignal): Promise<Uint8Array> {
-    return (await this.#run(task, signal)) as Uint8Array
+    if (this.#reserved + this.#single >= this.places) throw this.#busy()
+    this.#single++
+    try {
+      return (await this.#submit(task, signal)) as Uint8Array
+    } finally {
+      this.#single--
+    }
   }
 
   /**
-   * Validates one batch of records (its bytes are shared memory); the result is the rows with
-   * the counts sealed after them (see openCounts): in `batch.slot` when they fit (their size
-   * comes back), else transferred.
+   * Admits a stream of `batches` batches (or of unknown length) that generate or validate: it
+   * holds up to `window` places (fewer when fewer are free) until it is closed, and its batches
+   * wait for a thread instead of being refused. Throws PoolBusyError when no place is free:
+   * before anything of the stream was sent.
    */
-  async validate(batch: ValidateBatch): Promise<Uint8Array | number> {
-    return this.#run(batch, undefined, { name: 'validateBatch' })
+  openStream(kind: 'generate' | 'validate', batches = Infinity, window = this.streamWindow): StreamLease {
+    const size = Math.min(window, batches, this.places - this.#reserved - this.#single)
+    if (size < 1) throw this.#busy()
+    this.#reserved += size
+    const name = kind === 'validate' ? 'validateBatch' : undefined
+    const failed = kind === 'validate' ? VALIDATION_FAILED : undefined
+    let running = 0
+    let closed = false
+    const release = () => {
+      if (closed && running === 0) {
+        this.#reserved -= size
+        running = -1 // released once
+      }
+    }
+    return {
+      window: size,
+      run: async (batch, signal) => {
+        running++
+        try {
+          return await this.#submit(batch, signal, name, failed)
+        } finally {
+          running--
+          release()
+        }
+      },
+      close: () => {
+        closed = true
+        release()
+      },
+    }
   }
 
-  async #run(
-    task: BatchTask | ValidateBatch,
-    signal?: AbortSignal,
-    options: { name?: string } = {},
+  async #submit(
+    task: PoolTask,
+    signal: AbortSignal | undefined,
+    name?: string,
+    failed?: string,
   ): Promise<Uint8Array | number> {
-    if (this.#outstanding >= this.threads + this.maxQueue) {
-      this.#refused++
-      throw new PoolBusyError()
-    }
     this.#outstanding++
     try {
+      const options = name === undefined ? {} : { name }
       return await this.#piscina.run(task, signal === undefined ? options : { ...options, signal })
     } catch (error) {
       if (isAbort(error)) throw error
       // A worker that failed (crashed, ran out of memory) is replaced by Piscina; the request
-      // that met it gets a retryable 503, and the cause goes to the log as an internal error.
-      throw new GenerationFailedError(error)
+      // that met it gets a retryable 503, and the cause goes to the log.
+      throw new GenerationFailedError(error, failed)
     } finally {
       this.#outstanding--
     }
   }
 
   /**
-   * Streams `request` into `sink` in order, at most `streamWindow` batches in flight, waiting
-   * for 'drain' when the sink is full. Resolves when everything was written; stops quietly
-   * when `signal` aborts (the client left). `onChunk` sees every chunk written (progress).
+   * Streams `request` into `sink` in order (see ordered-window.ts), on `lease` (admitted by the
+   * caller before it sent anything; else admitted here, which may throw PoolBusyError), which
+   * it closes. Resolves when everything was written; stops quietly when `signal` aborts (the
+   * client left). `onChunk` sees every chunk written (progress).
    */
   async stream(
     request: StreamRequest,
     sink: ChunkSink,
     signal: AbortSignal,
-    onChunk?: (rows: number, bytes: number) => void,
+    options: { lease?: StreamLease; onChunk?: (rows: number, bytes: number) => void } = {},
   ): Promise<void> {
-    const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS)
-    // Every batch of one stream mints from the same dataset, so they share its key.
-    const seed = request.seed ?? randomSeed()
-    // Shared memory slots for the batches' bytes: a slot is reused once the sink has written
-    // it, so a stream of any length allocates at most 2 × streamWindow slots and leaves the
-    // main thread no per-batch garbage. A batch that does not fit (or finds no free slot) is
-    // transferred instead.
-    const free: SharedArrayBuffer[] = []
-    // Short streams (a few batches) transfer their bytes: slots pay off only over many batches.
-    let slotsMade = request.count > BATCH_ROWS * SLOTS_FROM_BATCHES ? 0 : Infinity
-    const takeSlot = (): SharedArrayBuffer | undefined => {
-      const slot = free.pop()
-      if (slot !== undefined || slotsMade >= this.streamWindow * 2) return slot
-      slotsMade++
-      return new SharedArrayBuffer(SLOT_BYTES)
+    const lease = options.lease ?? this.openStream('generate', batchCount(request))
+    try {
+      await writeInOrder(lease, generationSource(request, options.onChunk), sink, signal, {
+        // Short streams (a few batches) transfer their bytes: slots pay off only over many batches.
+        slotBytes: request.count > BATCH_ROWS * SLOTS_FROM_BATCHES ? SLOT_BYTES : 0,
+        buffers: this.buffers,
+        cancelRunning: true,
+      })
+    } finally {
+      lease.close()
     }
-    const pending: { rows: number; result: Promise<Uint8Array | number>; slot: SharedArrayBuffer | undefined }[] = []
-    const schedule = (): boolean => {
+  }
+
+  async close(): Promise<void> {
+    await this.#piscina.destroy()
+  }
+}
+
+const VALIDATION_FAILED = 'validation failed: a worker thread crashed or ran out of memory; retry'
+
+/** How many batches a stream request makes. */
+export function batchCount(request: Pick<StreamRequest, 'count'>): number {
+  return Math.ceil(request.count / BATCH_ROWS)
+}
+
+/** The batches of a generation stream, in order. */
+function generationSource(
+  request: StreamRequest,
+  onChunk: ((rows: number, bytes: number) => void) | undefined,
+): WindowSource<BatchTask> {
+  const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS)
+  // Every batch of one stream mints from the same dataset, so they share its key.
+  const seed = request.seed ?? randomSeed()
+  return {
+    take() {
       const next = batches.next()
-      if (next.done === true) return false
+      if (next.done === true) return undefined
       const batch = next.value
-      const slot = takeSlot()
-      const task: BatchTask = {
+      return {
         countries: request.countries,
         realistic: request.realistic,
         seed,
@@ -265,56 +340,12 @@ export class GenerationPool {
         count: batch.count,
         first: batch.first,
         last: batch.last,
-        ...(slot === undefined ? {} : { slot }),
       }
-      const result = this.#run(task, signal)
-      result.catch(() => {}) // observed below, in order; never an unhandled rejection
-      pending.push({ rows: batch.count, result, slot })
-      return true
-    }
-    while (pending.length < this.streamWindow && schedule()) {
-      // fill the window
-    }
-    try {
-      while (pending.length > 0) {
-        const { rows, result, slot } = pending.shift() as (typeof pending)[number]
-        const output = await result
-        if (signal.aborted) return
-        let chunk: Uint8Array
-        let done: (() => void) | undefined
-        if (typeof output === 'number') {
-          chunk = new Uint8Array(slot as SharedArrayBuffer, 0, output)
-          done = () => free.push(slot as SharedArrayBuffer)
-        } else {
-          chunk = output
-          if (slot !== undefined) free.push(slot)
-        }
-        schedule()
-        onChunk?.(rows, chunk.length)
-        if (!sink.write(chunk, done)) await drained(sink, signal)
-      }
-    } catch (error) {
-      if (signal.aborted || isAbort(error)) return
-      throw error
-    }
-  }
-
-  async close(): Promise<void> {
-    await this.#piscina.destroy()
-  }
-}
-
-/** Waits for 'drain', or returns early when the signal aborts. */
-export async function drained(sink: ChunkSink, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return
-  const ac = new AbortController()
-  const onAbort = () => ac.abort()
-  signal.addEventListener('abort', onAbort, { once: true })
-  try {
-    await once(sink as unknown as NodeJS.EventEmitter, 'drain', { signal: ac.signal })
-  } catch (error) {
-    if (!isAbort(error)) throw error
-  } finally {
-    signal.removeEventListener('abort', onAbort)
+    },
+    more: async () => false,
+    written(task, bytes) {
+      onChunk?.(task.count, bytes.length)
+      return bytes
+    },
   }
 }

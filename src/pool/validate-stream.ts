@@ -1,8 +1,10 @@
 // Validation of a stream of IBANs (a file, standard input, a request body): the input is cut
-// into batches of whole records, a bounded number are validated at once on the worker pool,
-// and their rows are written in input order with backpressure both ways: input is read only
-// while the window has room, and output waits for 'drain'. Memory stays bounded whatever the
-// input's length. An input that fits one batch is validated in this thread, without the pool.
+// into batches of whole records, a bounded number are validated at once on the worker pool
+// (the ordered window generation streams use too), and their rows are written in input order
+// with backpressure both ways: input is read only while the window has room, and output waits
+// for 'drain'. Memory stays bounded whatever the input's length. An input that fits one batch
+// is validated in this thread, without the pool; a larger one is admitted to the pool before
+// anything is written, so a full pool is a refusal, never an answer cut short.
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { BATCH_BYTES, InputEncodingError, RecordBatcher, type RecordBatch } from '../formats/record-batches.ts'
 import {
@@ -19,7 +21,8 @@ import {
   type ValidateFormat,
 } from '../formats/validate-batch.ts'
 import { SharedBuffers } from '../formats/shared-buffers.ts'
-import { drained, type ChunkSink, type GenerationPool } from './pool.ts'
+import { drained, writeInOrder, type ChunkSink } from './ordered-window.ts'
+import type { GenerationPool, StreamLease } from './pool.ts'
 
 export interface ValidateStreamOptions {
   input: InputKind
@@ -45,6 +48,11 @@ export interface ValidateSummary {
   seconds: number
   /** The input held more records than maxRecords: only those were validated. */
   exceeded: boolean
+  /**
+   * Every record of the input was read as a row: false when it held more than maxRecords, or
+   * ended inside a quoted CSV field (whose row says from which line).
+   */
+  complete: boolean
 }
 
 /** The input cannot be validated at all (a column that is not there, UTF-16): nothing was written. */
@@ -105,7 +113,8 @@ function delimiterCode(delimiter: string | undefined): number {
  * Validates the IBANs of `source` and writes one row each to `sink` in input order (the csv
  * header first). Resolves with the summary once everything was written; when `signal` aborts
  * (the reader left), stops reading and writing and resolves with what was counted. Throws
- * ValidateInputError before writing anything when the input cannot be read as asked.
+ * before writing anything ValidateInputError when the input cannot be read as asked, and
+ * PoolBusyError when it needs the pool and the pool has no place for it.
  */
 export async function validateStream(
   source: AsyncIterable<Uint8Array>,
@@ -125,6 +134,7 @@ export async function validateStream(
   const batcher = new RecordBatcher({
     buffers,
     quotes: options.input === 'csv',
+    delimiter,
     batchBytes,
     ...(options.maxRecords === undefined ? {} : { maxRecords: options.maxRecords + (header ? 1 : 0) }),
   })
@@ -147,25 +157,18 @@ export async function validateStream(
     }
     if (batcher.exceeded) ended = true
   }
-
-  let pool: GenerationPool | undefined
-  const pending: { batch: RecordBatch; slot: SharedArrayBuffer | undefined; result: Promise<Uint8Array | number> }[] =
-    []
-  // Shared memory for the batches' rows, reused once the sink has written them: a stream of any
-  // length allocates at most window + 2 slots, and the threads leave no garbage per batch.
-  const free: SharedArrayBuffer[] = []
-  let slotsMade = 0
-  // Slots written after the stream returned (the sink still held them) go back to `buffers`.
-  let finished = false
-  const release = (slot: SharedArrayBuffer): void => {
-    if (finished) buffers.give(slot)
-    else free.push(slot)
+  const summary = () => summaryOf(totals, started, batcher.exceeded, batcher.unterminated)
+  const count = (counts: BatchCounts): void => {
+    add(totals, counts)
+    onRows?.(totals[COUNT_ROWS] as number)
   }
+
+  let lease: StreamLease | undefined
   try {
     // The first batch: where the header is, and whether one batch holds the whole input.
     while (ready.length === 0 && !ended) await read()
-    if (signal.aborted) return summaryOf(totals, started, batcher.exceeded)
-    const shared: Omit<ValidateBatch, 'bytes' | 'firstLine' | 'overlong' | 'skipHeader'> = {
+    if (signal.aborted) return summary()
+    const shared: Omit<ValidateBatch, 'bytes' | 'firstLine' | 'damaged' | 'skipHeader'> = {
       input: options.input,
       column: options.input === 'csv' ? columnIndex(options.column, ready[0], delimiter) : 0,
       delimiter,
@@ -173,76 +176,65 @@ export async function validateStream(
       invalidOnly: options.invalidOnly === true,
     }
     if (shared.column < 0) throw new ValidateInputError('column must be 1 or more')
-    if (options.format === 'csv') sink.write(new TextEncoder().encode(VALIDATE_CSV_HEADER))
     let first = true
     const taskOf = (batch: RecordBatch): ValidateBatch => {
       const task = { ...shared, ...batch, skipHeader: first && header }
       first = false
       return task
     }
+    const csvHeader = () => {
+      if (options.format === 'csv') sink.write(new TextEncoder().encode(VALIDATE_CSV_HEADER))
+    }
     if (ended && ready.length <= 1 && (ready[0]?.bytes.length ?? 0) <= INLINE_BYTES) {
       // Small input: validated here; a pool would cost more to start than the work.
+      csvHeader()
       const batch = ready.shift()
       if (batch !== undefined) {
         // Loaded here: the IBAN tables are needed in this thread only for such small inputs.
         const { validateBatchInto } = await import('../formats/validate-rows.ts')
         const out = new ByteWriter(64 * 1024)
-        const counts = validateBatchInto(taskOf(batch), out)
-        add(totals, counts)
-        onRows?.(totals[COUNT_ROWS] as number)
+        count(validateBatchInto(taskOf(batch), out))
         if (!sink.write(out.view())) await drained(sink, signal)
       }
-      return summaryOf(totals, started, batcher.exceeded)
+      return summary()
     }
-    pool = runner.pool()
-    const window = runner.window ?? pool.streamWindow
-    const takeSlot = (): SharedArrayBuffer | undefined => {
-      const slot = free.pop()
-      if (slot !== undefined || slotsMade >= window + 2) return slot
-      slotsMade++
-      return buffers.take(slotBytes)
-    }
-    for (;;) {
-      while (pending.length < window) {
-        const batch = ready.shift()
-        if (batch !== undefined) {
-          const slot = takeSlot()
-          const task = taskOf(batch)
-          if (slot !== undefined) task.slot = slot
-          // No signal: a batch takes a millisecond or two, so one under way is left to finish when
-          // the reader leaves (aborting it would replace its worker thread).
-          const result = pool.validate(task)
-          result.catch(() => {}) // observed below, in order
-          pending.push({ batch, slot, result })
-        } else if (ended) break
-        else await read()
-        if (signal.aborted) return summaryOf(totals, started, batcher.exceeded)
-      }
-      const next = pending.shift()
-      if (next === undefined) break
-      const output = await next.result
-      if (signal.aborted) break
-      batcher.recycle(next.batch)
-      const { slot } = next
-      const sealed = typeof output === 'number' ? new Uint8Array(slot as SharedArrayBuffer, 0, output) : output
-      if (typeof output !== 'number' && slot !== undefined) free.push(slot)
-      const { rows, counts } = openCounts(sealed)
-      add(totals, counts)
-      onRows?.(totals[COUNT_ROWS] as number)
-      const done = typeof output === 'number' ? () => release(slot as SharedArrayBuffer) : undefined
-      if (rows.length === 0) done?.()
-      else if (!sink.write(rows, done)) await drained(sink, signal)
-      if (signal.aborted) break
-    }
-    return summaryOf(totals, started, batcher.exceeded)
+    // Admitted before anything is written: a full pool refuses the stream (PoolBusyError) whole.
+    const pool = runner.pool()
+    lease = pool.openStream('validate', Infinity, runner.window ?? pool.streamWindow)
+    csvHeader()
+    await writeInOrder<ValidateBatch>(
+      lease,
+      {
+        take: () => {
+          const batch = ready.shift()
+          return batch === undefined ? undefined : taskOf(batch)
+        },
+        more: async () => {
+          if (!ended) await read()
+          return !ended
+        },
+        written: (task, sealed) => {
+          batcher.recycle(task)
+          const { rows, counts } = openCounts(sealed)
+          count(counts)
+          return rows
+        },
+      },
+      sink,
+      signal,
+      {
+        slotBytes,
+        buffers,
+        cancelRunning: false,
+      },
+    )
+    return summary()
   } catch (error) {
     // A reader that left: its request body or the batches under way failed with it.
-    if (signal.aborted) return summaryOf(totals, started, batcher.exceeded)
+    if (signal.aborted) return summary()
     throw error
   } finally {
-    // The slots free now go back (not those of batches still running after the reader left).
-    finished = true
-    for (const slot of free.splice(0)) buffers.give(slot)
+    lease?.close()
     // A reader that left, or an error: stop reading the source (a request body is released).
     if (!ended) await iterator.return?.()
   }
@@ -252,12 +244,20 @@ function add(totals: BatchCounts, counts: BatchCounts): void {
   for (let i = 0; i < totals.length; i++) totals[i] = (totals[i] as number) + (counts[i] as number)
 }
 
-function summaryOf(totals: BatchCounts, started: number, exceeded: boolean): ValidateSummary {
+function summaryOf(totals: BatchCounts, started: number, exceeded: boolean, unterminated: boolean): ValidateSummary {
   const rows = totals[COUNT_ROWS] as number
   const valid = totals[COUNT_VALID] as number
   const failed = Object.fromEntries(FAILED_CHECKS.map((check, i) => [check, totals[2 + i] as number])) as Record<
     FailedCheck,
     number
   >
-  return { rows, valid, invalid: rows - valid, failed, seconds: (performance.now() - started) / 1000, exceeded }
+  return {
+    rows,
+    valid,
+    invalid: rows - valid,
+    failed,
+    seconds: (performance.now() - started) / 1000,
+    exceeded,
+    complete: !exceeded && !unterminated,
+  }
 }

@@ -1,7 +1,9 @@
-// The web page at the site root: one HTML document, a script bundled from src/web/app.ts (and
-// through it src/iban) by the build, and a stylesheet. Assets have content-hashed names
-// and are cached for a year; the page itself is revalidated with its ETag. Nothing is loaded
-// from anywhere else (the Content-Security-Policy says so), so the page works offline.
+// The web page at the site root: one HTML document (html.ts), a script bundled from
+// src/web/app.ts (and through it src/iban) by the build, a stylesheet and the icons (icon.ts).
+// Assets have content-hashed names and are cached for a year; the page itself is revalidated
+// with its ETag; /favicon.ico, which browsers ask for by name on every page, is served too.
+// Nothing is loaded from anywhere else (the Content-Security-Policy says so), so the page
+// works offline.
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
@@ -11,8 +13,9 @@ import { gzipSync } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
 import { negotiate, sharedBody } from '../http/compression.ts'
 import { route, type Route } from '../http/route.ts'
-import { COUNTRIES, INVALID_CHECKS, INVALID_CHECK_TEXT } from '../iban/index.ts'
-import { BANK_REGISTRY } from '../iban/banks-registry-data.ts'
+import { BANK_REGISTRY } from '@ibanmint/iban/internal'
+import { pageHtml } from './html.ts'
+import { iconIco, iconSvg, touchIconPng } from './icon.ts'
 import { STYLE } from './style.ts'
 
 /** Running the built JavaScript (dist/src/web/page.js): the build bundled the script. */
@@ -34,6 +37,8 @@ export interface WebAssets {
   html: Buffer
   etag: string
   assets: Map<string, Asset>
+  /** /favicon.ico, which browsers ask for by that name on every page that names no icon. */
+  favicon: Buffer
   /** Bytes of the script as served (minified), for the README's figures and the tests. */
   scriptBytes: number
 }
@@ -68,99 +73,6 @@ function bankAssets(): Asset[] {
   })
 }
 
-/** Where the page finds each country's bank registry, as the JSON it reads at start. */
-function bankAssetIndex(banks: readonly Asset[]): string {
-  const index = Object.fromEntries(
-    banks.map((asset) => [asset.name.slice(6, 8).toUpperCase(), `/assets/${asset.name}`]),
-  )
-  return JSON.stringify(index).replace(/</g, '\\u003c')
-}
-
-function page(script: Asset, style: Asset, banks: readonly Asset[]): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>ibanmint: test IBANs for ${COUNTRIES.length} countries</title>
-<meta name="description" content="Generate and validate test IBANs for ${COUNTRIES.length} countries, with correct national check digits.">
-<link rel="stylesheet" href="/assets/${style.name}">
-<script defer src="/assets/${script.name}"></script>
-<script type="application/json" id="bank-assets">${bankAssetIndex(banks)}</script>
-</head>
-<body>
-<header>
-<h1>ibanmint</h1>
-<p class="tagline">Test IBANs for ${COUNTRIES.length} countries: MOD-97 and national check digits right.</p>
-<p class="warning" role="note"><strong>Test data only.</strong> No bank issued these IBANs. Use them for testing, never for payments.</p>
-</header>
-<main>
-<section aria-labelledby="generate-title">
-<h2 id="generate-title">Generate</h2>
-<form id="generate-form" novalidate>
-<div class="row">
-<label for="search">Search countries</label>
-<input id="search" type="search" placeholder="Name or code, e.g. fra or NO" autocomplete="off">
-</div>
-<div class="row">
-<label for="country">Country</label>
-<select id="country" name="country"></select>
-</div>
-<p id="format" class="format" aria-live="polite"></p>
-<div class="row inline">
-<div><label for="count">Count</label>
-<input id="count" name="count" type="number" inputmode="numeric" min="1" max="100" value="5" required></div>
-<div><label for="seed">Seed <span class="hint">(optional: same seed, same IBANs)</span></label>
-<input id="seed" name="seed" type="text" maxlength="128" autocomplete="off"></div>
-</div>
-<div class="row check">
-<input id="realistic" name="realistic" type="checkbox" checked>
-<label for="realistic">Realistic (real bank codes; off: fully random)</label>
-</div>
-<div class="row">
-<label for="invalid">Kind <span class="hint">(negative test data fails exactly one check)</span></label>
-<select id="invalid" name="invalid">
-<option value="">Valid IBANs</option>
-${INVALID_CHECKS.map((check) => `<option value="${check}">Invalid: ${INVALID_CHECK_TEXT[check]}</option>`).join('\n')}
-</select>
-</div>
-<p id="generate-error" class="error" role="alert"></p>
-<div class="actions">
-<button id="generate" type="submit">Generate</button>
-<button id="copy-all" type="button" hidden>Copy all</button>
-</div>
-</form>
-<ol id="results" class="results" aria-label="Generated IBANs"></ol>
-<div class="downloads">
-<h3>Download</h3>
-<p>With the settings above, from the keyless export (up to 100 rows, 30 downloads a minute):</p>
-<p>
-<a class="button" data-format="csv" download>CSV</a>
-<a class="button" data-format="json" download>JSON</a>
-<a class="button" data-format="sql" download>SQL</a>
-<a class="button" data-format="txt" download>TXT</a>
-</p>
-</div>
-</section>
-<section aria-labelledby="validate-title">
-<h2 id="validate-title">Validate</h2>
-<div class="row">
-<label for="iban">IBAN <span class="hint">(spaces and lower case are fine)</span></label>
-<input id="iban" name="iban" type="text" autocomplete="off" spellcheck="false" placeholder="DE89 3704 0044 0532 0130 00">
-</div>
-<div id="validation" aria-live="polite"></div>
-</section>
-</main>
-<footer>
-<p><a href="/api/v1/openapi.json">API (OpenAPI 3.1)</a> · <a href="/.well-known/mcp/server-card.json">MCP server card</a> · <a href="/README.md">README and command line</a></p>
-<p class="hint">The <a href="/api/v1">JSON API</a> needs a key; this page needs none: it runs in your browser with the same code.</p>
-</footer>
-<p id="status" class="visually-hidden" role="status" aria-live="polite"></p>
-</body>
-</html>
-`
-}
-
 // When the script cannot be bundled (no esbuild binary for this platform), the page says so
 // instead of the service failing to start: the API, export and MCP server do not need it.
 const UNAVAILABLE_SCRIPT = `document.querySelector('main').innerHTML = '<section><h2>Unavailable</h2><p>This server could not build the page\\u2019s script. The <a href="/api/v1">JSON API</a>, the export and the MCP server work as usual.</p></section>'`
@@ -177,25 +89,36 @@ export async function buildWebAssets(
     onBundleError(error)
     code = UNAVAILABLE_SCRIPT
   }
-  const asset = (name: string, type: string, text: string): Asset => {
-    const body = Buffer.from(text)
-    // Also compressed with brotli, once, for a client that accepts it but not gzip (compression.ts).
-    return { name, type, body: sharedBody(body), gzip: gzipSync(body, { level: 9 }) }
-  }
-  const script = asset(`app-${hashOf(code)}.js`, 'text/javascript; charset=utf-8', code)
-  const style = asset(`style-${hashOf(STYLE)}.css`, 'text/css; charset=utf-8', STYLE)
+  const script = asset('app', 'js', 'text/javascript; charset=utf-8', code)
+  const style = asset('style', 'css', 'text/css; charset=utf-8', STYLE)
+  const icon = asset('icon', 'svg', 'image/svg+xml', iconSvg())
+  const touchIcon = asset('touch-icon', 'png', 'image/png', touchIconPng())
   const banks = bankAssets()
-  const html = Buffer.from(page(script, style, banks))
+  const html = Buffer.from(
+    pageHtml({
+      script: script.name,
+      style: style.name,
+      icon: icon.name,
+      touchIcon: touchIcon.name,
+      banks: Object.fromEntries(banks.map((bank) => [bank.name.slice(6, 8).toUpperCase(), bank.name])),
+    }),
+  )
   return {
     html,
     etag: `"${hashOf(html)}"`,
-    assets: new Map([
-      [script.name, script],
-      [style.name, style],
-      ...banks.map((bank): [string, Asset] => [bank.name, bank]),
-    ]),
+    assets: new Map([script, style, icon, touchIcon, ...banks].map((one): [string, Asset] => [one.name, one])),
+    favicon: iconIco(),
     scriptBytes: script.body.length,
   }
+}
+
+/**
+ * A file under a content-hashed name, with its gzipped copy. The body is also compressed with
+ * brotli, once, for a client that accepts brotli but not gzip (compression.ts; not a PNG).
+ */
+function asset(stem: string, extension: string, type: string, content: string | Buffer): Asset {
+  const body = sharedBody(Buffer.from(content))
+  return { name: `${stem}-${hashOf(body)}.${extension}`, type, body, gzip: gzipSync(body, { level: 9 }) }
 }
 
 const SECURITY_HEADERS = {
@@ -250,8 +173,9 @@ export function webRoutes(web: WebAssets): Route[] {
       handle: ({ params }, { req }) => {
         const asset = web.assets.get(params.name)
         if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params.name)}`)
-        // Kept gzipped (made once at start): sent so to a client whose Accept-Encoding accepts gzip.
-        const gzip = negotiate(req, ['gzip']) === 'gzip'
+        // Kept gzipped (made once at start): sent so to a client whose Accept-Encoding accepts
+        // gzip, where it helps (not for the PNG, which is compressed already).
+        const gzip = negotiate(req, ['gzip']) === 'gzip' && asset.gzip.length < asset.body.length
         return {
           bytes: gzip ? asset.gzip : asset.body,
           headers: {
@@ -263,6 +187,24 @@ export function webRoutes(web: WebAssets): Route[] {
           },
         }
       },
+    }),
+    route({
+      method: 'GET',
+      path: '/favicon.ico',
+      operationId: 'getFavicon',
+      access: 'public',
+      summary: 'The site’s icon, which browsers ask for on every page (16, 32 and 48 px)',
+      tag: 'web',
+      responses: { 200: { description: 'An ICO file.', contentTypes: ['image/x-icon'] } },
+      handle: () => ({
+        bytes: web.favicon,
+        headers: {
+          'content-type': 'image/x-icon',
+          // Not content-hashed: a day, so that a new icon reaches browsers.
+          'cache-control': 'public, max-age=86400',
+          'x-content-type-options': 'nosniff',
+        },
+      }),
     }),
     route({
       method: 'GET',

@@ -55,5 +55,5 @@ test('bic --help shows a worked example that holds; no BIC or an unknown option 
     assert.equal(usage.code, 2)
     assert.match(usage.stderr, /^ibanmint: /)
   }
-  assert.match(run('--help').stdout, /ibanmint bic <BIC>/)
+  assert.match(run('--help').stdout, /^ {2}bic +check BICs/m)
 })

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { execFile, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
@@ -196,84 +196,6 @@ test('countries lists all 91 with their capacity per mode, then the 16 territori
   }
   assert.equal(list.countries.find((country) => country.code === 'NO')?.capacity.realistic, 2_046_627_000)
 })
-
-const HELPS: string[][] = [
-  ['--help'],
-  ['generate', '--help'],
-  ['iban', '--help'],
-  ['validate', '--help'],
-  ['countries', '--help'],
-  ['serve', '--help'],
-  ['keys', '--help'],
-  ['keys', 'create', '--help'],
-  ['keys', 'list', '--help'],
-  ['keys', 'revoke', '--help'],
-]
-
-interface Example {
-  command: string
-  output: string[]
-}
-
-/** The help's examples: `  $ ibanmint …` lines, each with the lines it prints below it (if any). */
-function examplesOf(help: string): Example[] {
-  const examples: Example[] = []
-  let current: Example | undefined
-  for (const line of help.split('\n')) {
-    if (line.startsWith('  $ ')) examples.push((current = { command: line.slice(4), output: [] }))
-    else if (!line.startsWith('  ')) current = undefined
-    else if (!line.trimStart().startsWith('#')) current?.output.push(line.slice(2))
-  }
-  return examples
-}
-
-test('--help of the program and of every command shows a worked example; those that show output print it', () => {
-  const shims = mkdtempSync(join(tmpdir(), 'ibanmint-bin-'))
-  try {
-    writeFileSync(join(shims, 'ibanmint'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`, { mode: 0o755 })
-    let checked = 0
-    for (const args of HELPS) {
-      const { code, stdout } = run(...args)
-      assert.equal(code, 0, args.join(' '))
-      assert.match(stdout, /Usage/)
-      const examples = examplesOf(stdout)
-      assert.ok(examples.length > 0, `${args.join(' ')}: no example`)
-      for (const { command, output } of examples.filter((example) => example.output.length > 0)) {
-        const shown = spawnSync('bash', ['-o', 'pipefail', '-c', command], {
-          encoding: 'utf8',
-          env: { ...process.env, PATH: `${shims}:${process.env['PATH']}` },
-        })
-        assert.equal(shown.stdout, output.join('\n') + '\n', command)
-        checked++
-      }
-    }
-    assert.ok(checked >= 6)
-  } finally {
-    rmSync(shims, { recursive: true, force: true })
-  }
-})
-
-const BAD: string[][] = [
-  [],
-  ['frobnicate'],
-  ['generate'],
-  ['generate', 'XX'],
-  ['generate', 'DE', '--count', '0'],
-  ['generate', 'DE', '--count', 'ten'],
-  ['generate', 'DE', '--format', 'xml'],
-  ['generate', 'DE', '--bogus'],
-  ['validate'],
-  ['countries', 'extra'],
-]
-
-for (const args of BAD) {
-  test(`bad usage "ibanmint ${args.join(' ')}" exits 2 with a short error`, () => {
-    const { code, stderr } = run(...args)
-    assert.equal(code, 2)
-    assert.ok(stderr.length > 0)
-    if (args.length > 0) assert.match(stderr, /^ibanmint: .+\nTry "ibanmint --help"\.\n$/)
-  })
-}
 
 test('generate above one batch runs on the pool: --output, --threads and seeds give the same bytes', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ibanmint-cli-'))

@@ -87,7 +87,7 @@ describe('generate and bulk', () => {
       const { message } = (bulk.body as { error: { message: string } }).error
       const run = await cli('generate', countries, ...optionsOf(query))
       assert.equal(run.code, 2)
-      assert.equal(run.stderr, `ibanmint: ${asOptions(message)}\nTry "ibanmint --help".\n`)
+      assert.equal(run.stderr, `ibanmint: ${asOptions(message).replace(/\.?$/, '.')} Try "ibanmint generate --help".\n`)
     })
   }
 
@@ -97,6 +97,9 @@ describe('generate and bulk', () => {
     const { message } = (bulk.body as { error: { message: string } }).error
     const run = await cli('generate', 'DE,XX')
     assert.equal(run.code, 2)
-    assert.match(run.stderr, new RegExp(`^ibanmint: ${message} \\(see "ibanmint countries"\\)\n`))
+    assert.match(
+      run.stderr,
+      new RegExp(`^ibanmint: ${message} \\(see "ibanmint countries"\\)\\. Try "ibanmint generate --help"\\.\n$`),
+    )
   })
 })

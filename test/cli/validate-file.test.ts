@@ -188,3 +188,24 @@ test('binary garbage and over-long lines are invalid rows, not crashes', () => {
   assert.match(rows[1] ?? '', /^\tinvalid: line longer than 65536 bytes\tline 2$/)
   assert.equal(rows[2], 'DE89 3704 0044 0532 0130 00\tvalid')
 })
+
+test('a damaged tail is a row and exit 1: an over-long last line without a newline, a CSV quote never closed', () => {
+  const overlong = run(['--file', '-'], `DE89370400440532013000\n${'A'.repeat(100 * 1024)}`)
+  assert.equal(overlong.code, 1)
+  assert.deepEqual(overlong.stdout.trimEnd().split('\n'), [
+    'DE89 3704 0044 0532 0130 00\tvalid',
+    '\tinvalid: line longer than 65536 bytes\tline 2',
+  ])
+  assert.match(overlong.stderr, /^2 rows: 1 valid, 1 invalid \(input 1\)/m)
+  const alone = run(['--file', file('huge.txt', Buffer.alloc(3 << 20, 65))])
+  assert.equal(alone.code, 1)
+  assert.match(alone.stderr, /^1 row: 0 valid, 1 invalid \(input 1\)/m)
+  const lines = Array.from({ length: 5_000 }, () => 'x,DE89370400440532013000').join('\n')
+  const quoted = run(['--file', '-', '--column', '2'], `x,DE89370400440532013000\n"stray,${lines}\n`)
+  assert.equal(quoted.code, 1)
+  assert.match(
+    quoted.stdout,
+    /invalid: a quoted field opened on line 2 is never closed: lines 2 to 5,001 .*\tline 2\n$/,
+  )
+  assert.match(quoted.stderr, /^2 rows: 1 valid, 1 invalid \(input 1\)/m)
+})

@@ -4,7 +4,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { generate, generateJson, requireCountry, type GenerateRequest } from '../../src/core/operations.ts'
-import { COUNTRIES, INVALID_CHECKS, banksOf, generateIbans, isMod97Valid } from '../../src/iban/index.ts'
+import { COUNTRIES, INVALID_CHECKS, banksOf, generateIbans } from '../../src/iban/index.ts'
+import { isMod97Valid } from '../../src/iban/mod97.ts'
 import { generateOnPool } from '../../src/pool/generate-result.ts'
 import { GenerationPool } from '../../src/pool/pool.ts'
 

@@ -421,3 +421,81 @@ for (const format of ['text', 'ndjson', 'csv'] as ValidateFormat[]) {
     assert.ok(sink.text().includes('DE89'))
   })
 }
+
+test('an over-long last record without a newline is a row, alone or after others, at any chunk size', async () => {
+  const tail = 'A'.repeat(100 * 1024)
+  for (const sizes of [[65_536], [7, 50_000], [1 << 20]]) {
+    for (const input of ['lines', 'csv'] as const) {
+      const options = { input, ...(input === 'csv' ? { column: 1 } : {}) }
+      const after = await run(`DE89370400440532013000\n${tail}`, options, sizes)
+      const what = input === 'csv' ? 'record' : 'line'
+      assert.deepEqual(
+        rowsOf(after.text).map((row) => [row['line'], row['failed'], row['reason']]),
+        [
+          [1, null, null],
+          [2, 'input', `${what} longer than ${MAX_RECORD_BYTES} bytes`],
+        ],
+        `${input} ${sizes.join(',')}`,
+      )
+      assert.deepEqual([after.summary.rows, after.summary.invalid, after.summary.complete], [2, 1, true])
+      const alone = await run(tail.repeat(2), options, sizes)
+      assert.deepEqual([alone.summary.rows, alone.summary.failed.input, alone.summary.complete], [1, 1, true])
+    }
+  }
+  // 200 MB of one line: one row, read with constant memory.
+  async function* huge(): AsyncGenerator<Uint8Array> {
+    const block = utf8('A'.repeat(1 << 20))
+    for (let i = 0; i < 200; i++) yield block
+  }
+  const sink = new Collect()
+  const summary = await validateStream(
+    huge(),
+    { input: 'lines', format: 'ndjson' },
+    sink,
+    new AbortController().signal,
+    runner,
+  )
+  assert.deepEqual([summary.rows, summary.failed.input, summary.complete], [1, 1, true])
+  assert.equal(rowsOf(sink.text())[0]?.['reason'], `line longer than ${MAX_RECORD_BYTES} bytes`)
+})
+
+test('a CSV quote never closed: one row names the line it opened on, the summary is not complete', async () => {
+  const good = ibans(10, 'quote')
+  const swallowed = ibans(10_000, 'swallowed')
+  const csv =
+    'name,iban\n' +
+    good.map((iban, i) => `n${i},${iban}\n`).join('') +
+    '"Bob,DE89370400440532013000\n' +
+    swallowed.map((iban, i) => `s${i},${iban}\n`).join('')
+  for (const sizes of [[65_536], [333, 4_096]]) {
+    const { text, summary } = await run(csv, { input: 'csv', column: 'iban' }, sizes)
+    const rows = rowsOf(text)
+    assert.equal(rows.length, 11)
+    assert.deepEqual(
+      rows.slice(0, 10).map((row) => row['valid']),
+      new Array(10).fill(true),
+    )
+    assert.deepEqual([rows[10]?.['line'], rows[10]?.['failed']], [12, 'input'])
+    assert.equal(
+      rows[10]?.['reason'],
+      'a quoted field opened on line 12 is never closed: lines 12 to 10,012 (the end of the input) are one damaged record',
+    )
+    assert.deepEqual([summary.rows, summary.valid, summary.failed.input, summary.complete], [11, 10, 1, false])
+  }
+  // A short one at the end, and quotes that are no field's start (O"Brien) open nothing.
+  const short = await run('name,iban\nO"Brien,DE89370400440532013000\n"Eve,GB82WEST12345698765432', {
+    input: 'csv',
+    column: 'iban',
+  })
+  assert.deepEqual(
+    rowsOf(short.text).map((row) => [row['line'], row['valid'], row['failed']]),
+    [
+      [2, true, null],
+      [3, false, 'input'],
+    ],
+  )
+  assert.equal(short.summary.complete, false)
+  // A quoted field closed at the very end is whole.
+  const closed = await run('iban\n"DE89 3704 0044 0532 0130 00"', { input: 'csv', column: 'iban' })
+  assert.deepEqual([closed.summary.valid, closed.summary.complete], [1, true])
+})

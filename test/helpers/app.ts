@@ -53,7 +53,7 @@ interface Hooks {
 let openApiChecker: ((method: string, path: string, status: number, body: unknown) => void) | undefined
 
 function buildChecker(document: Record<string, unknown>) {
-  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  const ajv = new Ajv2020({ strict: false, allErrors: true, formats: { uri: (value: string) => URL.canParse(value) } })
   ajv.addSchema({ $id: 'openapi.json', components: (document as { components: unknown }).components })
   const paths = document['paths'] as Record<
     string,
@@ -143,7 +143,8 @@ export async function startApp(
       const response = await request(url + path, { method: method as 'GET', headers: sendHeaders, body: body ?? null })
       const text = await response.body.text()
       let parsed: unknown = undefined
-      if (text !== '' && String(response.headers['content-type']).startsWith('application/json'))
+      // application/json and the JSON types with a +json suffix (the MCP server card's)
+      if (text !== '' && /^application\/([\w.-]+\+)?json\b/.test(String(response.headers['content-type'])))
         parsed = JSON.parse(text)
       if (!unchecked && method !== 'HEAD') check(method, path, response.statusCode, parsed)
       app.logs.splice(0, app.logs.length, ...lines.map((line) => JSON.parse(line) as Record<string, unknown>))

@@ -1,12 +1,19 @@
 // A fault-injecting worker module for the generation pool, used only by the reliability tests
 // (passed as StartOptions.workerModule; nothing in the environment can select it). A task whose
-// seed names a fault suffers it; every other task is served by the real worker module.
+// seed names a fault suffers it (fault:throw-later: every batch but the first throws); a
+// validation batch that holds the line FAULT-THROW throws; every other task is served by the
+// real worker module.
+import { Buffer } from 'node:buffer'
 import { register } from 'tsx/esm/api'
 
 register()
-const { default: generateBatch, validateBatch } = await import('../../workers/tasks.ts')
+const { default: generateBatch, validateBatch: realValidateBatch } = await import('../../workers/tasks.ts')
 
-export { validateBatch }
+export function validateBatch(task) {
+  const bytes = Buffer.from(task.bytes.buffer, task.bytes.byteOffset, task.bytes.byteLength)
+  if (bytes.includes('FAULT-THROW')) throw new Error('injected worker failure')
+  return realValidateBatch(task)
+}
 
 export default function faultyBatch(task) {
   switch (task.seed) {
@@ -15,6 +22,9 @@ export default function faultyBatch(task) {
       break
     case 'fault:throw':
       throw new Error('injected worker failure')
+    case 'fault:throw-later':
+      if (task.start > 0) throw new Error('injected worker failure')
+      break
     case 'fault:oom': {
       const hoard = []
       for (;;) hoard.push(new Array(1 << 20).fill(hoard.length))

@@ -26,7 +26,8 @@ for (const backend of ['memory', 'redis'] as const) {
       const index = res.body as Record<string, unknown>
       assert.equal(index['name'], 'ibanmint')
       assert.equal(index['version'], 'v1')
-      assert.equal(index['documentation'], `${app.url}/api/v1/openapi.json`) // PORT=0: the port it got
+      assert.equal(index['documentation'], `${app.url}/docs`) // PORT=0: the port it got
+      assert.equal(index['openapi'], `${app.url}/api/v1/openapi.json`)
       assert.deepEqual(index['authentication'], {
         type: 'api_key',
         header: 'X-API-Key',
@@ -37,12 +38,12 @@ for (const backend of ['memory', 'redis'] as const) {
       assert.ok(endpoints.some((e) => e.method === 'POST' && e.path === '/api/v1/validate/batch'))
     })
 
-    test('GET /api/v1/openapi.json is public OpenAPI 3.1, document version 1.2.0', async () => {
+    test('GET /api/v1/openapi.json is public OpenAPI 3.1, document version 1.1.0', async () => {
       const res = await app.call('GET', '/api/v1/openapi.json')
       assert.equal(res.status, 200)
       const doc = res.body as { openapi: string; info: { version: string }; paths: Record<string, unknown> }
       assert.equal(doc.openapi, '3.1.0')
-      assert.equal(doc.info.version, '1.2.0')
+      assert.equal(doc.info.version, '1.1.0')
       assert.ok(doc.paths['/api/v1/generate/{country}'])
     })
 

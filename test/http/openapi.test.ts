@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
 import { after, test } from 'node:test'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { startApp } from '../helpers/app.ts'
@@ -51,7 +52,7 @@ test('the OpenAPI document has every route of the table, with parameters, bodies
 test('PUBLIC_URL sets the documentation link and the OpenAPI server', async () => {
   const app = await startApp({ after }, { env: { PUBLIC_URL: 'https://ibans.example.test/' } })
   const index = (await app.call('GET', '/api/v1')).body as { documentation: string }
-  assert.equal(index.documentation, 'https://ibans.example.test/api/v1/openapi.json')
+  assert.equal(index.documentation, 'https://ibans.example.test/docs')
   const doc = (await app.call('GET', '/api/v1/openapi.json')).body as { servers: { url: string }[] }
   assert.equal(doc.servers[0]?.url, 'https://ibans.example.test')
 })
@@ -62,7 +63,7 @@ test('PORT=0 without PUBLIC_URL: links, the server card and the MCP origin name 
   assert.match(app.url, /:\d{2,5}$/)
   assert.equal(app.service.publicUrl, app.url)
   const index = (await app.call('GET', '/api/v1')).body as { documentation: string }
-  assert.equal(index.documentation, `${app.url}/api/v1/openapi.json`)
+  assert.equal(index.documentation, `${app.url}/docs`)
   const card = (await app.call('GET', '/.well-known/mcp/server-card.json')).body as { remotes: { url: string }[] }
   assert.equal(card.remotes[0]?.url, `${app.url}/mcp`)
   // A browser page served by this server may call its /mcp: its origin is the allowed one.
@@ -71,4 +72,34 @@ test('PORT=0 without PUBLIC_URL: links, the server card and the MCP origin name 
   })
   assert.equal(preflight.status, 204)
   assert.equal(preflight.headers['access-control-allow-origin'], app.url)
+})
+
+test('info.version is 1.1.0, as the specification fixes it; our own version is info.x-implementation-version', async () => {
+  const app = await startApp({ after })
+  const doc = (await app.call('GET', '/api/v1/openapi.json')).body as {
+    info: { version: string; 'x-implementation-version': string; description: string }
+    externalDocs: { url: string }
+  }
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  assert.equal(doc.info.version, '1.1.0')
+  assert.equal(doc.info['x-implementation-version'], pkg.version)
+  assert.match(doc.info.description, /ibanmint extension/)
+  assert.equal(doc.externalDocs.url, `${app.url}/docs`)
+})
+
+test('every tag is described and in a group; no operation lists a 405 (a wrong method is no call of it)', async () => {
+  const app = await startApp({ after })
+  const doc = (await app.call('GET', '/api/v1/openapi.json')).body as {
+    info: { description: string }
+    tags: { name: string; description?: string }[]
+    'x-tagGroups': { tags: string[] }[]
+    paths: Record<string, Record<string, { tags: string[]; responses: Record<string, unknown> }>>
+  }
+  const operations = Object.values(doc.paths).flatMap((item) => Object.values(item))
+  const used = new Set(operations.flatMap((operation) => operation.tags))
+  assert.deepEqual(new Set(doc.tags.map((tag) => tag.name)), used)
+  for (const tag of doc.tags) assert.ok((tag.description ?? '').length > 20, tag.name)
+  assert.deepEqual(new Set(doc['x-tagGroups'].flatMap((group) => group.tags)), used)
+  for (const operation of operations) assert.equal(operation.responses['405'], undefined)
+  assert.match(doc.info.description, /\| 405 \| `method_not_allowed` \|/)
 })

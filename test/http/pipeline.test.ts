@@ -126,6 +126,7 @@ async function depsOf(routes: Route[] = [echo, created]) {
     access: { write: (entry) => logged.push(entry), flush: () => {} },
     metrics: new HttpMetrics(new Registry()),
     logger: pino({ level: 'silent' }),
+    requestTimeout: 30_000,
   }
   return { deps, key, logged }
 }

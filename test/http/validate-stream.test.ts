@@ -220,3 +220,19 @@ test('a client that disconnects mid-body leaves nothing running', async () => {
     },
   )
 })
+
+test('csv answers escape inputs that begin like a formula (OWASP): they open as text, never run', async () => {
+  const hostile = ['=HYPERLINK("http://evil.example","click")', "@SUM(1+1)*cmd|' /C calc'!A0", '+1+1', '-1+1', '-12']
+  const { status, text } = await post(app, '?format=csv', `${hostile.join('\n')}\nDE89370400440532013000\n`)
+  assert.equal(status, 200)
+  const rows = lines(text).slice(1, -1)
+  assert.equal(rows.length, 6)
+  for (const [i, input] of hostile.entries()) {
+    const cell = rows[i]?.split(',')[1] ?? ''
+    if (input === '-12') assert.equal(cell, '-12', 'a plain negative number is left alone')
+    else {
+      assert.ok(cell.startsWith(`"'`), `${input} → ${rows[i]}`)
+      assert.doesNotMatch(rows[i] ?? '', /(^|,)[=+@-]/, 'no cell begins like a formula')
+    }
+  }
+})

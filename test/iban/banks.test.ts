@@ -7,18 +7,10 @@ import { test } from 'node:test'
 import { CURATED_BANKS } from '../../src/iban/banks-curated.ts'
 import { BANK_REGISTRY } from '../../src/iban/banks-registry-data.ts'
 import { BANK_REGISTRY_INFO } from '../../src/iban/banks-registry-info.ts'
-import { bankIndexOf, readBankTable, tableOf } from '../../src/iban/banks.ts'
+import { bankIndexOf, findBank, hasBankRegistry, readBankTable, tableOf } from '../../src/iban/banks.ts'
+import { Dataset } from '../../src/iban/dataset.ts'
 import { DE_ACCOUNT_METHODS, DE_METHOD_IDS, type DeMethodId } from '../../src/iban/de-account/index.ts'
-import {
-  COUNTRIES,
-  Dataset,
-  banksOf,
-  findBank,
-  findCountry,
-  generateIbans,
-  hasBankRegistry,
-  validateIban,
-} from '../../src/iban/index.ts'
+import { COUNTRIES, banksOf, findCountry, generateIbans, validateIban } from '../../src/iban/index.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
 const CLASS: Record<string, RegExp> = { n: /^[0-9]$/, a: /^[A-Z]$/, c: /^[0-9A-Z]$/ }

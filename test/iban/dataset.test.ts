@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { asciiString } from '../../src/iban/generate.ts'
-import { COUNTRIES, Dataset, MAX_IBAN_LENGTH, banksOf, generateIbans, validateIban } from '../../src/iban/index.ts'
+import { Dataset } from '../../src/iban/dataset.ts'
+import { MAX_IBAN_LENGTH, asciiString } from '../../src/iban/generate.ts'
+import { COUNTRIES, banksOf, generateIbans, validateIban } from '../../src/iban/index.ts'
 import { Permutation } from '../../src/iban/permutation.ts'
 import { LONG } from '../helpers/fixtures.ts'
 

@@ -8,14 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { mintRow, planFor, type MintPlan } from '../../src/iban/generate.ts'
-import {
-  DE_ACCOUNT_METHODS,
-  banksOf,
-  generateIbans,
-  ibanCheckDigits,
-  validateIban,
-  type BankRow,
-} from '../../src/iban/index.ts'
+import { DE_ACCOUNT_METHODS } from '../../src/iban/de-account/index.ts'
+import { banksOf, generateIbans, validateIban, type BankRow } from '../../src/iban/index.ts'
+import { ibanCheckDigits } from '../../src/iban/mod97.ts'
 import { METHOD_VECTORS } from '../helpers/bundesbank.ts'
 import { LONG } from '../helpers/fixtures.ts'
 import { judgeByBank, ktoblzcheckMethods } from '../helpers/ktoblzcheck.ts'

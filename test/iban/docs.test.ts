@@ -1,4 +1,4 @@
-// Every export of the library entry (src/iban/index.ts, the package's `import`) carries TSDoc.
+// Every export of the library entry (src/iban/index.ts, the API of @ibanmint/iban) carries TSDoc.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import * as ibantools from 'ibantools'
-import { COUNTRIES, banksOf, generateIban, generateIbans, isMod97Valid, validateIban } from '../../src/iban/index.ts'
+import { COUNTRIES, banksOf, generateIban, generateIbans, validateIban } from '../../src/iban/index.ts'
+import { isMod97Valid } from '../../src/iban/mod97.ts'
 import { LONG } from '../helpers/fixtures.ts'
 
 const PER_COUNTRY = LONG ? 100_000 : 10_000

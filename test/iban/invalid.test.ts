@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import * as ibantools from 'ibantools'
+import { hasBankRegistry } from '../../src/iban/banks.ts'
+import { Dataset } from '../../src/iban/dataset.ts'
 import {
   COUNTRIES,
-  Dataset,
   INVALID_CHECKS,
   banksOf,
   generateIbans,
-  hasBankRegistry,
-  isMod97Valid,
   validateIban,
   type CountrySpec,
   type InvalidCheck,
 } from '../../src/iban/index.ts'
+import { isMod97Valid } from '../../src/iban/mod97.ts'
 import { LONG } from '../helpers/fixtures.ts'
 
 const PER_COUNTRY = LONG ? 10_000 : 1_000

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { NATIONAL_ALGORITHMS, validateIban } from '../../src/iban/index.ts'
+import { validateIban } from '../../src/iban/index.ts'
+import { NATIONAL_ALGORITHMS } from '../../src/iban/national.ts'
 import { vectors } from '../helpers/fixtures.ts'
 
 // Worked examples of the national-check reference, one or more per algorithm: input → check.

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { CryptoRandom, SeededRandom, randomBelow } from '../../src/iban/index.ts'
-import { fillAlphanumerics, fillDigits, fillLetters, type RandomSource } from '../../src/iban/random.ts'
+import {
+  CryptoRandom,
+  SeededRandom,
+  fillAlphanumerics,
+  fillDigits,
+  fillLetters,
+  randomBelow,
+  type RandomSource,
+} from '../../src/iban/random.ts'
 
 function draw(random: RandomSource, n: number): number[] {
   return Array.from({ length: n }, () => random.uint32())

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { COUNTRIES, findCountry, isSupportedCountry, toCountry } from '../../src/iban/index.ts'
+import { COUNTRIES, findCountry, isSupportedCountry, toCountry } from '../../src/iban/registry.ts'
 import { referenceCountries } from '../helpers/fixtures.ts'
 
 const SPEC_CODES =

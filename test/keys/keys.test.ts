@@ -1,11 +1,13 @@
 // API keys: their form, the key file store, and the authenticator's cache (revocation, store
 // failures, new keys). The Redis store keeps the same contract in redis-store.test.ts.
 import assert from 'node:assert/strict'
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
 import { KeyAuthenticator } from '../../src/keys/authenticator.ts'
+import { acquireLock } from '../../src/keys/file-lock.ts'
 import { FileKeyStore } from '../../src/keys/file-store.ts'
 import { hashSecret, mintKey, parseKey, secretMatches } from '../../src/keys/key.ts'
 import type { KeyStore } from '../../src/keys/store.ts'
@@ -78,6 +80,8 @@ test('when the store fails, a cached key keeps working and an unknown one gets 5
   let failedLookups = 0
   const { key, record } = mintKey({ name: 'f', limit: null, expiresAt: null })
   const store: KeyStore = {
+    name: 'test store',
+    check: async () => {},
     add: async () => {},
     find: async (id) => {
       if (failing) {
@@ -129,4 +133,60 @@ test('a key created after a failed lookup works within about a second', async ()
   const started = Date.now()
   await waitFor(() => authenticator.authenticate(key), { timeout: 3000, message: 'the new key to be accepted' })
   assert.ok(Date.now() - started <= 2300, `accepted after ${Date.now() - started} ms`)
+})
+
+test('a file replaced within one clock tick, at the same size, is read again: its inode changed', async () => {
+  const path = join(dir, 'same-tick.json')
+  const first = mintKey({ name: 'a', limit: null, expiresAt: null }).record
+  const second = { ...first, id: first.id.replace(/^./, first.id.startsWith('A') ? 'B' : 'A') }
+  writeFileSync(path, JSON.stringify({ version: 1, keys: [first] }))
+  const { atime, mtime } = statSync(path)
+  const store = new FileKeyStore(path)
+  assert.deepEqual(await store.find(first.id), first)
+  // Another writer's rename: same size, same modification time.
+  writeFileSync(`${path}.next`, JSON.stringify({ version: 1, keys: [second] }))
+  utimesSync(`${path}.next`, atime, mtime)
+  renameSync(`${path}.next`, path)
+  assert.deepEqual(await store.find(second.id), second)
+})
+
+test('a damaged key file is reported with its path and why, and never written over', async () => {
+  const path = join(dir, 'damaged.json')
+  const store = new FileKeyStore(path)
+  for (const [text, why] of [
+    ['{"version": 1, "keys": [', /it is not valid JSON/],
+    ['{"hello": "world"}', /it is not an ibanmint key file/],
+    ['{"version": 1, "keys": [{"name": "no id"}]}', /key 1 has no string id and hash/],
+  ] as const) {
+    writeFileSync(path, text)
+    await assert.rejects(store.check(), (error: Error) => error.message.includes(path) && why.test(error.message))
+    await assert.rejects(store.find('AAAAAAAAAAAA'), why)
+    await assert.rejects(store.add(mintKey({ name: 'x', limit: null, expiresAt: null }).record), why)
+    assert.equal(readFileSync(path, 'utf8'), text, 'the file is as it was')
+  }
+  writeFileSync(path, JSON.stringify({ version: 1, keys: [] }))
+  await store.check()
+})
+
+test('a lock left by a writer that died is broken at once; a live holder is waited for, then named', async () => {
+  const path = join(dir, 'locked.json')
+  const store = new FileKeyStore(path)
+  // A process id that is certainly gone: a child that has exited.
+  const dead = spawnSync(process.execPath, ['-e', '']).pid
+  writeFileSync(`${path}.lock`, JSON.stringify({ pid: dead, host: hostname(), token: 't', at: '' }))
+  writeFileSync(`${path}.${dead}.tmp`, 'half a file')
+  const started = performance.now()
+  await store.add(mintKey({ name: 'after-a-crash', limit: null, expiresAt: null }).record)
+  assert.ok(performance.now() - started < 1_000, 'not waited for')
+  assert.ok(!existsSync(`${path}.lock`) && !existsSync(`${path}.${dead}.tmp`), 'lock and leftovers gone')
+  const release = await acquireLock(path)
+  try {
+    await assert.rejects(acquireLock(path, { waitMs: 300 }), (error: Error) =>
+      new RegExp(`being changed by process ${process.pid} on `).test(error.message),
+    )
+  } finally {
+    await release()
+  }
+  await store.add(mintKey({ name: 'after-release', limit: null, expiresAt: null }).record)
+  assert.equal((await store.list()).length, 2)
 })

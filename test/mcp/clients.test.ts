@@ -69,9 +69,12 @@ describe('MCP server with the official clients', () => {
         cleanup.unshift(() => client.close())
       })
 
-      test('server info equals the server card', async () => {
+      test('server info agrees with the server card', async () => {
         const card = (await app.call('GET', '/.well-known/mcp/server-card.json')).body as Record<string, unknown>
-        assert.deepEqual(client.getServerVersion(), card['serverInfo'])
+        const info = client.getServerVersion() as Record<string, unknown>
+        assert.equal(card['name'], `127.0.0.1/${String(info['name'])}`)
+        assert.equal(card['version'], info['version'])
+        assert.equal(card['title'], info['title'])
       })
 
       test('tools/list: five tools in a fixed order, with bounds, output schemas and annotations', async () => {
@@ -106,8 +109,12 @@ describe('MCP server with the official clients', () => {
         assert.equal(generate.properties['realistic']?.['default'], true)
         assert.deepEqual(Object.keys(generate.properties), ['country', 'count', 'realistic', 'seed', 'bank', 'invalid'])
         assert.deepEqual(generate.properties['invalid']?.['enum'], ['national', 'mod97', 'length', 'format', 'country'])
-        const list = tools[0]?.['inputSchema'] as { properties?: object; additionalProperties: boolean }
-        assert.deepEqual(list.properties ?? {}, {})
+        const list = tools[0]?.['inputSchema'] as {
+          properties: Record<string, Record<string, unknown>>
+          additionalProperties: boolean
+        }
+        assert.deepEqual(Object.keys(list.properties), ['limit', 'offset'])
+        assert.deepEqual([list.properties['limit']?.['default'], list.properties['limit']?.['maximum']], [15, 25])
         assert.equal(list.additionalProperties, false)
       })
 
@@ -204,11 +211,29 @@ describe('MCP server with the official clients', () => {
         }
       })
 
-      test('list_countries equals GET /api/v1/countries', async () => {
-        const result = await client.callTool({ name: 'list_countries', arguments: {} })
-        const rest = await app.call('GET', '/api/v1/countries', { headers: app.auth })
-        assert.deepEqual(result['structuredContent'], rest.body)
-        assert.equal((result['structuredContent'] as { countries: unknown[] }).countries.length, COUNTRIES.length)
+      test('list_countries pages through GET /api/v1/countries: 15 a page, next_offset to the last', async () => {
+        const rest = (await app.call('GET', '/api/v1/countries', { headers: app.auth })).body as Record<string, unknown>
+        const countries: unknown[] = []
+        let offset: number | undefined = 0
+        let pages = 0
+        while (offset !== undefined) {
+          const result = await client.callTool({ name: 'list_countries', arguments: pages === 0 ? {} : { offset } })
+          const page = result['structuredContent'] as Record<string, unknown> & { countries: unknown[] }
+          assert.equal(page['offset'], offset)
+          assert.equal(page['count'], COUNTRIES.length)
+          assert.deepEqual(page['registry'], rest['registry'])
+          assert.deepEqual(page['territories'], rest['territories'])
+          assert.equal(page.countries.length, Math.min(15, COUNTRIES.length - offset))
+          countries.push(...page.countries)
+          offset = page['next_offset'] as number | undefined
+          pages++
+        }
+        assert.equal(pages, Math.ceil(COUNTRIES.length / 15))
+        assert.deepEqual(countries, rest['countries'])
+        const all = await client.callTool({ name: 'list_countries', arguments: { limit: 25, offset: 75 } })
+        const last = all['structuredContent'] as { countries: unknown[]; next_offset?: number }
+        assert.deepEqual(last.countries, (rest['countries'] as unknown[]).slice(75))
+        assert.equal(last.next_offset, undefined)
       })
 
       test('bad arguments are tool errors with the REST error body, naming the argument', async () => {
@@ -256,6 +281,14 @@ describe('MCP server with the official clients', () => {
           ],
           ['build_iban', { country: 'DE', bank: '37040044' }, 'invalid_request', /^account is required for DE/],
           ['list_countries', { all: true }, 'invalid_request', /^unknown argument "all"$/],
+          ['list_countries', { limit: 26 }, 'invalid_request', /^limit must be an integer between 1 and 25$/],
+          ['list_countries', { offset: -1 }, 'invalid_request', /^offset must be a non-negative integer$/],
+          [
+            'lookup_bic',
+            { bic: 'COBADEFFXXX', limit: 0 },
+            'invalid_request',
+            /^limit must be an integer between 1 and 60$/,
+          ],
         ]
         for (const [name, args, code, message] of cases) {
           const error = errorOf(await client.callTool({ name, arguments: args }))

@@ -2,8 +2,10 @@
 // size, methods, rate limit), the protocol answers clients depend on, and the card's headers.
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
+import { Ajv2020 } from 'ajv/dist/2020.js'
 import { request } from 'undici'
 import { assertError, startApp, type TestApp } from '../helpers/app.ts'
+import { SERVER_CARD_DRAFT } from './server-card-draft.ts'
 
 const ACCEPT = 'application/json, text/event-stream'
 const MODERN_META = {
@@ -164,20 +166,20 @@ describe('MCP over raw HTTP', () => {
     assertError(foreign, 403, 'forbidden')
   })
 
-  test('the server card: same document at both paths, values the server reports, PUBLIC_URL', async () => {
+  test('the server card: the draft’s fields only, named by the public host, values the server reports', async () => {
     const wellKnown = await app.call('GET', '/.well-known/mcp/server-card.json')
-    const sep = await app.call('GET', '/mcp/server-card')
+    const reserved = await app.call('GET', '/mcp/server-card')
     assert.equal(wellKnown.status, 200)
-    assert.equal(wellKnown.text, sep.text)
+    assert.equal(wellKnown.text, reserved.text)
     const card = wellKnown.body as Record<string, unknown>
+    assert.deepEqual(Object.keys(card), ['$schema', 'name', 'version', 'description', 'title', 'websiteUrl', 'remotes'])
     assert.equal(card['$schema'], 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json')
     assert.equal(card['name'], 'com.example.mint/ibanmint')
-    assert.match(String(card['name']), /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/)
+    assert.equal(card['websiteUrl'], 'https://mint.example.com')
     assert.ok(String(card['description']).length <= 100)
     const remotes = card['remotes'] as { type: string; url: string; supportedProtocolVersions: string[] }[]
     assert.deepEqual(remotes[0]?.url, 'https://mint.example.com/mcp')
     assert.equal(remotes[0]?.type, 'streamable-http')
-    assert.deepEqual(card['authentication'], { required: false, schemes: [] })
 
     const init = await app.call('POST', '/mcp', {
       headers: { accept: ACCEPT },
@@ -188,8 +190,10 @@ describe('MCP over raw HTTP', () => {
       }),
     })
     const result = (init.body as { result: Record<string, unknown> }).result
-    assert.deepEqual(card['serverInfo'], result['serverInfo'])
-    assert.deepEqual(card['capabilities'], result['capabilities'])
+    const serverInfo = result['serverInfo'] as Record<string, unknown>
+    assert.equal(card['name'], `com.example.mint/${String(serverInfo['name'])}`)
+    assert.equal(card['version'], serverInfo['version'])
+    assert.equal(card['title'], serverInfo['title'])
     assert.ok(remotes[0]?.supportedProtocolVersions.includes(String(result['protocolVersion'])))
     const discover = await app.call('POST', '/mcp', {
       headers: modernHeaders('server/discover'),
@@ -197,20 +201,28 @@ describe('MCP over raw HTTP', () => {
     })
     for (const version of (discover.body as { result: { supportedVersions: string[] } }).result.supportedVersions)
       assert.ok(remotes[0]?.supportedProtocolVersions.includes(version))
-    const list = await app.call('POST', '/mcp', { headers: legacyHeaders(), json: rpc('tools/list') })
-    const tools = (list.body as { result: { tools: { name: string; title: string; description: string }[] } }).result
-      .tools
-    assert.deepEqual(
-      card['tools'],
-      tools.map(({ name, title, description }) => ({ name, title, description })),
-    )
   })
 
-  test('the server card: cache headers, ETag and 304, HEAD, CORS, media type on request', async () => {
+  test('the server card passes the draft’s JSON Schema', async () => {
+    const card = (await app.call('GET', '/mcp/server-card')).body
+    const ajv = new Ajv2020({ strict: true })
+    const validate = ajv.compile(SERVER_CARD_DRAFT)
+    assert.ok(validate(card), ajv.errorsText(validate.errors))
+  })
+
+  test('the server card: its media type (application/json when asked for alone), cache headers, ETag and 304, HEAD, CORS', async () => {
     const first = await app.call('GET', '/.well-known/mcp/server-card.json')
+    assert.equal(first.headers['content-type'], 'application/mcp-server-card+json')
+    assert.equal(first.headers['vary'], 'accept')
     assert.equal(first.headers['cache-control'], 'public, max-age=3600')
     assert.equal(first.headers['access-control-allow-origin'], '*')
-    assert.equal(first.headers['content-type'], 'application/json')
+    for (const accept of ['application/mcp-server-card+json', '*/*', 'application/json, */*;q=0.1', 'text/html']) {
+      const typed = await app.call('GET', '/mcp/server-card', { headers: { accept } })
+      assert.equal(typed.headers['content-type'], 'application/mcp-server-card+json', accept)
+    }
+    const json = await app.call('GET', '/mcp/server-card', { headers: { accept: 'application/json' } })
+    assert.equal(json.headers['content-type'], 'application/json')
+    assert.equal(json.text, first.text)
     const etag = String(first.headers['etag'])
     assert.match(etag, /^"[\w-]+"$/)
     const again = await request(`${app.url}/mcp/server-card`, { headers: { 'if-none-match': etag } })
@@ -220,17 +232,36 @@ describe('MCP over raw HTTP', () => {
     assert.equal(head.statusCode, 200)
     assert.equal(head.headers['etag'], etag)
     await head.body.dump()
-    const typed = await app.call('GET', '/mcp/server-card', {
-      headers: { accept: 'application/mcp-server-card+json' },
-      unchecked: true,
+  })
+
+  test('the MCP catalog lists the server and the URL of its card', async () => {
+    const res = await app.call('GET', '/.well-known/mcp/catalog.json')
+    assert.equal(res.status, 200)
+    assert.equal(res.headers['content-type'], 'application/json')
+    assert.equal(res.headers['access-control-allow-origin'], '*')
+    assert.deepEqual(res.body, {
+      specVersion: 'draft',
+      entries: [
+        {
+          identifier: 'urn:air:mint.example.com:ibanmint',
+          displayName: 'ibanmint test IBANs',
+          type: 'application/mcp-server-card+json',
+          url: 'https://mint.example.com/mcp/server-card',
+        },
+      ],
     })
-    assert.equal(typed.headers['content-type'], 'application/mcp-server-card+json')
+    const again = await request(`${app.url}/.well-known/mcp/catalog.json`, {
+      headers: { 'if-none-match': String(res.headers['etag']) },
+    })
+    assert.equal(again.statusCode, 304)
+    await again.body.dump()
   })
 
   test('the endpoint and the card are in the OpenAPI document', async () => {
     const doc = (await app.call('GET', '/api/v1/openapi.json')).body as { paths: Record<string, object> }
     assert.ok(doc.paths['/mcp'])
     assert.ok(doc.paths['/.well-known/mcp/server-card.json'])
+    assert.ok(doc.paths['/.well-known/mcp/catalog.json'])
     assert.deepEqual(Object.keys(doc.paths['/mcp'] ?? {}).sort(), ['options', 'post'])
   })
 })

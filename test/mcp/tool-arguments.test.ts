@@ -74,15 +74,15 @@ for (const era of ['SDK 1.x (2025-era)', 'v2 (2026-07-28)'] as const) {
       cleanup.push(() => client.close())
     })
 
-    test('tools/list: digit fields take a string or an integer; every schema is JSON Schema 2020-12', async () => {
+    test('tools/list: digit fields take a string or an integer, one type per branch; every schema is JSON Schema 2020-12', async () => {
       const { tools } = await client.listTools()
-      const ajv = new Ajv2020({ strict: true, allowUnionTypes: true })
+      const ajv = new Ajv2020({ strict: true })
       for (const tool of tools) {
         for (const schema of [tool.inputSchema, tool.outputSchema] as Record<string, unknown>[]) {
           assert.equal(schema['$schema'], 'https://json-schema.org/draft/2020-12/schema', tool.name)
           assert.equal(schema['type'], 'object', `${tool.name}: an object at the root`)
           assert.ok(ajv.validateSchema(schema), `${tool.name}: ${ajv.errorsText(ajv.errors)}`)
-          ajv.compile(schema)
+          ajv.compile(schema) // strict: no type arrays (allowUnionTypes is off), no unknown keywords
         }
         const input = tool.inputSchema as Record<string, unknown>
         for (const keyword of ['oneOf', 'anyOf', 'allOf']) {
@@ -95,17 +95,31 @@ for (const era of ['SDK 1.x (2025-era)', 'v2 (2026-07-28)'] as const) {
             properties: Record<string, Record<string, unknown>>
           }
         ).properties
-      const build = properties('build_iban')
-      for (const field of ['bank', 'branch', 'account', 'account_type', 'other']) {
-        assert.deepEqual(build[field]?.['type'], ['string', 'integer'], field)
-        assert.equal(build[field]?.['minimum'], 0)
-        assert.equal(build[field]?.['maximum'], Number.MAX_SAFE_INTEGER)
-        assert.match(String(build[field]?.['description']), /whole number is read as its decimal digits/, field)
+      const stringOrWholeNumber = (field: Record<string, unknown> | undefined, name: string) => {
+        assert.equal(field?.['type'], undefined, name)
+        const [text, number] = field?.['anyOf'] as Record<string, unknown>[]
+        assert.equal(text?.['type'], 'string', name)
+        assert.deepEqual(
+          [number?.['type'], number?.['minimum'], number?.['maximum']],
+          ['integer', 0, Number.MAX_SAFE_INTEGER],
+        )
+        assert.match(String(field?.['description']), /whole number is read as its decimal digits/, name)
       }
+      const build = properties('build_iban')
+      for (const field of ['bank', 'branch', 'account', 'account_type', 'other'])
+        stringOrWholeNumber(build[field], field)
+      assert.deepEqual(build['bank']?.['anyOf'], [
+        { type: 'string', minLength: 1, maxLength: 40 },
+        { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      ])
       assert.deepEqual(build['country']?.['type'], 'string')
       const generate = properties('generate_iban')
-      assert.deepEqual(generate['bank']?.['type'], ['string', 'integer'])
-      assert.match(String(generate['bank']?.['description']), /whole number is read as its decimal digits/)
+      stringOrWholeNumber(generate['bank'], 'bank')
+      const seed = generate['seed']?.['anyOf'] as Record<string, unknown>[]
+      assert.deepEqual(seed, [
+        { type: 'string', minLength: 1, maxLength: 128 },
+        { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+      ])
       const validate = properties('validate_iban')
       assert.deepEqual(Object.keys(validate), ['iban', 'ibans'])
       assert.equal(validate['ibans']?.['maxItems'], 1000)

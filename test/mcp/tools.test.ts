@@ -54,11 +54,13 @@ for (const era of ['legacy', 'modern'] as const) {
       cleanup.push(() => client.close())
     })
 
-    test('lookup_bic answers the BicResult of GET /api/v1/bic/{bic}, read-only', async () => {
+    test('lookup_bic answers the BicResult of GET /api/v1/bic/{bic} with its bank count, read-only', async () => {
       const result = structured(await client.callTool({ name: 'lookup_bic', arguments: { bic: 'psst fr pp bor' } }))
-      assert.deepEqual(result, JSON.parse(JSON.stringify(validateBic('PSSTFRPPBOR'))))
+      const { bank_count: count, offset, ...bic } = result
+      assert.deepEqual(bic, JSON.parse(JSON.stringify(validateBic('PSSTFRPPBOR'))))
+      assert.deepEqual([count, offset], [validateBic('PSSTFRPPBOR').banks.length, 0])
       const rest = await app.call('GET', '/api/v1/bic/PSSTFRPPBOR', { headers: app.auth })
-      assert.deepEqual(result, rest.body)
+      assert.deepEqual(bic, rest.body)
       const invalid = structured(await client.callTool({ name: 'lookup_bic', arguments: { bic: 'COBAQQFF' } }))
       assert.equal(invalid['valid'], false)
       const { tools } = await client.listTools()

@@ -79,3 +79,29 @@ test('stream writes batches in order and waits for drain on a sink that takes 2 
     await pool.close()
   }
 })
+
+test('streams are admitted once, for a window of places they keep until they end; a full pool refuses at once', async () => {
+  const pool = new GenerationPool({ threads: 1, maxQueue: 3 })
+  try {
+    assert.equal(pool.places, 4)
+    const first = pool.openStream('generate')
+    const second = pool.openStream('generate', 10)
+    assert.deepEqual([first.window, second.window], [2, 2])
+    const busy = /the worker pool is full: its 4 places \(1 thread and a queue of 3, POOL_MAX_QUEUE\)/
+    assert.throws(() => pool.openStream('generate'), busy)
+    await assert.rejects(pool.run(task), busy)
+    // An admitted stream's batches wait for the thread, however many are queued.
+    const results = await Promise.all(Array.from({ length: 6 }, () => second.run({ ...task })))
+    assert.equal(results.length, 6)
+    // Its places come back once it is closed and its batches have settled.
+    const running = first.run({ ...task })
+    first.close()
+    assert.throws(() => pool.openStream('generate'), busy, 'still held while a batch runs')
+    await running
+    assert.equal(pool.openStream('generate', 1).window, 1)
+    second.close()
+    assert.equal(pool.openStream('generate').window, 2)
+  } finally {
+    await pool.close()
+  }
+})

@@ -42,6 +42,13 @@ function statusOf(text: string): number {
   return Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)
 }
 
+/** The error body of a raw answer: JSON, with its code and a message. */
+function errorOf(text: string): { code: string; message: string } {
+  const [head = '', body = ''] = text.split('\r\n\r\n', 2)
+  assert.match(head, /\r\ncontent-type: application\/json/i)
+  return (JSON.parse(body) as { error: { code: string; message: string } }).error
+}
+
 describe('reliability: HTTP tricks, input and authentication', () => {
   let app: TestApp
   const cleanup: (() => unknown)[] = []
@@ -70,12 +77,14 @@ describe('reliability: HTTP tricks, input and authentication', () => {
       socket.on('close', () => clearInterval(timer))
     })
     assert.ok(result.closedAfter < 3_500, `closed after ${result.closedAfter} ms`)
-    if (result.text !== '') assert.equal(statusOf(result.text), 408)
+    assert.equal(statusOf(result.text), 408)
+    assert.match(errorOf(result.text).message, /headers did not arrive in time/)
+    assert.equal(errorOf(result.text).code, 'request_timeout')
     await alive()
     record(
       'H1',
       'Slowloris: a header line every 200 ms',
-      `closed after ${result.closedAfter.toFixed(0)} ms (headersTimeout 1 s + check interval)`,
+      `408 with the error body; closed after ${result.closedAfter.toFixed(0)} ms (headersTimeout 1 s + check interval)`,
     )
   })
 
@@ -86,9 +95,17 @@ describe('reliability: HTTP tricks, input and authentication', () => {
       )
     })
     assert.equal(statusOf(result.text), 408)
+    assert.deepEqual(errorOf(result.text), {
+      code: 'request_timeout',
+      message: 'the request body did not arrive in time: the server waited 2 s for it in all (REQUEST_TIMEOUT_MS)',
+    })
     assert.ok(result.closedAfter < 4_000)
     await alive()
-    record('H2', 'Slow body upload', `408 after ${result.closedAfter.toFixed(0)} ms (requestTimeout 2 s)`)
+    record(
+      'H2',
+      'Slow body upload',
+      `408 request_timeout with the error body after ${result.closedAfter.toFixed(0)} ms (requestTimeout 2 s)`,
+    )
   })
 
   test('H4: 64 KiB of headers is 431; 5,000 tiny headers too; the server lives', async () => {

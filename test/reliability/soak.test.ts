@@ -39,7 +39,8 @@ describe('reliability: sustained mixed load', () => {
   before(async () => {
     app = await startApp(
       { after: (fn) => cleanup.push(fn) },
-      { env: { EXPORT_RATE_LIMIT: '1000000000', MCP_RATE_LIMIT: '1000000000' } },
+      // One key makes all the keyed calls of 16 connections: its streams are not capped here.
+      { env: { EXPORT_RATE_LIMIT: '1000000000', MCP_RATE_LIMIT: '1000000000', STREAMS_PER_KEY: '1000' } },
     )
   })
   after(async () => {

@@ -6,10 +6,13 @@ import { buildWebAssets } from '../../src/web/page.ts'
 test('assets have content-hashed names, gzip copies, and the page references them', async () => {
   const web = await buildWebAssets()
   const names = [...web.assets.keys()]
-  // The script, the stylesheet, and the bank registry of each of 45 countries.
-  assert.equal(names.length, 2 + 45)
+  // The script, the stylesheet, the two icons, and the bank registry of each of 45 countries.
+  assert.equal(names.length, 4 + 45)
   for (const [name, asset] of web.assets) {
-    assert.match(name, /^(app-[\w-]{16}\.js|style-[\w-]{16}\.css|banks-[a-z]{2}-[\w-]{16}\.txt)$/)
+    assert.match(
+      name,
+      /^(app-[\w-]{16}\.js|style-[\w-]{16}\.css|icon-[\w-]{16}\.svg|touch-icon-[\w-]{16}\.png|banks-[a-z]{2}-[\w-]{16}\.txt)$/,
+    )
     assert.ok(web.html.toString().includes(`/assets/${name}`))
     assert.deepEqual(gunzipSync(asset.gzip), asset.body)
   }
@@ -18,6 +21,9 @@ test('assets have content-hashed names, gzip copies, and the page references the
   const script = [...web.assets.values()].find((asset) => asset.name.startsWith('app-'))
   assert.doesNotMatch(script?.body.toString() ?? '', /Sparkasse KölnBonn/)
   assert.doesNotMatch(web.html.toString(), /https?:\/\//, 'no absolute URL: nothing loads from elsewhere')
+  // favicon.ico, served under that name (browsers ask for it on every page), is linked as well.
+  assert.deepEqual([...web.favicon.subarray(0, 4)], [0, 0, 1, 0])
+  assert.match(web.html.toString(), /<link rel="icon" href="\/favicon\.ico" sizes="16x16 32x32 48x48">/)
 })
 
 test('a script that cannot be bundled leaves a page that says so, and the error is reported', async () => {

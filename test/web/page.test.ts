@@ -1,17 +1,16 @@
 // The web page in headless Chromium (Debian's chromium, driven by playwright-core): generate for
-// several countries and compare with the API, copy, validate as you type, download every format,
-// no external requests and no key anywhere; screenshots at desktop and phone width.
+// several countries and compare with the API, copy, validate as you type (incomplete, then
+// valid or invalid), errors that go once fixed, download every format, keyboard use, labels,
+// no external requests and no key anywhere. Layout, contrast, icons and screenshots:
+// layout.test.ts.
 import assert from 'node:assert/strict'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { validateIban } from '../../src/iban/index.ts'
 import { startApp, type TestApp } from '../helpers/app.ts'
 import { parseCsv } from '../helpers/csv.ts'
-
-const ARTIFACTS = join(import.meta.dirname, '..', '..', 'artifacts', 'screenshots')
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path))
+import { CHROMIUM, generateIn as generateOn, settled as settledOn, typeIban as typeOn } from './driver.ts'
 
 describe('web page in Chromium', () => {
   let app: TestApp
@@ -37,31 +36,10 @@ describe('web page in Chromium', () => {
     for (const fn of cleanup.reverse()) await fn()
   })
 
-  /** Waits until the page finished the latest run it started of `what` (generat…, validat…). */
-  async function settled(what: 'generat' | 'validat'): Promise<void> {
-    await page.waitForFunction((name) => {
-      const data = document.documentElement.dataset
-      return data[`${name}ing`] !== undefined && data[`${name}ing`] === data[`${name}ed`]
-    }, what)
-  }
-
-  async function generateIn(code: string, count: number, seed: string, realistic = true): Promise<string[]> {
-    await page.fill('#search', code.toLowerCase())
-    await page.selectOption('#country', code)
-    await page.fill('#count', String(count))
-    await page.fill('#seed', seed)
-    await page.setChecked('#realistic', realistic)
-    await page.click('#generate')
-    await settled('generat')
-    const texts = await page.locator('#results code.iban').allTextContents()
-    return texts.map((text) => text.replace(/ /g, ''))
-  }
-
-  async function typeIban(input: string): Promise<void> {
-    await page.fill('#iban', '')
-    await page.locator('#iban').pressSequentially(input, { delay: 0 })
-    await settled('validat')
-  }
+  const settled = (what: 'generat' | 'validat') => settledOn(page, what)
+  const generateIn = (code: string, count: number, seed: string, realistic = true) =>
+    generateOn(page, code, count, seed, realistic)
+  const typeIban = (input: string) => typeOn(page, input)
 
   test('generates what the API generates for the same seed, for several countries and both modes', async () => {
     for (const [code, realistic] of [
@@ -84,13 +62,23 @@ describe('web page in Chromium', () => {
 
   test('shows each realistic IBAN’s bank and BIC; negative test data fails the chosen check, as the API does', async () => {
     await generateIn('DE', 3, 'bank')
-    const banks = await page.locator('#results .bank').allTextContents()
+    const banks = await page.locator('#results td.bank').allTextContents()
+    const bics = await page.locator('#results td.bic').allTextContents()
     assert.equal(banks.length, 3)
     const rest = await app.call('GET', '/api/v1/generate/DE?count=3&seed=bank', { headers: app.auth })
     const expected = (rest.body as { ibans: { bank: { name: string; bic: string } }[] }).ibans
     assert.deepEqual(
       banks,
-      expected.map((item) => `${item.bank.name} · ${item.bank.bic}`),
+      expected.map((item) => item.bank.name),
+    )
+    assert.deepEqual(
+      bics,
+      expected.map((item) => item.bank.bic),
+    )
+    // A row's full bank name is its cell's title too: a long one is cut short with an ellipsis.
+    assert.deepEqual(
+      await page.locator('#results td.bank').evaluateAll((cells: HTMLElement[]) => cells.map((cell) => cell.title)),
+      banks,
     )
     await page.selectOption('#invalid', 'national')
     const broken = await generateIn('FR', 5, 'broken')
@@ -103,14 +91,16 @@ describe('web page in Chromium', () => {
     assert.match((await page.getAttribute('a[data-format="csv"]', 'href')) ?? '', /invalid=national/)
     await generateIn('AT', 2, 'none')
     assert.match((await page.textContent('#generate-error')) ?? '', /invalid=national cannot be made for AT/)
+    assert.equal(await page.locator('#results tbody tr').count(), 0)
     await page.selectOption('#invalid', '')
+    await settled('generat')
   })
 
   test('shows the format and highlights the parts by structure letter', async () => {
     await generateIn('FR', 1, 'parts')
     assert.match((await page.textContent('#format')) ?? '', /27 characters · BBAN 5n5n11c2n/)
     const parts = await page
-      .locator('#results li')
+      .locator('#results tbody tr')
       .first()
       .locator('span.part')
       .evaluateAll((nodes: HTMLElement[]) =>
@@ -132,6 +122,8 @@ describe('web page in Chromium', () => {
   test('search filters the 91 countries and 16 territories; the select keeps every match', async () => {
     await page.fill('#search', '')
     assert.equal(await page.locator('#country option').count(), 107)
+    await page.fill('#search', 'gf')
+    assert.deepEqual(await page.locator('#country option').allTextContents(), ['French Guiana (GF, FR IBANs)'])
     await page.fill('#search', 'land')
     const names = await page.locator('#country option').allTextContents()
     assert.ok(names.includes('Finland (FI)') && names.includes('Iceland (IS)'), names.join(', '))
@@ -153,11 +145,12 @@ describe('web page in Chromium', () => {
       ['DE89370400440532013001', /^Invalid\. The check digits do not match/, { 'MOD-97 check digits': 'fail' }],
       ['FR7630006000011234567890188', /^Invalid\./, { 'Country supported': 'pass' }],
       ['XX12 3456', /^Invalid\. XX is not a supported IBAN country\.$/, { 'Country supported': 'fail' }],
-      ['DE89-3704', /^iban must be 1 to 64 letters and digits/, {}],
+      ['GF76 3000 6000', /^Invalid\. GF is not an IBAN country code: French Guiana uses FR IBANs\.$/, {}],
+      ['DE89-3704', /^Invalid\. “-” cannot be in an IBAN/, {}],
     ]
     for (const [input, verdict, checks] of cases) {
       await typeIban(input)
-      assert.match((await page.textContent('#validation .verdict')) ?? '', verdict, input)
+      assert.match((await page.textContent('#verdict')) ?? '', verdict, input)
       for (const [label, expected] of Object.entries(checks)) {
         const cell = page.locator('#validation tr', { hasText: label }).locator('td')
         assert.equal(await cell.textContent(), expected, `${input}: ${label}`)
@@ -166,13 +159,148 @@ describe('web page in Chromium', () => {
     await typeIban('GB82WEST12345698765432')
     const parts = await page.locator('#validation table').nth(1).textContent()
     assert.match(parts ?? '', /bankWEST/)
+    // WEST is no registered bank: informative, a plain "no" beside a valid verdict, not a red "fail".
+    assert.match((await page.textContent('#verdict')) ?? '', /^Valid: GB82 WEST/)
+    const registered = page.locator('#validation tr', { hasText: 'Bank code in the registry' }).locator('td')
+    assert.deepEqual([await registered.textContent(), await registered.getAttribute('class')], ['no', 'na'])
     // A German account that fails its bank's method (Commerzbank, method 13), MOD-97 right.
     await typeIban('DE74370400440542013000')
-    assert.match((await page.textContent('#validation .verdict')) ?? '', /fails its bank’s check method 13/)
+    assert.match((await page.textContent('#verdict')) ?? '', /fails its bank’s check method 13/)
     assert.ok(
       requested.some((url) => /\/assets\/banks-de-[\w-]{16}\.txt$/.test(url)),
       'DE bank data fetched',
     )
+  })
+
+  /** The verdict's text and class, the progress line, and whether the field is marked invalid. */
+  async function verdict(): Promise<{ text: string; kind: string; progress: string; invalid: boolean }> {
+    return {
+      text: (await page.textContent('#verdict')) ?? '',
+      kind: ((await page.getAttribute('#verdict', 'class')) ?? '').replace('verdict', '').trim(),
+      progress: (await page.textContent('#iban-progress')) ?? '',
+      invalid: (await page.getAttribute('#iban', 'aria-invalid')) === 'true',
+    }
+  }
+
+  test('while an IBAN is shorter than its country’s length it is “incomplete” in grey; red only once complete, submitted or left', async () => {
+    const iban = 'DE89370400440532013000'
+    // Every prefix typed one key at a time, from the first character to the last but one.
+    await page.fill('#iban', '')
+    for (let i = 1; i < iban.length; i++) {
+      await page.locator('#iban').press(iban[i - 1] as string)
+      await settled('validat')
+      const now = await verdict()
+      assert.equal(now.kind, 'pending', `after ${i} characters: ${now.text}`)
+      assert.match(
+        now.text,
+        i < 2 ? /^Incomplete: an IBAN starts with/ : /^Incomplete: Germany IBANs have 22 characters\.$/,
+      )
+      if (i >= 2) assert.equal(now.progress, `${i} of 22 characters`)
+      assert.equal(now.invalid, false)
+      assert.equal(await page.locator('#validation table').count(), 0)
+    }
+    await page.locator('#iban').press('0')
+    await settled('validat')
+    assert.deepEqual((await verdict()).kind, 'ok')
+    // Complete with a typo: red at once, with the checks.
+    await typeIban('DE89370400440532013001')
+    assert.equal((await verdict()).kind, 'bad')
+    assert.equal((await verdict()).invalid, true)
+    // Too short, submitted with Enter: red, saying how long it is.
+    await typeIban('DE89 3704 0044 0532 0130 0')
+    assert.equal((await verdict()).kind, 'pending')
+    await page.locator('#iban').press('Enter')
+    await settled('validat')
+    const submitted = await verdict()
+    assert.equal(submitted.kind, 'bad')
+    assert.match(submitted.text, /^Invalid\. DE IBANs have 22 characters; this one has 21\.$/)
+    // Typing again is typing again: incomplete until complete; fixed, the error is gone.
+    await page.locator('#iban').press('Backspace')
+    await settled('validat')
+    assert.equal((await verdict()).kind, 'pending')
+    await page.locator('#iban').pressSequentially('00', { delay: 0 })
+    await settled('validat')
+    assert.deepEqual(await verdict(), {
+      text: 'Valid: DE89 3704 0044 0532 0130 00',
+      kind: 'ok',
+      progress: '',
+      invalid: false,
+    })
+    // Too short, left for the next field: red as well.
+    await typeIban('NO93 8601 1117')
+    assert.equal((await verdict()).kind, 'pending')
+    await page.locator('#iban').press('Tab')
+    await settled('validat')
+    assert.match((await verdict()).text, /^Invalid\. NO IBANs have 15 characters; this one has 12\.$/)
+    // The Validate button submits too; one character too many is red without it.
+    await typeIban('NO93 8601 1117 9470')
+    assert.match((await verdict()).text, /^Invalid\. NO IBANs have 15 characters; this one has 16\.$/)
+    await typeIban('N')
+    await page.click('#validate')
+    await settled('validat')
+    assert.equal((await verdict()).text, 'Invalid. An IBAN starts with its two-letter country code.')
+    await typeIban('')
+    assert.deepEqual(await verdict(), { text: '', kind: '', progress: '', invalid: false })
+  })
+
+  test('a setting error shows when committed, not while typing, and goes as soon as the setting is fixed', async () => {
+    await generateIn('DE', 3, 'errors')
+    const error = async () => (await page.textContent('#generate-error')) ?? ''
+    // Typing a count that is not (yet) valid: no error, the rows stay.
+    await page.fill('#count', '')
+    assert.equal(await error(), '')
+    assert.equal(await page.locator('#results tbody tr').count(), 3)
+    // Committed (Generate): the error, on the field too.
+    await page.fill('#count', '0')
+    await page.click('#generate')
+    await settled('generat')
+    assert.equal(await error(), 'Count must be a whole number from 1 to 100.')
+    assert.equal(await page.getAttribute('#count', 'aria-invalid'), 'true')
+    // Fixed: gone at once, and the rows follow the new count.
+    await page.fill('#count', '4')
+    await settled('generat')
+    assert.equal(await error(), '')
+    assert.equal(await page.getAttribute('#count', 'aria-invalid'), null)
+    assert.equal(await page.locator('#results tbody tr').count(), 4)
+    // Leaving the field commits it as well.
+    await page.fill('#count', '101')
+    await page.locator('#count').press('Tab')
+    assert.equal(await error(), 'Count must be a whole number from 1 to 100.')
+    await page.fill('#count', '2')
+    await settled('generat')
+    assert.equal(await error(), '')
+    // A kind the country cannot have: the error goes with a country that can.
+    await page.selectOption('#invalid', 'national')
+    await page.fill('#search', '')
+    await page.selectOption('#country', 'AT')
+    await settled('generat')
+    assert.match(await error(), /cannot be made for AT/)
+    assert.equal(await page.getAttribute('#invalid', 'aria-invalid'), 'true')
+    await page.selectOption('#country', 'FR')
+    await settled('generat')
+    assert.equal(await error(), '')
+    assert.equal(await page.locator('#results tbody tr').count(), 2)
+    await page.selectOption('#invalid', '')
+    await settled('generat')
+  })
+
+  test('countries and territories are listed together by English name; the format names the country', async () => {
+    await page.fill('#search', '')
+    const labels = await page.locator('#country option').allTextContents()
+    assert.deepEqual(
+      labels,
+      [...labels].sort((a, b) => a.localeCompare(b, 'en')),
+    )
+    assert.equal(labels[0], 'Åland Islands (AX, FI IBANs)')
+    assert.equal(labels.at(-1), 'Yemen (YE)')
+    const at = (label: string) => labels.indexOf(label)
+    assert.ok(at('France (FR)') < at('French Guiana (GF, FR IBANs)'))
+    assert.ok(at('French Guiana (GF, FR IBANs)') < at('French Polynesia (PF, FR IBANs)'))
+    assert.ok(at('Germany (DE)') > at('Georgia (GE)'))
+    await page.selectOption('#country', 'AX')
+    await settled('generat')
+    assert.match((await page.textContent('#format')) ?? '', /^Åland Islands \(FI IBANs\): 18 characters/)
+    assert.match((await page.textContent('#summary')) ?? '', /^\d+ IBANs for Åland Islands$/)
   })
 
   test('territories mint their country’s IBANs; realistic rows come from the whole registry', async () => {
@@ -202,23 +330,79 @@ describe('web page in Chromium', () => {
     }
   })
 
-  test('keyboard only: tab to Generate and press Enter', async () => {
+  test('keyboard only: every control in order, Enter generates, a row’s copy button copies its IBAN', async () => {
     await page.fill('#count', '2')
-    await page.focus('#invalid')
-    await page.keyboard.press('Tab')
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'generate')
+    await settled('generat')
+    await page.focus('#search')
+    const order: string[] = []
+    for (let i = 0; i < 13; i++) {
+      order.push(
+        await page.evaluate(() => {
+          const active = document.activeElement as HTMLElement
+          return active.id || `${active.tagName.toLowerCase()}:${active.textContent?.trim() ?? ''}`
+        }),
+      )
+      await page.keyboard.press('Tab')
+    }
+    assert.deepEqual(order, [
+      'search',
+      'country',
+      'count',
+      'seed',
+      'invalid',
+      'realistic',
+      'generate',
+      'copy-all',
+      'a:CSV',
+      'a:JSON',
+      'a:SQL',
+      'a:TXT',
+      'button:Copy',
+    ])
+    await page.focus('#generate')
     await page.keyboard.press('Enter')
     await settled('generat')
-    assert.equal(await page.locator('#results li').count(), 2)
+    const ibans = (await page.locator('#results code.iban').allTextContents()).map((text) => text.replace(/ /g, ''))
+    assert.equal(ibans.length, 2)
+    await page.focus('#results button.copy >> nth=1')
+    await page.keyboard.press('Enter')
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), ibans[1])
+    assert.equal(await page.textContent('#status'), `Copied ${ibans[1]}`)
+    // The masthead's link to the validator moves the focus there.
+    await page.click('nav a[href="#validate-title"]')
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'validate-title')
   })
 
-  test('every form control has a label; no external request; no key in the page', async () => {
+  test('every control has a label or name; results and verdicts are announced; links to the API reference', async () => {
     const unlabeled = await page.evaluate(() =>
       [...document.querySelectorAll('input, select')]
         .filter((el) => (el as HTMLInputElement).labels?.length === 0)
         .map((el) => el.id),
     )
     assert.deepEqual(unlabeled, [])
+    const nameless = await page.evaluate(() =>
+      [...document.querySelectorAll('button, a')]
+        .filter((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() === '')
+        .map((el) => el.outerHTML),
+    )
+    assert.deepEqual(nameless, [])
+    // Each row's copy button says which IBAN it copies.
+    const first = await page.locator('#results code.iban').first().textContent()
+    assert.equal(
+      await page.locator('#results button.copy').first().getAttribute('aria-label'),
+      `Copy ${first?.replace(/ /g, '')}`,
+    )
+    assert.equal(await page.getAttribute('#verdict', 'role'), 'status')
+    assert.equal(await page.getAttribute('#status', 'role'), 'status')
+    assert.equal(await page.getAttribute('#generate-error', 'role'), 'alert')
+    assert.match((await page.textContent('#status')) ?? '', /^(\d+ IBANs? for|Copied)/)
+    assert.equal(await page.getAttribute('#results', 'role'), 'table')
+    assert.equal((await page.locator('#results tbody tr[role="row"] td[role="cell"]').count()) > 0, true)
+    // The API reference, from the masthead and the footer.
+    assert.equal(await page.locator('a[href="/docs"]', { hasText: 'API reference' }).count(), 2)
+  })
+
+  test('no external request; no key in the page', async () => {
     assert.ok(requested.length >= 3)
     for (const url of requested) assert.ok(url.startsWith(app.url), url)
     const html = await page.content()
@@ -229,36 +413,5 @@ describe('web page in Chromium', () => {
       assert.doesNotMatch(text, /imk_[0-9A-Za-z]{12}_/)
       assert.doesNotMatch(text, /x-api-key/i)
     }
-  })
-
-  test('screenshots at desktop and phone width; first render and bundle size', async () => {
-    mkdirSync(ARTIFACTS, { recursive: true })
-    await generateIn('DE', 5, 'shot')
-    await typeIban('DE89 3704 0044 0532 0130 00')
-    await page.screenshot({ path: join(ARTIFACTS, 'desktop.png'), fullPage: true })
-    const phone = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-    })
-    const small = await phone.newPage()
-    await small.goto(app.url + '/')
-    await small.waitForSelector('html[data-ready="true"]')
-    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-    assert.ok(overflow <= 0, `no horizontal scrolling on a phone (${overflow} px)`)
-    await small.screenshot({ path: join(ARTIFACTS, 'phone.png'), fullPage: true })
-    const paint = await small.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1)
-    await phone.close()
-    const script = requested.find((u) => /\/assets\/app-.*\.js$/.test(u)) as string
-    const bytes = (await (await fetch(script)).arrayBuffer()).byteLength
-    // fetch decompresses the body; the length it was sent with is the gzipped size.
-    const gzipped = Number(
-      (await fetch(script, { headers: { 'accept-encoding': 'gzip' } })).headers.get('content-length'),
-    )
-    assert.ok(gzipped <= 60 * 1024, `script ${gzipped} bytes gzipped; at most 60 KB`)
-    assert.ok(existsSync(join(ARTIFACTS, 'desktop.png')) && existsSync(join(ARTIFACTS, 'phone.png')))
-    console.log(
-      `# web: script ${bytes} bytes (${gzipped} gzipped), first contentful paint ${paint.toFixed(0)} ms (phone context)`,
-    )
   })
 })

@@ -1,0 +1,89 @@
+// The build of the library @ibanmint/iban: packages/iban/dist from the domain's sources in
+// src/iban, with nothing else of the project and no dependency.
+// - ESM (`import`): esbuild bundles index.ts (the API) and internal.ts (what the service needs
+//   beyond it) with one shared chunk, so that a process importing both holds one copy of the
+//   registries, caches and classes.
+// - CommonJS (`require`, Jest): esbuild bundles index.ts into dist/cjs/, whose package.json
+//   says "commonjs".
+// - Declarations: tsc writes one .d.ts per module (packages/iban/tsconfig.json), their `.ts`
+//   import specifiers become `.js`, and dist/cjs/ gets a copy, which TypeScript reads as
+//   CommonJS there.
+// A bundle rather than tsc's 30 modules: Node loads one file per entry, not a graph of 30.
+// scripts/build.mjs runs this first; `npm pack` in packages/iban runs it alone (prepack).
+import { execFileSync } from 'node:child_process'
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const source = join(root, 'src', 'iban')
+const pkg = join(root, 'packages', 'iban')
+const dist = join(pkg, 'dist')
+const require = createRequire(import.meta.url)
+const { version } = JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8'))
+
+/** Options both bundles share. */
+const common = {
+  bundle: true,
+  // No Node-only module: the same files serve browsers' bundlers.
+  platform: 'neutral',
+  // The oldest Node line the library supports (package.json engines).
+  target: 'node20',
+  // The bank registries' licence travels with them in LICENSE; the bundles point there.
+  banner: {
+    js: `/*! @ibanmint/iban ${version} | MIT | bank registries from schwifty (MIT): see LICENSE */`,
+  },
+  legalComments: 'none',
+  logLevel: 'warning',
+}
+
+/** Every file under a folder, recursively. */
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+}
+
+/** A relative `.ts` specifier in a declaration file, as tsc keeps it from the sources. */
+const TS_SPECIFIER = /((?:from|import)\s*\(?\s*)(['"])(\.{1,2}\/[^'"]+)\.ts\2/g
+
+/** The declarations: tsc's output with `./x.ts` specifiers rewritten to `./x.js`. */
+function writeDeclarations() {
+  execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(pkg, 'tsconfig.json')], {
+    stdio: 'inherit',
+  })
+  for (const file of filesUnder(dist).filter((name) => name.endsWith('.d.ts'))) {
+    const text = readFileSync(file, 'utf8')
+    writeFileSync(file, text.replace(TS_SPECIFIER, '$1$2$3.js$2'))
+  }
+}
+
+export async function buildLibrary() {
+  const started = performance.now()
+  rmSync(dist, { recursive: true, force: true })
+  await build({
+    ...common,
+    entryPoints: { index: join(source, 'index.ts'), internal: join(source, 'internal.ts') },
+    outdir: dist,
+    format: 'esm',
+    splitting: true,
+    chunkNames: 'shared-[hash]',
+  })
+  await build({
+    ...common,
+    entryPoints: [join(source, 'index.ts')],
+    outfile: join(dist, 'cjs', 'index.js'),
+    format: 'cjs',
+  })
+  writeDeclarations()
+  for (const file of filesUnder(dist).filter((name) => name.endsWith('.d.ts') && !name.includes('/cjs/'))) {
+    cpSync(file, join(dist, 'cjs', file.slice(dist.length + 1)))
+  }
+  writeFileSync(join(dist, 'cjs', 'package.json'), '{ "type": "commonjs" }\n')
+  console.log(`ibanmint: built packages/iban/dist in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+}
+
+// Run directly (npm pack in packages/iban): build the library alone.
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildLibrary()

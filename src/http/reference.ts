@@ -1,0 +1,219 @@
+// The API reference page at /docs: Redoc rendering the served OpenAPI document, for a person to
+// read. Redoc's standalone build comes from the redoc package on npm, never from a CDN: the
+// build copies it into dist/docs (scripts/docs-bundle.mjs); from the sources it is read from
+// the package. It is served as this service's own asset under a content-hashed name, cached
+// for a year and gzipped once, when first asked for gzip (1.1 MB, 0.33 MB gzipped); the page
+// itself is revalidated with its ETag. /api/v1/docs, where users of the API look first,
+// redirects to it.
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { gzip } from 'node:zlib'
+import { ApiError } from '../core/errors.ts'
+import { negotiate, sharedBody } from './compression.ts'
+import { route, type Route } from './route.ts'
+
+export const REFERENCE_PATH = '/docs'
+const ASSET_PREFIX = `${REFERENCE_PATH}/assets/`
+/** The license file's name: the one the script's first line points at, next to it. */
+const LICENSE_NAME = 'redoc.standalone.js.LICENSE.txt'
+
+/** Running the built JavaScript (dist/src/http/reference.js): the build copied Redoc to dist/docs. */
+const BUILT = import.meta.url.endsWith('.js')
+
+interface ReferenceAsset {
+  name: string
+  type: string
+  cacheControl: string
+  body: Buffer
+  /** The gzipped body, made on the first request that accepts gzip. */
+  gzip?: Promise<Buffer>
+}
+
+export interface ReferenceAssets {
+  html: Buffer
+  etag: string
+  assets: Map<string, ReferenceAsset>
+}
+
+/** Where Redoc's files are: dist/docs when built; the redoc package's own files from the sources. */
+function redocFiles(): { script: string; bundledLicenses: string; license: string } {
+  if (BUILT) {
+    const dir = new URL('../../docs/', import.meta.url)
+    return {
+      script: fileURLToPath(new URL('redoc.standalone.js', dir)),
+      bundledLicenses: fileURLToPath(new URL(LICENSE_NAME, dir)),
+      license: fileURLToPath(new URL('LICENSE', dir)),
+    }
+  }
+  const script = fileURLToPath(import.meta.resolve('redoc/bundles/redoc.standalone.js'))
+  return {
+    script,
+    bundledLicenses: `${script}.LICENSE.txt`,
+    license: fileURLToPath(new URL('../LICENSE', `file://${script}`)),
+  }
+}
+
+function hashOf(body: Buffer | string): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, 16)
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string)
+
+/** The tab's icon, inline (the page asks no other host and no other path for one). */
+const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#32329f"/><text x="8" y="12" font-family="sans-serif" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">{}</text></svg>')}`
+
+/** The page: Redoc's element, pointed at the document, with Redoc's options as its attributes. */
+function page(script: ReferenceAsset | undefined, openapiPath: string): string {
+  const body =
+    script === undefined
+      ? `<main><h1>API reference</h1><p>This copy of the service was built without the reference page’s script. The API is described by its <a href="${escapeHtml(openapiPath)}">OpenAPI document</a>.</p></main>`
+      : `<noscript><p>The API reference needs JavaScript. Its source is the <a href="${escapeHtml(openapiPath)}">OpenAPI document</a>.</p></noscript>
+<redoc spec-url="${escapeHtml(openapiPath)}" expand-responses="200" required-props-first="true" json-sample-expand-level="3" path-in-middle-panel="true"></redoc>
+<script src="${ASSET_PREFIX}${script.name}"></script>`
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>ibanmint API reference</title>
+<meta name="description" content="Every endpoint of the ibanmint API: parameters, bodies, responses, errors and examples.">
+<link rel="icon" href="${ICON}">
+<style>body{margin:0;padding:0;font-family:system-ui,sans-serif}main{max-width:40rem;margin:2rem auto;padding:0 1rem}</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`
+}
+
+/**
+ * The page and Redoc's files, read once. Without them (a copy built without the build step),
+ * the page says so and links the document: the service itself does not need them.
+ */
+export function loadReferenceAssets(openapiPath = '/api/v1/openapi.json'): ReferenceAssets {
+  const assets = new Map<string, ReferenceAsset>()
+  let script: ReferenceAsset | undefined
+  try {
+    const files = redocFiles()
+    const body = readFileSync(files.script)
+    script = {
+      name: `redoc.standalone-${hashOf(body)}.js`,
+      type: 'text/javascript; charset=utf-8',
+      cacheControl: 'public, max-age=31536000, immutable',
+      body: sharedBody(body),
+    }
+    const licenses = `${readFileSync(files.license, 'utf8').trim()}\n\n${readFileSync(files.bundledLicenses, 'utf8')}`
+    assets.set(script.name, script)
+    assets.set(LICENSE_NAME, {
+      name: LICENSE_NAME,
+      type: 'text/plain; charset=utf-8',
+      cacheControl: 'public, max-age=86400',
+      body: sharedBody(Buffer.from(licenses)),
+    })
+  } catch {
+    script = undefined
+  }
+  const html = Buffer.from(page(script, openapiPath))
+  return { html, etag: `"${hashOf(html)}"`, assets }
+}
+
+let loaded: ReferenceAssets | undefined
+
+/** The assets, read on first use and shared by every route table of the process. */
+export function referenceAssets(): ReferenceAssets {
+  loaded ??= loadReferenceAssets()
+  return loaded
+}
+
+// Redoc styles itself with styled-components (inline <style> elements) and runs its search
+// index in a worker made from a blob: the policy allows those, and nothing from elsewhere.
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+}
+
+function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  return ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
+}
+
+const gzipAsync = promisify(gzip)
+
+/** GET /docs, its assets, and GET /api/v1/docs redirecting to it. */
+export function referenceRoutes(reference: ReferenceAssets): Route[] {
+  return [
+    route({
+      method: 'GET',
+      path: REFERENCE_PATH,
+      operationId: 'getApiReference',
+      access: 'public',
+      summary: 'The API reference: this document, rendered for people to read (Redoc)',
+      tag: 'service',
+      responses: { 200: { description: 'HTML.', contentTypes: ['text/html'] }, 304: { description: 'Not modified.' } },
+      handle: (_inputs, context) => {
+        const headers = { ...PAGE_HEADERS, etag: reference.etag, 'cache-control': 'no-cache' }
+        if (notModified(context.req.headers['if-none-match'], reference.etag)) {
+          const res = context.takeResponse()
+          res.writeHead(304, headers)
+          res.end()
+          return 'sent'
+        }
+        return { bytes: reference.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
+      },
+    }),
+    route({
+      method: 'GET',
+      path: `${ASSET_PREFIX}{name}`,
+      operationId: 'getApiReferenceAsset',
+      access: 'public',
+      errors: ['not_found'],
+      summary: 'The reference page’s script (Redoc, content-hashed, cached for a year) and its licences',
+      tag: 'service',
+      pathParams: { name: { type: 'string', maxLength: 64, 'x-message': 'name must be an asset name' } },
+      responses: {
+        200: { description: 'JavaScript, or the licences as text.', contentTypes: ['text/javascript', 'text/plain'] },
+      },
+      handle: async ({ params }, { req }) => {
+        const asset = reference.assets.get(params.name)
+        if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params.name)}`)
+        // Gzipped once, for a client whose Accept-Encoding accepts gzip (its q-values read); else
+        // the body, which the pipeline compresses with brotli once for a client that takes only that.
+        const gzipped = negotiate(req, ['gzip']) === 'gzip'
+        if (gzipped) asset.gzip ??= gzipAsync(asset.body, { level: 9 })
+        return {
+          bytes: gzipped ? await (asset.gzip as Promise<Buffer>) : asset.body,
+          headers: {
+            'content-type': asset.type,
+            ...(gzipped ? { 'content-encoding': 'gzip' } : {}),
+            vary: 'accept-encoding',
+            'cache-control': asset.cacheControl,
+            'x-content-type-options': 'nosniff',
+          },
+        }
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/api/v1/docs',
+      operationId: 'redirectToApiReference',
+      access: 'public',
+      summary: 'Redirects to the API reference (/docs)',
+      tag: 'service',
+      responses: { 308: { description: 'The reference is at /docs (Location).' } },
+      handle: () => ({
+        status: 308,
+        bytes: Buffer.from(`The API reference is at ${REFERENCE_PATH}\n`),
+        headers: {
+          location: REFERENCE_PATH,
+          'content-type': 'text/plain; charset=utf-8',
+          'cache-control': 'public, max-age=86400',
+        },
+      }),
+    }),
+  ]
+}

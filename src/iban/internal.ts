@@ -1,0 +1,15 @@
+// What the ibanmint service needs of the domain beyond the library's API (index.ts): the
+// dataset engine its streams mint rows from, the validation core its row writers fill templates
+// with, and the raw bank registries its web page serves one country at a time. The package
+// exports it as @ibanmint/iban/internal for the service alone: undocumented, and free to change
+// in any release.
+export { BANK_REGISTRY } from './banks-registry-data.ts'
+export { hasBankRegistry, tableAt } from './banks.ts'
+export { Dataset, nextRows, randomSeed } from './dataset.ts'
+export type { DatasetOptions } from './dataset.ts'
+export { MAX_IBAN_LENGTH, planFor } from './generate.ts'
+export type { MintPlan } from './generate.ts'
+export { INVALID_CHECK_TEXT } from './invalid.ts'
+export { countryAt, findTerritory } from './registry.ts'
+export { bbanPartsOf, judgeIban } from './validate.ts'
+export type { ValidIban } from './validate.ts'

@@ -1,0 +1,71 @@
+// The library's API as documented (packages/iban/README.md), name by name: the tests of the
+// sources (test/iban/api.test.ts) and of the packed tarball (test/package.test.ts) hold the
+// exports to these lists.
+
+/** The documented values, group by group (packages/iban/README.md). */
+export const API_VALUES = [
+  // Generation
+  'generateIban',
+  'generateIbans',
+  'INVALID_CHECKS',
+  'DatasetError',
+  // Building
+  'buildIban',
+  // Validation
+  'validateIban',
+  'isValidIban',
+  'formatIban',
+  'normalizeIban',
+  // BIC
+  'validateBic',
+  // Countries
+  'COUNTRIES',
+  'TERRITORIES',
+  'findCountry',
+  'resolveCountry',
+  'toCountry',
+  'REGISTRY_RELEASE',
+  // Banks
+  'banksOf',
+] as const
+
+/** The documented types: the shapes of the values' arguments and results. */
+export const API_TYPES = [
+  'Iban',
+  'IbanBank',
+  'GenerateOptions',
+  'InvalidCheck',
+  'BuildIbanInput',
+  'ValidateResult',
+  'ValidateChecks',
+  'NationalCheckResult',
+  'BicResult',
+  'BicChecks',
+  'BicBank',
+  'CountrySpec',
+  'BbanSegment',
+  'SegmentName',
+  'CharClass',
+  'NationalCheck',
+  'CheckPart',
+  'Country',
+  'Territory',
+  'BankRow',
+] as const
+
+/** What the service takes beyond the API (values; its types follow them). */
+export const INTERNAL_VALUES = [
+  'BANK_REGISTRY',
+  'Dataset',
+  'INVALID_CHECK_TEXT',
+  'MAX_IBAN_LENGTH',
+  'bbanPartsOf',
+  'countryAt',
+  'findTerritory',
+  'hasBankRegistry',
+  'judgeIban',
+  'nextRows',
+  'planFor',
+  'randomSeed',
+  'tableAt',
+]

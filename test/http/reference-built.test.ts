@@ -1,0 +1,46 @@
+// The reference page as the built service serves it (dist/, as `npm start` and the installed
+// package run it): Redoc's files come from dist/docs, where the build copied them from the redoc
+// package, so the page works where node_modules holds no redoc (a production install).
+import assert from 'node:assert/strict'
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, test } from 'node:test'
+import { fileURLToPath } from 'node:url'
+import { request } from 'undici'
+import { listening } from '../helpers/process.ts'
+import { freePort } from '../helpers/redis.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const BIN = join(ROOT, 'bin', 'ibanmint.js')
+const REDOC_BUNDLE = fileURLToPath(import.meta.resolve('redoc/bundles/redoc.standalone.js'))
+
+test('the built service serves /docs with Redoc’s script and licences from dist/docs', async () => {
+  const built = join(ROOT, 'dist', 'docs', 'redoc.standalone.js')
+  assert.ok(existsSync(built), 'dist/ is built (npm run build)')
+  assert.ok(readFileSync(built).equals(readFileSync(REDOC_BUNDLE)), 'the build copied the package’s file as it is')
+  const dir = mkdtempSync(join(tmpdir(), 'ibanmint-reference-built-'))
+  after(() => rmSync(dir, { recursive: true, force: true }))
+  const port = await freePort()
+  const child = spawn(process.execPath, [BIN, 'serve'], {
+    env: { ...process.env, PORT: String(port), KEYS_FILE: join(dir, 'keys.json') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  after(() => child.kill('SIGKILL'))
+  await listening(child)
+  const url = `http://127.0.0.1:${port}`
+
+  const page = await request(`${url}/docs`)
+  const html = await page.body.text()
+  assert.equal(page.statusCode, 200)
+  const script = /<script src="(\/docs\/assets\/redoc\.standalone-[\w-]{16}\.js)">/.exec(html)?.[1]
+  assert.ok(script, html)
+  const served = await request(`${url}${script}`)
+  assert.equal(served.headers['content-type'], 'text/javascript; charset=utf-8')
+  assert.ok(Buffer.from(await served.body.arrayBuffer()).equals(readFileSync(built)))
+  const licences = await request(`${url}/docs/assets/redoc.standalone.js.LICENSE.txt`)
+  assert.match(await licences.body.text(), /^The MIT License \(MIT\)[\s\S]+ReDoc - OpenAPI\/Swagger-generated/)
+  const doc = (await (await request(`${url}/api/v1/openapi.json`)).body.json()) as { info: { version: string } }
+  assert.equal(doc.info.version, '1.1.0')
+})

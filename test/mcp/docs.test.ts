@@ -1,0 +1,203 @@
+// docs/mcp.md's client configurations, read from the file and used as each client uses them:
+// every block is checked against its client's format, then what it names is started the way
+// the client starts it (the command spawned with its arguments and environment, spoken to over
+// stdio) or connected to (its URL, with the documented default address replaced by the test
+// server's), through the official SDK's clients. `npx -y ibanmint mcp` runs from a folder where
+// ibanmint is installed (linked to this checkout's build), so npm finds it without the network.
+import assert from 'node:assert/strict'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { after, before, test } from 'node:test'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { startApp, type TestApp } from '../helpers/app.ts'
+
+const ROOT = join(import.meta.dirname, '..', '..')
+const DOCS = readFileSync(join(ROOT, 'docs', 'mcp.md'), 'utf8')
+const DOCUMENTED_ORIGIN = 'http://127.0.0.1:8080'
+const CLIENTS = ['Claude Desktop', 'Claude Code', 'VS Code', 'Cursor'] as const
+type ClientName = (typeof CLIENTS)[number]
+
+type Launch =
+  | { transport: 'stdio'; command: string; args: string[]; env: Record<string, string> }
+  | { transport: 'http'; url: string }
+
+interface Block {
+  client: ClientName
+  language: string
+  text: string
+}
+
+/** The fenced blocks under each client's `## ` heading. */
+function blocksOf(markdown: string): Block[] {
+  const blocks: Block[] = []
+  for (const section of markdown.split(/^## /m).slice(1)) {
+    const heading = section.slice(0, section.indexOf('\n')).trim()
+    const client = CLIENTS.find((name) => name === heading)
+    for (const match of section.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)) {
+      assert.ok(client, `a code block under "${heading}", which is no client's section`)
+      blocks.push({ client, language: match[1] ?? '', text: match[2] ?? '' })
+    }
+  }
+  return blocks
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string')
+}
+
+/** One server entry of a JSON configuration, checked against its client's format. */
+function launchOfEntry(client: ClientName, entry: Record<string, unknown>): Launch {
+  const keys = Object.keys(entry).sort()
+  const env = (entry['env'] ?? {}) as Record<string, string>
+  if (typeof entry['url'] === 'string') {
+    assert.notEqual(client, 'Claude Desktop', 'Claude Desktop starts only stdio servers from its configuration file')
+    // VS Code and Claude Code name the transport; Cursor tells it by the url.
+    if (client === 'Cursor') assert.deepEqual(keys, ['url'])
+    else assert.deepEqual([keys, entry['type']], [['type', 'url'], 'http'])
+    return { transport: 'http', url: entry['url'] }
+  }
+  assert.equal(typeof entry['command'], 'string')
+  assert.ok(isStringList(entry['args']))
+  const allowed = client === 'VS Code' ? ['args', 'command', 'env', 'type'] : ['args', 'command', 'env']
+  assert.ok(
+    keys.every((key) => allowed.includes(key)),
+    `${client}: ${keys.join(', ')}`,
+  )
+  if (client === 'VS Code') assert.equal(entry['type'], 'stdio', 'VS Code names each server’s type')
+  return { transport: 'stdio', command: entry['command'] as string, args: entry['args'], env }
+}
+
+/** A JSON block: `servers` for VS Code, `mcpServers` for the others; one server, ibanmint. */
+function launchOfJson(block: Block): Launch {
+  const config = JSON.parse(block.text) as Record<string, Record<string, Record<string, unknown>>>
+  const key = block.client === 'VS Code' ? 'servers' : 'mcpServers'
+  assert.deepEqual(Object.keys(config), [key], `${block.client} reads "${key}"`)
+  assert.deepEqual(Object.keys(config[key] ?? {}), ['ibanmint'])
+  return launchOfEntry(block.client, config[key]?.['ibanmint'] ?? {})
+}
+
+/** `claude mcp add [--transport http|stdio] [--scope S] [-e K=V] <name> (<url> | -- <command> <args>)`. */
+function launchOfClaudeMcpAdd(line: string): Launch {
+  const words = line.trim().split(/\s+/)
+  assert.deepEqual(words.slice(0, 3), ['claude', 'mcp', 'add'], line)
+  const separator = words.indexOf('--')
+  const options = words.slice(3, separator < 0 ? undefined : separator)
+  let transport = 'stdio'
+  const env: Record<string, string> = {}
+  const positionals: string[] = []
+  for (let i = 0; i < options.length; i++) {
+    const word = options[i] as string
+    if (word === '--transport') transport = options[++i] as string
+    else if (word === '--scope' || word === '-s') i++
+    else if (word === '-e' || word === '--env') {
+      const [name, ...value] = (options[++i] as string).split('=')
+      env[name as string] = value.join('=')
+    } else positionals.push(word)
+  }
+  assert.equal(positionals[0], 'ibanmint', line)
+  if (transport === 'http') {
+    assert.equal(separator, -1, line)
+    assert.equal(positionals.length, 2, line)
+    return { transport: 'http', url: positionals[1] as string }
+  }
+  assert.equal(transport, 'stdio', line)
+  assert.equal(positionals.length, 1, line)
+  const [command, ...args] = words.slice(separator + 1)
+  assert.ok(command, line)
+  return { transport: 'stdio', command, args, env }
+}
+
+function launchOf(block: Block): Launch {
+  if (block.language === 'json') return launchOfJson(block)
+  assert.equal(block.language, 'sh', `${block.client}: a ${block.language} block`)
+  assert.equal(block.client, 'Claude Code', 'only Claude Code is configured by a command')
+  const lines = block.text.trim().split('\n')
+  assert.equal(lines.length, 1, block.text)
+  return launchOfClaudeMcpAdd(lines[0] as string)
+}
+
+let app: TestApp
+let install: string
+const cleanup: (() => unknown)[] = []
+before(async () => {
+  app = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { MCP_RATE_LIMIT: '100000' } })
+  // ibanmint as `npm i ibanmint` installs it: the package, and its command in node_modules/.bin.
+  install = mkdtempSync(join(tmpdir(), 'ibanmint-docs-'))
+  mkdirSync(join(install, 'node_modules', '.bin'), { recursive: true })
+  symlinkSync(ROOT, join(install, 'node_modules', 'ibanmint'))
+  symlinkSync('../ibanmint/bin/ibanmint.js', join(install, 'node_modules', '.bin', 'ibanmint'))
+})
+after(async () => {
+  for (const fn of cleanup.reverse()) await fn()
+  rmSync(install, { recursive: true, force: true })
+})
+
+/** Connects as the client would; the same launch is made once for every block that names it. */
+async function connect(launch: Launch): Promise<Client> {
+  const client = new Client({ name: 'ibanmint-docs', version: '1.0.0' })
+  if (launch.transport === 'http') {
+    assert.ok(launch.url.startsWith(`${DOCUMENTED_ORIGIN}/`), launch.url)
+    const url = new URL(launch.url.replace(DOCUMENTED_ORIGIN, app.url))
+    await client.connect(new StreamableHTTPClientTransport(url))
+    return client
+  }
+  const transport = new StdioClientTransport({
+    command: launch.command,
+    args: launch.args,
+    // A client's environment: the variables it passes on, the entry's own, and npm kept offline.
+    env: { ...getDefaultEnvironment(), npm_config_offline: 'true', ...launch.env },
+    cwd: install,
+    stderr: 'ignore',
+  })
+  await client.connect(transport)
+  return client
+}
+
+test('docs/mcp.md configures Claude Desktop, Claude Code, VS Code and Cursor, each in its own format', () => {
+  const blocks = blocksOf(DOCS)
+  const launches = blocks.map((block) => ({ client: block.client, launch: launchOf(block) }))
+  for (const client of CLIENTS) {
+    const own = launches.filter((entry) => entry.client === client).map((entry) => entry.launch.transport)
+    assert.ok(own.includes('stdio'), `${client}: the local server`)
+    // Claude Desktop adds remote servers in its settings, not in a file (the docs say how).
+    if (client !== 'Claude Desktop') assert.ok(own.includes('http'), `${client}: the /mcp URL`)
+  }
+  assert.equal(blocks.length, 9)
+})
+
+test('every configuration in docs/mcp.md starts or reaches ibanmint, and its tools answer', async () => {
+  const launches = new Map<string, { launch: Launch; clients: ClientName[] }>()
+  for (const block of blocksOf(DOCS)) {
+    const launch = launchOf(block)
+    const key = JSON.stringify(launch)
+    const entry = launches.get(key) ?? { launch, clients: [] }
+    entry.clients.push(block.client)
+    launches.set(key, entry)
+  }
+  for (const { launch, clients } of launches.values()) {
+    const client = await connect(launch)
+    try {
+      const { tools } = await client.listTools()
+      assert.deepEqual(
+        tools.map((tool) => tool.name),
+        ['list_countries', 'generate_iban', 'validate_iban', 'build_iban', 'lookup_bic'],
+        clients.join(', '),
+      )
+      const built = await client.callTool({
+        name: 'build_iban',
+        arguments: { country: 'DE', bank: '37040044', account: '0532013000' },
+      })
+      assert.equal((built.structuredContent as { iban: string }).iban, 'DE89370400440532013000', clients.join(', '))
+    } finally {
+      await client.close()
+    }
+  }
+  assert.deepEqual(
+    [...launches.values()].map(({ launch }) => launch.transport).sort(),
+    ['http', 'stdio'],
+    'one local command and one URL across the clients',
+  )
+})
