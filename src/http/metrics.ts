@@ -68,6 +68,13 @@ export class RouteCells {
 /** The route label of requests no route matched (404, 405): never the path, which clients choose. */
 export const UNMATCHED = 'unmatched'
 
+/** The first family of every scrape (its HELP and TYPE lines open the answer: the OpenAPI example). */
+export const REQUESTS = {
+  name: 'ibanmint_http_requests_total',
+  help: 'HTTP responses by route template, status and access kind (public, key, ip; none when no route matched).',
+  type: 'counter',
+} as const
+
 export class HttpMetrics {
   /** Requests received and not yet over. */
   inFlight = 0
@@ -83,11 +90,7 @@ export class HttpMetrics {
   readonly #unmatched: RouteCells
 
   constructor(registry: Registry) {
-    this.#requests = registry.counter(
-      'ibanmint_http_requests_total',
-      'HTTP responses by route template, status and access kind (public, key, ip; none when no route matched).',
-      ['route', 'status', 'access'],
-    )
+    this.#requests = registry.counter(REQUESTS.name, REQUESTS.help, ['route', 'status', 'access'])
     this.#duration = registry.histogram(
       'ibanmint_http_request_duration_seconds',
       'Time from a request’s arrival to the end of its response (the whole stream for downloads), by route.',
