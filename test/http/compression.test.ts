@@ -200,6 +200,27 @@ describe('compressed responses of a real server', () => {
     assert.equal((await fetchBytes(`/assets/${script}`, 'identity')).headers['content-encoding'], undefined)
   })
 
+  test('images are not compressed per request: the PNG icon goes as it is where only brotli is accepted', async () => {
+    const page = (await fetchBytes('/')).bytes.toString()
+    const png = /href="\/assets\/(touch-icon-[^"]+\.png)"/.exec(page)?.[1]
+    assert.ok(png, 'the page names its PNG icon')
+    for (const accepted of ['br', 'gzip;q=0, br', 'identity']) {
+      const icon = await fetchBytes(`/assets/${png}`, accepted)
+      assert.equal(icon.status, 200)
+      assert.equal(icon.headers['content-encoding'], undefined, accepted)
+      assert.equal(icon.bytes.subarray(1, 4).toString(), 'PNG')
+    }
+  })
+
+  test('the API reference’s script is negotiated like the page’s assets: gzip kept once, brotli where gzip is refused', async () => {
+    const page = (await fetchBytes('/docs')).bytes.toString()
+    const script = /src="\/docs\/assets\/([^"]+\.js)"/.exec(page)?.[1]
+    assert.ok(script, 'the reference page names its script')
+    assert.equal((await fetchBytes(`/docs/assets/${script}`, 'gzip')).headers['content-encoding'], 'gzip')
+    assert.equal((await fetchBytes(`/docs/assets/${script}`, 'gzip;q=0, br')).headers['content-encoding'], 'br')
+    assert.equal((await fetchBytes(`/docs/assets/${script}`, 'gzip;q=0')).headers['content-encoding'], undefined)
+  })
+
   test('a streamed validation is compressed as accepted, row for row the answer sent uncompressed', async () => {
     const body = `${generateIbans('DE', 3_000, { seed: 'v' })
       .map((iban) => iban.iban)
