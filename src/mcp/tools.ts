@@ -71,6 +71,8 @@ export interface ToolDefinition {
 
 export interface ToolDeps {
   pool: GenerationPool
+  /** Counts the IBANs a tool generated or validated (the service's metrics). */
+  countRows?: (kind: 'generated' | 'validated', rows: number) => void
 }
 
 const TEST_DATA = 'The IBANs are test data: no bank issued them; never use them for payments.'
@@ -367,6 +369,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
           invalid: valid.invalid,
         }
         const text = (await generateOnPool(deps.pool, request, signal)).toString('utf8')
+        deps.countRows?.('generated', request.count)
         return { structured: JSON.parse(text) as Record<string, unknown>, text }
       },
     },
@@ -385,9 +388,11 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
         if (valid.ibans !== undefined) {
           const batch = validateBatch(valid.ibans)
           const { count, results } = batch
+          deps.countRows?.('validated', count)
           return output({ count, valid: batch.valid, invalid: count - batch.valid, results })
         }
         if (valid.iban === undefined) throw invalid('iban or ibans is required')
+        deps.countRows?.('validated', 1)
         return output(validate(valid.iban) as unknown as Record<string, unknown>)
       },
     },
