@@ -4,9 +4,14 @@
 # packages/iban, an npm workspace), and the final stage runs the built JavaScript as the
 # unprivileged `node` user. Configure it with the environment variables of the README
 # (REDIS_URL to share keys and limits between instances).
-ARG NODE_VERSION=24
+#
+# The base image is pinned to an exact release (Node 24.21.0 on Debian bookworm, slim), so that a
+# rebuild gets the same Node; raise it deliberately. Appending its digest (`@sha256:…`, as
+# `docker buildx imagetools inspect node:24.21.0-bookworm-slim` prints it) would also fix the
+# Debian packages under it.
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
-FROM node:${NODE_VERSION}-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/iban/package.json ./packages/iban/
@@ -18,13 +23,21 @@ COPY src ./src
 COPY workers ./workers
 RUN npm run build
 
-FROM node:${NODE_VERSION}-bookworm-slim AS dependencies
+FROM ${NODE_IMAGE} AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/iban/package.json ./packages/iban/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
-FROM node:${NODE_VERSION}-bookworm-slim
+FROM ${NODE_IMAGE}
+# The image's provenance (OCI annotations): set SOURCE_URL to where the repository is published.
+ARG VERSION=0.3.0
+ARG SOURCE_URL=https://github.com/ibanmint/ibanmint
+LABEL org.opencontainers.image.title="ibanmint" \
+      org.opencontainers.image.description="Test IBANs for 91 countries: an HTTP API, an MCP tool server, a CLI. Test data only, never for payments." \
+      org.opencontainers.image.version="${VERSION}" \
+      org.opencontainers.image.source="${SOURCE_URL}" \
+      org.opencontainers.image.licenses="MIT"
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \

@@ -5,28 +5,15 @@
 // from run to run; this figure moves by a few microseconds. ibanmint is measured next to the
 // peers of bench/peers.ts; every server writes its access log to a file.
 // Usage: npm run bench:cost [-- --rounds N]   (Linux with taskset and at least 2 cores)
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { startPeer, startServer, summarize, type Server, type StartOptions } from './lib.ts'
+import { cpuOf, pin, startPeer, startServer, summarize, type Server, type StartOptions } from './lib.ts'
 
 const argument = process.argv.indexOf('--rounds')
 const ROUNDS = argument > 0 ? Number(process.argv[argument + 1]) : 3
 const REQUESTS = 100_000
-
-/** user and system CPU time of a process so far, in µs. */
-function cpuOf(pid: number): { user: number; system: number } {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
-  const tick = 1e6 / 100 // USER_HZ
-  return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick }
-}
-
-function pin(pid: number, core: number): void {
-  const pinned = spawnSync('taskset', ['-a', '-cp', String(core), String(pid)], { encoding: 'utf8' })
-  if (pinned.status !== 0) throw new Error(`taskset: ${pinned.stderr}`)
-}
 
 interface Cost {
   total: number

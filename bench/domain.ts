@@ -9,7 +9,14 @@ import { execFileSync } from 'node:child_process'
 import { saveSection } from './sections.ts'
 // The code measured is the built JavaScript that ships (npm run build), not the TypeScript
 // sources through a loader.
-import { COUNTRIES, generateIban, generateIbans, isValidIban, validateIban } from '../packages/iban/dist/index.js'
+import {
+  COUNTRIES,
+  generateIban,
+  generateIbans,
+  isValidIban,
+  isValidUkAccount,
+  validateIban,
+} from '../packages/iban/dist/index.js'
 import { randomSeed } from '../packages/iban/dist/internal.js'
 import { ByteWriter } from '../dist/src/formats/byte-writer.js'
 import { renderBatch } from '../dist/src/formats/render.js'
@@ -68,7 +75,54 @@ function validationCase(load: () => Promise<(iban: string) => boolean>, codes: r
   }
 }
 
+/**
+ * GB sort codes and accounts for the modulus check: realistic rows' (every bank's sort codes),
+ * random rows' (free sort codes, checked or not) and, one in four, an account with a digit
+ * changed (most of those fail), so that every path of a check is met.
+ */
+function ukAccountsOf(count: number): [string, string][] {
+  const ibans = [
+    ...generateIbans('GB', count / 2, { seed: 'uk-bench' }),
+    ...generateIbans('GB', count / 2, { seed: 'uk-bench', realistic: false }),
+  ]
+  return ibans.map(({ iban }, i) => {
+    const account = iban.slice(14)
+    const altered = i % 4 === 3 ? account.slice(0, 7) + String((Number(account[7]) + 1 + (i % 9)) % 10) : account
+    return [iban.slice(8, 14), altered]
+  })
+}
+
+function ukAccountCase(load: () => Promise<(sortCode: string, account: string) => boolean>): Case {
+  return async () => {
+    const check = await load()
+    const list = ukAccountsOf(2000)
+    return (n) => {
+      let valid = 0
+      for (let i = 0; i < n; i++) {
+        const [sortCode, account] = list[i % list.length] as [string, string]
+        if (check(sortCode, account)) valid++
+      }
+      return valid
+    }
+  }
+}
+
 const CASES: Record<string, Case> = {}
+// GB: realistic rows draw sort codes of their bank and accounts that pass the modulus check.
+CASES['ibanmint generateIban GB'] = async () => (n) => {
+  let sum = 0
+  for (let i = 0; i < n; i++) sum += generateIban('GB').length
+  return sum
+}
+CASES['ibanmint csv rows GB'] = csvCase(['GB'])
+CASES['ibanmint isValidUkAccount GB'] = ukAccountCase(async () => isValidUkAccount)
+CASES['uk-modulus-check validateAccountDetails GB'] = ukAccountCase(async () => {
+  const { validateAccountDetails } = (await import('uk-modulus-check')) as {
+    validateAccountDetails: (sortCode: string, account: string) => boolean
+  }
+  return validateAccountDetails
+})
+CASES['ibanmint validateIban GB'] = validationCase(async () => (iban) => validateIban(iban).valid, ['GB'])
 for (const code of ['DE', 'FR', 'IT'] as const) {
   CASES[`ibanmint generateIban ${code}`] = async () => (n) => {
     let sum = 0
@@ -228,12 +282,13 @@ function main(): void {
       `ibanmint isValidIban ${label}`,
       `ibankit IBAN.isValid ${label}`,
     ]),
+    ['ibanmint isValidUkAccount GB', 'uk-modulus-check validateAccountDetails GB'],
   ]
   for (const group of groups) for (let pass = 0; pass < PASSES; pass++) group.forEach(run)
   const grouped = new Set(groups.flat())
   // Quick runs measure only what the targets need.
   for (const name of Object.keys(CASES))
-    if (!grouped.has(name) && (!QUICK || name === 'ibanmint csv rows DE')) run(name)
+    if (!grouped.has(name) && (!QUICK || name === 'ibanmint csv rows DE' || name === 'ibanmint csv rows GB')) run(name)
   const get = (name: string) => runs.get(name) as Result[]
   const pick = (prefix: string) => [...runs.values()].map(typical).filter((r) => r.name.includes(prefix))
   const targets: string[] = []
@@ -246,6 +301,9 @@ function main(): void {
   targets.push(
     `| CSV rows DE, one core | ${rate(csv.median)} rows/s (target ≥ 3M: ${csv.median >= 3e6 ? 'met' : 'missed'}) |`,
   )
+  targets.push(
+    `| GB account check vs uk-modulus-check | ${ratio(get('ibanmint isValidUkAccount GB'), get('uk-modulus-check validateAccountDetails GB'), 3)} |`,
+  )
   for (const label of validationLabels) {
     const ibankit = get(`ibankit IBAN.isValid ${label}`)
     targets.push(`| validation ${label} vs ibankit | ${ratio(get(`ibanmint validateIban ${label}`), ibankit, 3)} |`)
@@ -256,6 +314,7 @@ function main(): void {
     '',
     `Method: every case in its own Node process; after calibration, ${ROUNDS} rounds of ${ROUND_MS} ms; median and range of the rounds. A target's cases run in turn ${PASSES} times (ours, then each peer), and its ratio is the median of the ${PASSES} passes' ratios; the tables show each case's median pass.`,
     'Generation cases make one record per call, as the peers do; `validateIban` returns the full result (every check, BBAN parts, the bank, and for DE the account checked by its bank’s method); `isValidIban` the same verdict as a boolean.',
+    'GB: realistic rows draw sort codes of their bank and accounts that pass the sort code’s modulus check; the account check compares `isValidUkAccount` with uk-modulus-check’s `validateAccountDetails` on the same sort codes and accounts (realistic and random rows’, a quarter with a digit changed).',
     '',
     '### Targets',
     '',
@@ -267,7 +326,12 @@ function main(): void {
     '',
     table('Rows written into a buffer (one core): CSV, then each other serializer (DE)', pick(' rows ')),
     '',
-    table('Validation', [...pick('validateIban'), ...pick('isValid'), ...pick('validateIBAN')]),
+    table('Validation', [
+      ...pick('validateIban'),
+      ...pick('isValid'),
+      ...pick('validateIBAN'),
+      ...pick('validateAccountDetails'),
+    ]),
     '',
     ...(QUICK
       ? []

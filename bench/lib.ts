@@ -1,7 +1,7 @@
 // Shared parts of the HTTP benchmarks: servers in their own processes (ibanmint on its CLI, the
 // bare node:http baseline, the peers of bench/peers.ts compiled to JavaScript), autocannon runs
 // that fail on any non-2xx or error, peak RSS, and median/range summaries.
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,6 +36,8 @@ export interface StartOptions {
   log?: string
   /** Also make a key limited to LIMITED_KEY_LIMIT requests per minute (Server.limitedKey). */
   limitedKey?: boolean
+  /** ibanmint's bin to run (another build, for A/B pairs); default this checkout's. */
+  bin?: string
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -99,7 +101,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   }
   const keys = await createKeys(base, options)
   const port = await freePort()
-  const child = await spawnServer([BIN, 'serve'], { ...base, PORT: String(port) }, options.log)
+  const child = await spawnServer([options.bin ?? BIN, 'serve'], { ...base, PORT: String(port) }, options.log)
   return {
     url: `http://127.0.0.1:${port}`,
     child,
@@ -231,6 +233,19 @@ export async function cannon(name: string, load: Load, seconds: number, warmup =
 export function peakRss(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
+}
+
+/** user and system CPU time of a process so far, in µs (Linux /proc). */
+export function cpuOf(pid: number): { user: number; system: number } {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  const tick = 1e6 / 100 // USER_HZ
+  return { user: Number(fields[11]) * tick, system: Number(fields[12]) * tick }
+}
+
+/** Pins a process and its threads to one core (taskset). */
+export function pin(pid: number, core: number): void {
+  const pinned = spawnSync('taskset', ['-a', '-cp', String(core), String(pid)], { encoding: 'utf8' })
+  if (pinned.status !== 0) throw new Error(`taskset: ${pinned.stderr}`)
 }
 
 export interface Summary {

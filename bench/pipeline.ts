@@ -3,85 +3,31 @@
 // on a socket that discards what it is given, 50 requests per event-loop turn. Sockets, the
 // kernel and the load generator are left out, and with them most of the noise of a shared
 // machine: what is left is routing, keys, limits, validation, the handler, the headers, the
-// access log and Node's response writing, so changes of a few hundred nanoseconds show.
+// access log and Node's response writing, so changes of a few hundred nanoseconds show. Each
+// response is of the class the server makes them of (node:http's ServerResponse option).
 // Usage: npm run bench:pipeline [-- --rounds N]
+//        node --import tsx bench/pipeline.ts --case 3 --dist DIR   (one case, ibanmint from another build)
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { IncomingMessage, ServerResponse } from 'node:http'
+import { ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Duplex } from 'node:stream'
 import { pino } from 'pino'
-import { readConfig } from '../dist/src/config.js'
-import { startService } from '../dist/src/main.js'
 import { compiledPeers, createKeys } from './lib.ts'
+import { responseClassOf, run, type Listener, type ResponseClass } from './listener.ts'
 import type { PeerOptions } from './peers/shared.ts'
-
-type Listener = (req: IncomingMessage, res: ServerResponse) => void
 
 const argument = process.argv.indexOf('--rounds')
 const ROUNDS = argument > 0 ? Number(process.argv[argument + 1]) : 7
 const REQUESTS = 100_000
-const BATCH = 50
-
-// Strings are handed on as they are, as a net.Socket does (a Duplex would encode each to a Buffer).
-class Discard extends Duplex {
-  constructor() {
-    super({ decodeStrings: false })
-  }
-
-  override _read(): void {}
-  override _write(_chunk: unknown, _encoding: BufferEncoding, done: () => void): void {
-    done()
-  }
-  override _writev(_chunks: unknown, done: () => void): void {
-    done()
-  }
-}
-
-// One socket per request of a batch, as a keep-alive connection has one response at a time.
-const sockets = Array.from({ length: BATCH }, () => {
-  const socket = new Discard()
-  Object.defineProperty(socket, 'remoteAddress', { value: '127.0.0.1' })
-  return socket
-})
-
-function call(listener: Listener, socket: Discard, path: string, key: string): ServerResponse {
-  const previous = (socket as unknown as { _httpMessage: ServerResponse | null })._httpMessage
-  previous?.detachSocket(socket as never)
-  const req = new IncomingMessage(socket as never)
-  req.method = 'GET'
-  req.url = path
-  req.httpVersionMajor = 1
-  req.httpVersionMinor = 1
-  req.headers = { host: '127.0.0.1', 'x-api-key': key }
-  req.complete = true
-  req.push(null)
-  const res = new ServerResponse(req)
-  res.shouldKeepAlive = true
-  res.assignSocket(socket as never)
-  listener(req, res)
-  return res
-}
-
-/** `requests` requests; throws unless the last batch was answered in full, each with a 200. */
-async function run(listener: Listener, path: string, key: string, requests: number): Promise<void> {
-  let last: ServerResponse[] = []
-  for (let done = 0; done < requests; done += BATCH) {
-    last = sockets.map((socket) => call(listener, socket, path, key))
-    await new Promise((resolve) => setImmediate(resolve))
-  }
-  const failed = last.find((res) => res.statusCode !== 200 || !res.writableEnded)
-  if (failed !== undefined) throw new Error(`${path}: answered ${failed.statusCode}, ended ${failed.writableEnded}`)
-}
 
 /** µs of CPU (user and system, all threads) per request: the median and range of ROUNDS rounds. */
-async function costOf(listener: Listener, path: string, key: string): Promise<number[]> {
-  await run(listener, path, key, REQUESTS) // warm-up
+async function costOf(listener: Listener, path: string, key: string, Response: ResponseClass): Promise<number[]> {
+  await run(listener, path, key, REQUESTS, Response) // warm-up
   const costs: number[] = []
   for (let round = 0; round < ROUNDS; round++) {
     const before = process.cpuUsage()
-    await run(listener, path, key, REQUESTS)
+    await run(listener, path, key, REQUESTS, Response)
     const used = process.cpuUsage(before)
     costs.push((used.user + used.system) / REQUESTS)
   }
@@ -99,15 +45,26 @@ const CASES = [
 // Every server logs each request to /dev/null: the access line is part of the cost, the disk is not.
 const LOG = '/dev/null'
 
-/** The request listener of a case's server, and a way to close it. */
+const distArgument = process.argv.indexOf('--dist')
+/** The ibanmint build measured: this checkout's, or another's (--dist DIR). */
+const DIST =
+  distArgument > 0 ? join(process.argv[distArgument + 1] as string, 'dist') : join(import.meta.dirname, '..', 'dist')
+
+/** The request listener of a case's server, its response class, and a way to close it. */
 async function listenerOf(
   server: (typeof CASES)[number]['server'],
   env: NodeJS.ProcessEnv,
-): Promise<{ listener: Listener; close: () => Promise<void> }> {
+): Promise<{ listener: Listener; Response: ResponseClass; close: () => Promise<void> }> {
   if (server === 'ibanmint') {
+    const { readConfig } = (await import(join(DIST, 'src', 'config.js'))) as typeof import('../dist/src/config.js')
+    const { startService } = (await import(join(DIST, 'src', 'main.js'))) as typeof import('../dist/src/main.js')
     const logger = pino({ level: 'info', base: { service: 'ibanmint' } }, pino.destination({ dest: LOG, sync: false }))
     const service = await startService(readConfig(env), { logger })
-    return { listener: service.app.server.listeners('request')[0] as Listener, close: () => service.close() }
+    return {
+      listener: service.app.server.listeners('request')[0] as Listener,
+      Response: responseClassOf(service.app.server),
+      close: () => service.close(),
+    }
   }
   // The peers as bench/peers.ts runs them: compiled to JavaScript.
   const peers = await compiledPeers()
@@ -120,12 +77,16 @@ async function listenerOf(
   }
   if (server === 'plain') {
     const { plainPeer } = (await import(join(peers, 'peers', 'plain.js'))) as typeof import('./peers/plain.ts')
-    return { listener: plainPeer(options), close: async () => {} }
+    return { listener: plainPeer(options), Response: ServerResponse, close: async () => {} }
   }
   // Fastify's own listener on its node:http server, called as node:http would call it.
   const { fastifyPeer } = (await import(join(peers, 'peers', 'fastify.js'))) as typeof import('./peers/fastify.ts')
   const app = await fastifyPeer(options)
-  return { listener: app.server.listeners('request')[0] as Listener, close: () => app.close() }
+  return {
+    listener: app.server.listeners('request')[0] as Listener,
+    Response: responseClassOf(app.server),
+    close: () => app.close(),
+  }
 }
 
 /** Measures one case in this process and prints its costs as JSON. */
@@ -134,8 +95,8 @@ async function measure(index: number): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ibanmint-pipeline-'))
   const env = { ...process.env, PORT: '0', KEYS_FILE: join(dir, 'keys.json'), RATE_LIMIT: '1000000000' }
   const { key } = await createKeys(env, {})
-  const { listener, close } = await listenerOf(server, env)
-  process.stdout.write(JSON.stringify(await costOf(listener, path, key)))
+  const { listener, Response, close } = await listenerOf(server, env)
+  process.stdout.write(JSON.stringify(await costOf(listener, path, key, Response)))
   await close()
   rmSync(dir, { recursive: true, force: true })
 }

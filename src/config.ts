@@ -1,7 +1,7 @@
 // Configuration from the environment, read once and typed. Every variable is documented in
 // the README; a bad value stops startup with a message naming it.
-import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
+import { usableCores } from './cpu-quota.ts'
 import { DEFAULT_STREAMS_PER_KEY } from './limits/streams.ts'
 
 export interface Config {
@@ -34,7 +34,7 @@ export interface Config {
   streamsPerKey: number
   /** Milliseconds within which a request, its body included, must have arrived. */
   requestTimeout: number
-  /** HTTP processes (node:cluster) serving on one port: WORKERS, a number or `auto` (one per core). */
+  /** HTTP processes (node:cluster) serving on one port: WORKERS, a number or `auto` (one per usable core). */
   workers: number
   /** How those processes share the port (WORKERS_LISTEN, resolved for this platform and Node). */
   portSharing: PortSharing
@@ -75,7 +75,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 /** WORKERS: 1 by default; `auto` for one process per core; else 1 to 64. */
 function workers(text: string | undefined): number {
   if (text === undefined || text.trim() === '') return 1
-  if (text.trim() === 'auto') return Math.max(1, availableParallelism())
+  if (text.trim() === 'auto') return usableCores()
   const value = Number(text)
   if (!/^\d+$/.test(text.trim()) || value < 1 || value > 64) {
     throw new ConfigError('WORKERS must be auto or an integer between 1 and 64')
@@ -193,7 +193,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeout: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
     workers: workers(env['WORKERS']),
     portSharing: portSharing(env['WORKERS_LISTEN']),
-    poolThreads: integer(env, 'POOL_THREADS', Math.max(1, availableParallelism()), 1, 256),
+    // One thread per core this process may use: a container's CPU limit counts (cpu-quota.ts).
+    poolThreads: integer(env, 'POOL_THREADS', usableCores(), 1, 256),
     poolMaxQueue: integer(env, 'POOL_MAX_QUEUE', 256, 1, 1_000_000),
     poolInlineMax: integer(env, 'POOL_INLINE_MAX', DEFAULT_POOL_INLINE_MAX, 0, 100),
   }

@@ -8,6 +8,7 @@ import { pino, type Logger } from 'pino'
 import { withListeningPort, type Config } from './config.ts'
 import { ApiError } from './core/errors.ts'
 import { accessLogger } from './http/access-log.ts'
+import { HttpMetrics } from './http/metrics.ts'
 import { serviceRoutes } from './http/routes.ts'
 import { createApp, SERVER_TIMEOUTS, type App } from './http/server.ts'
 import { CACHE_TTL_MS, KeyAuthenticator } from './keys/authenticator.ts'
@@ -17,9 +18,13 @@ import type { KeyStore } from './keys/store.ts'
 import { RateLimits } from './limits/rate-limit.ts'
 import { DEGRADED_MS, StoreHealth } from './limits/store-health.ts'
 import { lazyMcpEndpoint } from './mcp/lazy.ts'
+import { scrapeSource } from './metrics/cluster.ts'
+import { Registry } from './metrics/registry.ts'
+import { registerServiceMetrics } from './metrics/service.ts'
 import { buildWebAssets } from './web/page.ts'
 import { GenerationPool } from './pool/pool.ts'
 import { connectRedis, waitForRedis } from './redis.ts'
+import { VERSION } from './version.ts'
 
 export interface Service {
   app: App
@@ -124,8 +129,15 @@ export async function startService(config: Config, options: StartOptions = {}): 
     maxQueue: config.poolMaxQueue,
     ...(options.workerModule === undefined ? {} : { filename: options.workerModule }),
   })
+  // Metrics: the HTTP pipeline's, the pool's, the store's and the process's, in one registry.
+  const registry = new Registry()
+  const httpMetrics = new HttpMetrics(registry)
+  const stopSampling = registerServiceMetrics(registry, { pool, redis, health, version: VERSION })
+  const scrapes = scrapeSource(() => registry.snapshot())
+  const mcpRows = httpMetrics.rowsOf('/mcp')
   const mcp = lazyMcpEndpoint({
     pool,
+    countRows: (kind, rows) => (mcpRows[kind].value += rows),
     onInternalError: (error, tool) => logger.error({ err: error, tool }, 'mcp tool failed'),
     onProtocolError: (error) => logger.debug({ err: error.message }, 'mcp request rejected'),
   })
@@ -146,6 +158,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       streamsPerKey: config.streamsPerKey,
       mcp: { mcp, publicUrl: site.publicUrl, allowedOrigins: site.mcpAllowedOrigins },
       web,
+      metrics: scrapes.gather,
     })
   }
   const app = createApp(
@@ -159,6 +172,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       authFailures: new RateLimits({ cluster: clustered }),
       trustProxy: config.trustProxy,
       access: accessLogger(logger),
+      metrics: httpMetrics,
       logger,
     },
     { requestTimeout: config.requestTimeout, ...options.timeouts },
@@ -181,6 +195,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
       await done
       clearTimeout(timer)
       await mcp.close()
+      stopSampling()
+      scrapes.close()
       await pool.close()
       await keyStore.close()
       if (redis !== undefined) await redis.quit().catch(() => redis.disconnect())

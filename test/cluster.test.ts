@@ -152,6 +152,30 @@ for (const sharing of SHARINGS)
       }
     })
 
+    test('/metrics, whichever process a scrape reaches, adds up both: ibanmint_processes 2, counters that only grow', async () => {
+      const scraper = key('--limit', '100000')
+      const counted = (text: string) =>
+        Number(
+          /^ibanmint_http_requests_total\{route="\/api\/v1\/countries\/\{code\}",status="429",access="key"\} (\d+)$/m.exec(
+            text,
+          )?.[1],
+        )
+      const seen: number[] = []
+      // Fresh connections, shared out between the processes by the kernel.
+      for (let i = 0; i < 8; i++) {
+        const res = await request(`${url}/metrics`, { headers: { 'x-api-key': scraper, connection: 'close' } })
+        const text = await res.body.text()
+        assert.equal(res.statusCode, 200)
+        assert.match(text, /^ibanmint_processes 2$/m)
+        seen.push(counted(text))
+      }
+      // The 140 refusals of the limit test above were answered by both processes; each scrape sees all of them.
+      assert.deepEqual(
+        seen,
+        Array.from({ length: 8 }, () => 140),
+      )
+    })
+
     /** True when ten fresh connections in a row (shared out between the processes) get `status`. */
     async function tenAnswer(apiKey: string, status: number): Promise<boolean> {
       for (let i = 0; i < 10; i++) {

@@ -3,11 +3,11 @@
 # suite starts its own on a free port), ktoblzcheck (an independent German account-number
 # validator: its command line, and its library with a C++ compiler for the tests' per-method
 # judge), sqlite3 and PostgreSQL (the SQL output is loaded into both), and chromium (the web
-# page's browser tests drive it with playwright-core). As root on Debian it installs what is
-# missing; elsewhere it says what to install.
+# page's browser tests drive it with playwright-core), and nginx (deploy/nginx.conf runs in front
+# of two servers). As root on Debian it installs what is missing; elsewhere it says what to install.
 set -euo pipefail
 
-declare -A PACKAGE_OF=([curl]=curl [redis-server]=redis-server [ktoblzcheck]=ktoblzcheck [g++]=g++ [sqlite3]=sqlite3 [psql]=postgresql-client [chromium]=chromium)
+declare -A PACKAGE_OF=([curl]=curl [redis-server]=redis-server [ktoblzcheck]=ktoblzcheck [g++]=g++ [sqlite3]=sqlite3 [psql]=postgresql-client [chromium]=chromium [nginx]=nginx)
 missing=()
 for program in "${!PACKAGE_OF[@]}"; do
   command -v "$program" >/dev/null 2>&1 || missing+=("${PACKAGE_OF[$program]}")

@@ -45,6 +45,7 @@ const COMPONENT_REFERENCES: [RegExp, string][] = [
   [/\bstartRedis\(/, 'Redis'],
   [/bin\/ibanmint\.js'|'bin', 'ibanmint\.js'/, 'the command line in a child process'],
   [/\('docker'/, 'Docker'],
+  [/\bspawn\('nginx'/, 'nginx'],
 ]
 // Type-only imports load nothing: they are not read as needs.
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s(?!type\s)[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)/g

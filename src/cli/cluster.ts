@@ -3,12 +3,14 @@
 // itself: it forks the processes, sizes each one's generation pool so that processes × threads
 // fit the cores, keeps the rate-limit counters when there is no Redis
 // (rate-limiter-flexible's cluster limiter, so a limit holds across the processes), replaces a
-// process that dies (and logs it), and on SIGTERM or SIGINT drains every process before it exits.
+// process that dies (and logs it), adds up the processes' metrics for a scrape of any one of them,
+// and on SIGTERM or SIGINT drains every process before it exits.
 import cluster, { type Worker } from 'node:cluster'
-import { availableParallelism } from 'node:os'
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible'
 import type { Config, PortSharing } from '../config.ts'
+import { usableCores } from '../cpu-quota.ts'
 import { createLogger } from '../main.ts'
+import { gatherForProcesses } from '../metrics/cluster.ts'
 
 /** What a process tells the primary once it listens. */
 export interface ListeningMessage {
@@ -22,11 +24,11 @@ export function isListeningMessage(message: unknown): message is ListeningMessag
   return (message as ListeningMessage | undefined)?.type === 'ibanmint:listening'
 }
 
-/** Worker threads per process: the cores shared out, at least one (POOL_THREADS wins when set). */
+/** Worker threads per process: the usable cores shared out, at least one (POOL_THREADS wins when set). */
 export function threadsPerProcess(processes: number, env: NodeJS.ProcessEnv = process.env): number {
   const set = env['POOL_THREADS']
   if (set !== undefined && set.trim() !== '') return Number(set)
-  return Math.max(1, Math.floor(availableParallelism() / processes))
+  return Math.max(1, Math.floor(usableCores() / processes))
 }
 
 const SHARING_TEXT: Record<PortSharing, string> = {
@@ -43,6 +45,8 @@ export async function runPrimary(config: Config, processes: number): Promise<num
   const logger = createLogger(config.logLevel)
   // The counters of every in-memory limit, for all the processes (unused with Redis).
   new RateLimiterClusterMaster()
+  // A scrape of /metrics reaching any process answers with the sum of all of them.
+  gatherForProcesses()
   const threads = threadsPerProcess(processes)
   let stopping = false
   let earlyExits = 0

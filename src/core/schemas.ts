@@ -87,11 +87,11 @@ export const bankParamSchema = {
   type: 'string',
   minLength: 1,
   maxLength: 34,
-  pattern: '^[0-9A-Za-z]+$',
+  pattern: '^[0-9A-Za-z][0-9A-Za-z -]*$',
   description:
-    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}/banks` lists it (the national registry’s identifier: e.g. 37040044 for DE, the 8-digit sort code for PL). Needs realistic mode and one country.',
+    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}/banks` lists it (the national registry’s identifier: e.g. 37040044 for DE, the 8-digit sort code for PL). GB also takes a sort code (60-16-13: rows of the bank it belongs to, at that sort code) or a bank code with a sort code (NWBK601613). Needs realistic mode and one country.',
   examples: ['37040044'],
-  'x-message': 'bank must be a bank code of 1 to 34 letters and digits',
+  'x-message': 'bank must be a bank code of 1 to 34 letters and digits (spaces and hyphens allowed within)',
 } as const
 
 /**
@@ -104,7 +104,8 @@ export const bankArgumentSchema = {
   minimum: 0,
   maximum: Number.MAX_SAFE_INTEGER,
   description: `${bankParamSchema.description} A whole number is read as its decimal digits, zero-padded on the left to the length of the country’s bank codes where they are all digits of one length; where they may hold letters, a number with fewer digits than the codes is refused (send a string).`,
-  'x-message': 'bank must be a bank code of 1 to 34 letters and digits or a whole number',
+  'x-message':
+    'bank must be a bank code of 1 to 34 letters and digits (spaces and hyphens allowed within) or a whole number',
 } as const
 
 /** ibans as an MCP tool argument (validate_iban): a list, as POST /validate/batch takes it. */
@@ -317,7 +318,11 @@ const countryDetailObjectSchema: Schema = {
       type: 'boolean',
       description: 'The country has a national registry of bank codes: validation then reports `checks.bank_code`.',
     },
-    bank_count: { type: 'integer', description: 'How many banks realistic mode draws from (each an equal share).' },
+    bank_count: {
+      type: 'integer',
+      description:
+        'How many banks the country has (`bank=` takes each). Realistic mode draws, each with an equal share, from those where customers hold accounts: not central banks, codes for a bank’s own operations (settlement, clearing, ITGK, PCC) or codes marked replaced (-alt-); for GB, the banks with known sort codes.',
+    },
     banks: {
       type: 'array',
       items: bankEntrySchema,
@@ -448,7 +453,7 @@ const validateChecksSchema: Schema = {
     national: {
       ...nullableBoolean,
       description:
-        'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09), or where length or format is wrong',
+        'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method; GB: the sort code and account by the UK modulus check); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09; GB: Vocalink’s table has no check for the sort code, so it cannot be checked), or where length or format is wrong',
     },
     bank_code: {
       ...nullableBoolean,
@@ -464,8 +469,20 @@ const nationalCheckResultSchema: Schema = {
   required: ['algorithm', 'status', 'valid'],
   additionalProperties: false,
   properties: {
-    algorithm: { type: 'string', description: 'e.g. rib-key, it-cin; `bundesbank` for a German account' },
-    method: { type: 'string', description: 'For `bundesbank`: the method of the bank code (00–E4).' },
+    algorithm: {
+      type: 'string',
+      description: 'e.g. rib-key, it-cin; `bundesbank` for a German account, `uk-modulus` for a British one',
+    },
+    method: {
+      type: 'string',
+      description:
+        'For `bundesbank`: the method of the bank code (00–E4). For `uk-modulus`: the sort code’s checks (MOD10, MOD11, DBLAL, or two joined by +).',
+    },
+    exception: {
+      type: 'string',
+      description:
+        'For `uk-modulus`: the exceptions of Vocalink’s table that apply to the sort code (e.g. 6, 2/9), when any do.',
+    },
     status: { type: 'string', enum: ['confirmed', 'probable', 'advisory'] },
     valid: { type: 'boolean' },
   },
@@ -527,6 +544,11 @@ export const validateResultSchema: Schema = {
     sepa: {
       type: ['boolean', 'null'],
       description: 'The country is in SEPA; null when unsupported (ibanmint extension).',
+    },
+    sort_code_bank: {
+      description:
+        'GB only (ibanmint extension): the bank the sort code belongs to by publicly known ranges, preferring the IBAN’s own bank where banks of one group share a range; null where no known range holds it or the sort code cannot be read.',
+      oneOf: [{ type: 'null' }, bankSchema],
     },
   },
 }

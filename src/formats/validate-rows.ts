@@ -39,7 +39,13 @@ export function failureOf(result: ValidateResult): [FailedCheck, string] {
     return ['length', `length ${result.length}, expected ${result.expected_length as number}`]
   if (!checks.format) return ['format', 'BBAN does not match the country format']
   if (!checks.mod97) return ['mod97', 'MOD-97 check digits are wrong']
-  return ['national', `national check digits are wrong (${result.national_check?.algorithm ?? 'national'})`]
+  const check = result.national_check
+  if (check?.algorithm === 'uk-modulus')
+    return [
+      'national',
+      `the account fails its sort code’s modulus check (${check.method ?? ''}${check.exception === undefined ? '' : `, exception ${check.exception}`})`,
+    ]
+  return ['national', `national check digits are wrong (${check?.algorithm ?? 'national'})`]
 }
 
 /** What the candidate of a record is not, when it is no IBAN candidate at all; else undefined. */
@@ -74,7 +80,7 @@ function nationalJson(check: NationalCheckResult): string {
     return json
   }
   // Made per validation: cached by what it says.
-  const key = `${check.algorithm}|${check.method ?? ''}|${check.status}|${check.valid}`
+  const key = `${check.algorithm}|${check.method ?? ''}|${check.exception ?? ''}|${check.status}|${check.valid}`
   json = CHECK_JSON_BY_FIELDS.get(key)
   if (json === undefined) CHECK_JSON_BY_FIELDS.set(key, (json = JSON.stringify(check)))
   return json
@@ -122,7 +128,10 @@ function jsonRowText(
 ): string {
   const national = result.national_check === null ? 'null' : nationalJson(result.national_check)
   const tail = failed === null ? 'null,"reason":null}\n' : `"${failed}","reason":${JSON.stringify(reason)}}\n`
-  return `{"line":${line},"iban":"${result.iban}","formatted":"${result.formatted}","valid":${result.valid},"country_code":"${result.country_code}","country_supported":${result.country_supported},"check_digits":"${result.check_digits}","bban":"${result.bban}","length":${result.length},"expected_length":${result.expected_length},"checks":${checksJson(result.checks)},"national_check":${national},"bban_parts":${partsJson(result.bban_parts)},"bank":${bank},"sepa":${result.sepa},"failed":${tail}`
+  // GB results name the sort code's bank too.
+  const sortCodeBank =
+    result.sort_code_bank === undefined ? '' : `,"sort_code_bank":${bankJsonOrNull(result.sort_code_bank)}`
+  return `{"line":${line},"iban":"${result.iban}","formatted":"${result.formatted}","valid":${result.valid},"country_code":"${result.country_code}","country_supported":${result.country_supported},"check_digits":"${result.check_digits}","bban":"${result.bban}","length":${result.length},"expected_length":${result.expected_length},"checks":${checksJson(result.checks)},"national_check":${national},"bban_parts":${partsJson(result.bban_parts)},"bank":${bank},"sepa":${result.sepa}${sortCodeBank},"failed":${tail}`
 }
 
 /** One csv row (VALIDATE_CSV_COLUMNS); `bank` is the bank's name and BIC columns (csvBank). */

@@ -1,8 +1,10 @@
 // Access log lines, one per response, written straight to the logger's destination. Their
-// fields are fixed and print without escaping (an HTTP method token, a route from our table, a
-// status, a number, a key id of letters and digits), so a template replaces pino's generic
-// serializer: the line is the JSON pino would write (level, time, the logger's bindings, the
-// fields) at a fraction of the cost per request. Every other log line goes through pino.
+// fields are fixed and print without escaping in all but odd cases (an HTTP method token, a route
+// from our table, a path and a client address of plain printable characters, numbers, a key id of
+// letters and digits, an error code), so a template replaces pino's generic serializer: the line is
+// the JSON pino would write (level, time, the logger's bindings, the fields) at a fraction of the
+// cost per request. An entry with a field that would need escaping goes through pino itself, as
+// does every other log line. The path arrives redacted (redact.ts): this module writes what it is given.
 //
 // Lines are handed to the destination in batches, at most FLUSH_MS after the first of them (or
 // at 64 KiB), not one by one: the destination measures the UTF-8 length of its whole pending
@@ -16,14 +18,25 @@ export interface AccessEntry {
   req: string
   method: string
   route: string
+  /** The request target as it may be logged (redact.ts): path and query, secrets left out. */
+  path: string
   status: number
   ms: number
+  /** Body bytes sent (after compression). */
+  bytes: number
+  /** The client's address, after TRUST_PROXY. */
+  ip: string
   key: string | undefined
+  /** The error code of a 4xx or 5xx answered with the error body. */
+  error: string | undefined
   completed: boolean
 }
 
 const TOKEN = /^[A-Z]{1,16}$/
 const SAFE = /^[\w/{}.-]*$/
+/** Printable ASCII but '"' and '\\': written into a JSON string as it is. */
+const PLAIN = /^[ !#-[\]-~]*$/
+const CODE = /^[a-z_]{1,40}$/
 
 type Destination = { write(line: string): unknown }
 
@@ -60,11 +73,20 @@ export function accessLogger(logger: Logger): AccessLog {
     if (part !== undefined) return part
     if (!TOKEN.test(method) || !SAFE.test(route)) return undefined
     if (byMethod === undefined) routeParts.set(route, (byMethod = new BoundedCache<string, string>(64)))
-    return byMethod.set(method, `","method":"${method}","route":"${route}","status":`)
+    return byMethod.set(method, `","method":"${method}","route":"${route}","path":"`)
   }
   const keyPart = (key: string | undefined): string => {
     if (key === undefined) return ''
     return keyParts.get(key) ?? keyParts.set(key, `,"key":"${key}"`)
+  }
+  // Error codes come from our own list; a code of another shape goes through pino.
+  const errorParts = new Map<string, string>()
+  const errorPart = (code: string | undefined): string | undefined => {
+    if (code === undefined) return ''
+    const part = errorParts.get(code)
+    if (part !== undefined || !CODE.test(code)) return part
+    errorParts.set(code, `,"error":"${code}"`)
+    return errorParts.get(code)
   }
   // Lines are kept apart and joined once: appending each to one string would leave a chain
   // of hundreds of pieces for the destination to walk when it measures the batch.
@@ -84,11 +106,17 @@ export function accessLogger(logger: Logger): AccessLog {
     write(entry) {
       if (!logger.isLevelEnabled('info')) return
       const hundredths = Math.round(entry.ms * 100)
-      const route =
-        stream === undefined || !SAFE.test(entry.req) || !(hundredths >= 0 && hundredths <= Number.MAX_SAFE_INTEGER)
-          ? undefined
-          : routePart(entry.method, entry.route)
-      if (route === undefined) {
+      const plain =
+        stream !== undefined &&
+        SAFE.test(entry.req) &&
+        hundredths >= 0 &&
+        hundredths <= Number.MAX_SAFE_INTEGER &&
+        Number.isSafeInteger(entry.bytes) &&
+        PLAIN.test(entry.path) &&
+        PLAIN.test(entry.ip)
+      const route = plain ? routePart(entry.method, entry.route) : undefined
+      const error = errorPart(entry.error)
+      if (route === undefined || error === undefined) {
         flush()
         logger.info(entry)
         return
@@ -99,7 +127,7 @@ export function accessLogger(logger: Logger): AccessLog {
         start = `{"level":${level},"time":${now}${bindings},"req":"`
       }
       const ms = `${Math.trunc(hundredths / 100)}${HUNDREDTHS[hundredths % 100] as string}`
-      const line = `${start}${entry.req}${route}${entry.status},"ms":${ms}${keyPart(entry.key)}${entry.completed ? COMPLETED : CUT_OFF}`
+      const line = `${start}${entry.req}${route}${entry.path}","status":${entry.status},"ms":${ms},"bytes":${entry.bytes},"ip":"${entry.ip}"${keyPart(entry.key)}${error}${entry.completed ? COMPLETED : CUT_OFF}`
       pending.push(line)
       characters += line.length
       if (characters >= BATCH_CHARACTERS) flush()

@@ -44,6 +44,7 @@ import {
 import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
+import { sharedBody } from './compression.ts'
 import type { Context } from './exchange.ts'
 import { route, type Reply, type Route } from './route.ts'
 
@@ -56,7 +57,7 @@ export interface ApiDeps {
   poolInlineMax: number
 }
 
-const COUNTRY_LIST_BODY = Buffer.from(JSON.stringify(countryList()))
+const COUNTRY_LIST_BODY = sharedBody(Buffer.from(JSON.stringify(countryList())))
 /** Country details by code, made on first request (a detail reads the country's banks and plans). */
 const COUNTRY_BODIES = new Map<string, Buffer>()
 
@@ -64,7 +65,7 @@ function countryBody(code: string): Buffer {
   const key = code.toUpperCase()
   let body = COUNTRY_BODIES.get(key)
   if (body === undefined) {
-    body = Buffer.from(JSON.stringify(countryDetail(key)))
+    body = sharedBody(Buffer.from(JSON.stringify(countryDetail(key))))
     COUNTRY_BODIES.set(key, body)
   }
   return body
@@ -172,8 +173,15 @@ function toGenerateRequest(country: string, fields: GenerateFields): GenerateReq
 export function apiRoutes(deps: ApiDeps): Route[] {
   /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
   function generateReply(request: GenerateRequest, context: Context): Reply | Promise<Reply> {
-    if (request.count <= deps.poolInlineMax) return { bytes: generateJson(request) }
-    return generateOnPool(deps.pool, request, context.signal()).then((bytes) => ({ bytes }))
+    if (request.count <= deps.poolInlineMax) {
+      const bytes = generateJson(request)
+      context.countRows('generated', request.count)
+      return { bytes }
+    }
+    return generateOnPool(deps.pool, request, context.signal()).then((bytes) => {
+      context.countRows('generated', request.count)
+      return { bytes }
+    })
   }
   const generateDescription =
     'National check digits are correct in both modes, and the IBANs of one response are distinct. `seed` (ibanmint extension) makes the output reproducible: the same seed, country, count and mode give the same IBANs on every machine. `bank` restricts realistic rows to one real bank; `invalid` gives negative test data. Realistic IBANs of a known bank carry `bank` (code, name, BIC).'
@@ -282,7 +290,11 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       pathParams: { iban: { ...ibanInputSchema, pattern: '^[0-9A-Za-z]+$', examples: ['DE89370400440532013000'] } },
       errors: ['invalid_request'],
       responses: { 200: { description: 'ValidateResult.', schema: validateResultSchema } },
-      handle: ({ params }) => ({ json: validate(params.iban, 'iban', false) }),
+      handle: ({ params }, context) => {
+        const json = validate(params.iban, 'iban', false)
+        context.countRows('validated', 1)
+        return { json }
+      },
     }),
     route({
       method: 'POST',
@@ -295,7 +307,11 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       tag: 'validate',
       body: validateBody,
       responses: { 200: { description: 'ValidateResult.', schema: validateResultSchema } },
-      handle: ({ body }) => ({ json: validate(body.iban) }),
+      handle: ({ body }, context) => {
+        const json = validate(body.iban)
+        context.countRows('validated', 1)
+        return { json }
+      },
     }),
     route({
       method: 'POST',
@@ -310,7 +326,11 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       maxBody: 64 * 1024,
       body: batchBody,
       responses: { 200: { description: 'One ValidateResult per item.', schema: validateBatchResultSchema } },
-      handle: ({ body }) => ({ json: validateBatch(body.ibans) }),
+      handle: ({ body }, context) => {
+        const json = validateBatch(body.ibans)
+        context.countRows('validated', body.ibans.length)
+        return { json }
+      },
     }),
     route({
       method: 'POST',

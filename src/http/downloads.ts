@@ -18,6 +18,7 @@ import { COUNTRIES, TERRITORIES } from '@ibanmint/iban'
 import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { batchCount, type GenerationPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
+import { streamedBody } from './compression.ts'
 import type { Context } from './exchange.ts'
 import { cutDownload, holdKeyStream, type FailureStyle } from './stream-reply.ts'
 import { route, type Reply, type Route, type RouteInfo } from './route.ts'
@@ -33,6 +34,9 @@ const formatSchema = {
 } as const
 
 const MAX_BULK_COUNTRIES = COUNTRIES.length + TERRITORIES.length
+
+/** The fewest bytes a row takes in each format (a txt row is an IBAN and a line feed): a small download is not compressed. */
+const MIN_ROW_BYTES: Readonly<Record<FormatName, number>> = { csv: 60, json: 100, ndjson: 100, sql: 80, txt: 16 }
 
 /** `attachment; filename="ibans-de-10.csv"` style names. */
 export function fileNameOf(countries: readonly string[], count: number, format: FormatName): string {
@@ -113,23 +117,28 @@ async function streamDownload(
   )
   res.setHeader('cache-control', request.seed === undefined ? 'no-store' : 'public, max-age=86400')
   res.setHeader('x-content-type-options', 'nosniff')
+  // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
+  const body = streamedBody(context.req, res, { expectedBytes: request.count * MIN_ROW_BYTES[request.format] })
   if (lease === undefined) {
-    res.end()
+    body.end()
     return 'sent'
   }
   try {
-    await deps.pool.stream(request, res, signal, { lease })
+    await deps.pool.stream(request, body, signal, {
+      lease,
+      onChunk: (rows) => context.countRows('generated', rows),
+    })
   } catch (error) {
     if (signal.aborted) return 'sent'
     if (!res.headersSent) {
       // The first batch failed: the error body replaces the file.
-      for (const name of ['content-type', 'content-disposition', 'cache-control']) res.removeHeader(name)
+      for (const name of ['content-type', 'content-disposition', 'cache-control', 'vary']) res.removeHeader(name)
       throw error
     }
-    cutDownload(res, FAILURE_STYLES[request.format], toApiError(error))
+    await cutDownload(res, body, FAILURE_STYLES[request.format], toApiError(error))
     throw error
   }
-  if (!signal.aborted) res.end()
+  if (!signal.aborted) body.end()
   return 'sent'
 }
 

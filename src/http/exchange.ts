@@ -19,7 +19,24 @@ export interface Context {
    * pipeline's headers are set on it and the idle guard armed. The handler then replies 'sent'.
    */
   takeResponse(): ServerResponse
+  /** Counts rows the request generated or validated (metrics); may be called as they stream. */
+  countRows(kind: 'generated' | 'validated', rows: number): void
 }
+
+/** What the pipeline keeps of a request's route: its template, access and documented query (a Route). */
+export interface MatchedRoute {
+  readonly path: string
+  readonly access: string
+  readonly query?: Readonly<Record<string, unknown>>
+}
+
+/** Where a request's rows are counted: its route's metric cells. */
+export interface RowCounters {
+  readonly generated: { value: number }
+  readonly validated: { value: number }
+}
+
+const NOT_COUNTED: RowCounters = { generated: { value: 0 }, validated: { value: 0 } }
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({})
 
@@ -33,9 +50,17 @@ export class Exchange implements Context {
   readonly headers: HeaderList
   /** The matched route's path template (for the access log), until then undefined. */
   routePath: string | undefined = undefined
+  /** The matched route, until then undefined. */
+  route: MatchedRoute | undefined = undefined
   /** The path parameters as the router matched them (still percent-encoded). */
   rawParams: Readonly<Record<string, string>> = NO_PARAMS
   key: KeyRecord | null = null
+  /** The client's address (after TRUST_PROXY), once the pipeline needed it. */
+  ip: string | undefined = undefined
+  /** The error code of a 4xx or 5xx the pipeline answered (for the access log). */
+  errorCode: string | undefined = undefined
+  /** Where countRows counts: the matched route's cells (set by the pipeline). */
+  rows: RowCounters = NOT_COUNTED
   readonly #idleTimeout: number
   #signal: AbortSignal | undefined = undefined
   #guarded = false
@@ -67,6 +92,10 @@ export class Exchange implements Context {
     headers.length = 0
     this.guardIdle()
     return response
+  }
+
+  countRows(kind: 'generated' | 'validated', rows: number): void {
+    this.rows[kind].value += rows
   }
 
   /**

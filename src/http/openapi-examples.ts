@@ -34,6 +34,7 @@ import { validateBatchInto } from '../formats/validate-rows.ts'
 import { unauthorized } from '../keys/authenticator.ts'
 import { poolBusyMessage } from '../pool/pool.ts'
 import { MAX_JSON_BODY } from './body.ts'
+import { REQUESTS } from './metrics.ts'
 import { SERVER_CARD_MEDIA_TYPE } from '../mcp/card.ts'
 import { MAX_MCP_BODY } from './mcp.ts'
 import { OPERATION_SHAPES } from './openapi-schemas.ts'
@@ -520,6 +521,17 @@ function serviceCalls(sources: ExampleSources): Record<string, ExampleCall[]> {
         status: 200,
         type: 'text/markdown',
         value: '# ibanmint\n',
+        excerpt: true,
+      },
+    ],
+    getMetrics: [
+      {
+        name: 'metrics',
+        summary: 'The answer’s beginning: the first family’s HELP and TYPE lines, then its series',
+        request: { path: '/metrics' },
+        status: 200,
+        type: 'text/plain',
+        value: `# HELP ${REQUESTS.name} ${REQUESTS.help}\n# TYPE ${REQUESTS.name} ${REQUESTS.type}\n`,
         excerpt: true,
       },
     ],

@@ -39,7 +39,7 @@ const TAGS: readonly { name: string; description: string }[] = [
   },
   { name: 'mcp', description: 'The MCP tool server for AI assistants (keyless) and its discovery card.' },
   { name: 'web', description: 'The web page, which generates and validates in the browser, and its files.' },
-  { name: 'operations', description: 'Liveness and readiness probes for orchestrators.' },
+  { name: 'operations', description: 'Liveness and readiness probes for orchestrators, and metrics for Prometheus.' },
 ]
 
 const TAG_GROUPS: readonly { name: string; tags: readonly string[] }[] = [
@@ -59,7 +59,7 @@ const RESPONSE_HEADERS: Readonly<Record<string, Readonly<Record<number, readonly
   redirectToApiReference: { 308: ['Location'] },
 }
 
-const HEADERS: Record<string, { description: string; schema: Schema }> = {
+const HEADERS: Record<string, { description: string; schema: Schema; example?: string }> = {
   'RateLimit-Limit': { description: 'Requests allowed per window.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
@@ -77,10 +77,32 @@ const HEADERS: Record<string, { description: string; schema: Schema }> = {
     schema: { type: 'string' },
   },
   ETag: { description: 'The body’s version: send it back in If-None-Match to get 304.', schema: { type: 'string' } },
+  'Content-Encoding': {
+    description:
+      'How the body is compressed, when it is: `br` or `gzip`, as the request’s Accept-Encoding asked (absent: as it is).',
+    schema: { type: 'string', enum: ['br', 'gzip'] },
+    example: 'gzip',
+  },
+  Vary: {
+    description: '`accept-encoding` where the answer depends on it (a body that may be compressed).',
+    schema: { type: 'string' },
+    example: 'accept-encoding',
+  },
   Location: { description: 'Where the resource is.', schema: { type: 'string' } },
 }
 
 const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']
+
+/** Operations whose answers are never compressed: small by nature, compressed already, or written by the MCP SDK. */
+const NEVER_COMPRESSED = new Set([
+  'callMcp',
+  'preflightMcp',
+  'checkLiveness',
+  'checkReadiness',
+  'getFavicon',
+  'redirectToApiReference',
+])
+const COMPRESSION_HEADERS = ['Content-Encoding', 'Vary']
 
 function headersOf(names: readonly string[]): Record<string, unknown> | undefined {
   if (names.length === 0) return undefined
@@ -230,7 +252,11 @@ function operationOf(
   const extraHeaders = RESPONSE_HEADERS[route.operationId] ?? {}
   for (const [key, response] of Object.entries(route.responses)) {
     const status = Number(key)
-    const headers = [...(keyed && status < 300 ? RATE_LIMIT_HEADERS : []), ...(extraHeaders[status] ?? [])]
+    const headers = [
+      ...(keyed && status < 300 ? RATE_LIMIT_HEADERS : []),
+      ...(extraHeaders[status] ?? []),
+      ...(status === 200 && !NEVER_COMPRESSED.has(route.operationId) ? COMPRESSION_HEADERS : []),
+    ]
     const types = isBodiless(status) ? [] : (response.contentTypes ?? [JSON_TYPE])
     const content = Object.fromEntries(
       types.map((type) => {
@@ -317,6 +343,10 @@ Every operation under \`/api/v1\` needs an API key, except the index, this docum
 ## Rate limits
 
 Per key, 60 requests per minute by default (a key may have its own limit); per client IP, 30 exports and 120 MCP requests per minute by default. Every limited answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`RateLimit-Policy\` (draft-ietf-httpapi-ratelimit-headers-07); a 429 adds \`Retry-After\`. A bulk download or a streamed validation counts once, however many rows.
+
+## Compression
+
+Answers are compressed when the request's \`Accept-Encoding\` asks for it (its q-values read; \`br\` where \`br\` and \`gzip\` are equally welcome): JSON bodies of 1,400 bytes or more, downloads and streamed validations (compressed as they stream), the pages and their files. They then carry \`Content-Encoding\`, and \`Vary: accept-encoding\`. Error bodies and small bodies go as they are.
 
 ## Errors
 

@@ -11,7 +11,11 @@ import type { LimitResult, RateLimits } from '../limits/rate-limit.ts'
 import type { AccessLog } from './access-log.ts'
 import { timeBody } from './body.ts'
 import { clientIp } from './client-ip.ts'
+import { encodeReply, isCompressible } from './compression.ts'
+import { bodyBytesOf } from './counted-response.ts'
 import type { Exchange } from './exchange.ts'
+import type { HttpMetrics } from './metrics.ts'
+import { LoggablePaths, withoutKeys } from './redact.ts'
 import { appendHeaders, sendBody, sendError, type HeaderList } from './respond.ts'
 import type { Reply, Route } from './route.ts'
 import type { Router } from './router.ts'
@@ -32,6 +36,7 @@ export interface PipelineDeps {
   authFailures: RateLimits
   trustProxy: number
   access: AccessLog
+  metrics: HttpMetrics
   logger: Logger
   /** Milliseconds a request's body may keep the server waiting (REQUEST_TIMEOUT_MS; body.ts). */
   requestTimeout: number
@@ -40,18 +45,24 @@ export interface PipelineDeps {
 /** Replies longer than this may not fit the socket's buffers at once: they get the idle guard. */
 const LARGE_BODY = 64 * 1024
 
+/** Request targets as they may be logged, by route. */
+const LOGGABLE_PATHS = new LoggablePaths()
+
 /** One request, start to end. Never throws: every failure becomes the error body. */
 export async function serve(exchange: Exchange, deps: PipelineDeps): Promise<void> {
+  deps.metrics.inFlight++
   timeBody(exchange.req, exchange.response, deps.requestTimeout)
   try {
     const route = matchRoute(exchange, deps.router)
+    exchange.rows = deps.metrics.cellsOf(route).rows
     if (route.access === 'key') {
       exchange.key = await authenticate(exchange, deps)
       await limitKey(exchange, deps)
     } else if (route.access === 'ip') {
       await limitClient(exchange, route, deps)
     }
-    send(exchange, await route.run(exchange), deps)
+    const sending = send(exchange, await route.run(exchange), deps)
+    if (sending !== undefined) await sending
   } catch (error) {
     fail(exchange, error, deps)
   }
@@ -72,6 +83,7 @@ export function matchRoute(exchange: Exchange, router: Router): Route {
     })
   }
   exchange.routePath = match.route.path
+  exchange.route = match.route
   exchange.rawParams = match.params
   return match.route
 }
@@ -83,9 +95,10 @@ export function matchRoute(exchange: Exchange, router: Router): Route {
  * keyed route's CPU, measured in-process with bench/pipeline.ts.)
  */
 export function authenticate(exchange: Exchange, deps: PipelineDeps): KeyRecord | Promise<KeyRecord> {
-  const ip = clientIp(exchange.req, deps.trustProxy)
+  const ip = ipOf(exchange, deps)
   const blocked = deps.authFailures.blockedFor('auth-failures', ip)
   if (blocked > 0) {
+    deps.metrics.refusals.authFailures.value++
     throw new ApiError(
       'rate_limited',
       `too many failed authentications from this client (${deps.authFailureLimit} per minute); retry in ${blocked} s`,
@@ -129,18 +142,34 @@ export function limitKey(exchange: Exchange, deps: PipelineDeps): Promise<void> 
   const key = exchange.key as KeyRecord
   return deps.limits.count('api', key.id, key.limit ?? deps.defaultRateLimit, (limit) => {
     pushRateLimitHeaders(exchange.headers, limit)
-    if (!limit.allowed) throw rateLimited(limit, '')
+    if (!limit.allowed) {
+      deps.metrics.refusals.api.value++
+      throw rateLimited(limit, '')
+    }
   })
 }
 
 /** Counts a keyless request against its client IP's bucket (export, MCP). */
 export function limitClient(exchange: Exchange, route: Route, deps: PipelineDeps): Promise<void> {
   const bucket = route.bucket === 'mcp' ? 'mcp' : 'export'
-  const ip = clientIp(exchange.req, deps.trustProxy)
-  return deps.limits.count(bucket, ip, deps.ipRateLimits[bucket], (limit) => {
+  return deps.limits.count(bucket, ipOf(exchange, deps), deps.ipRateLimits[bucket], (limit) => {
     pushRateLimitHeaders(exchange.headers, limit)
-    if (!limit.allowed) throw rateLimited(limit, ' per client')
+    if (!limit.allowed) {
+      deps.metrics.refusals[bucket].value++
+      throw rateLimited(limit, ' per client')
+    }
   })
+}
+
+/**
+ * The client's address (after TRUST_PROXY), read once per request. One taken from
+ * X-Forwarded-For is the client's own text when it sent fewer hops than there are proxies: a key
+ * there is written as [key] (it is logged).
+ */
+function ipOf(exchange: Exchange, deps: PipelineDeps): string {
+  if (exchange.ip !== undefined) return exchange.ip
+  const ip = clientIp(exchange.req, deps.trustProxy)
+  return (exchange.ip = deps.trustProxy === 0 ? ip : withoutKeys(ip))
 }
 
 /** The 429 of a limit that was reached, for `who` (a key, or a client IP). */
@@ -172,15 +201,33 @@ export function pushRateLimitHeaders(headers: HeaderList, result: LimitResult): 
   )
 }
 
-/** Writes a handler's reply (unless it wrote the response itself) and logs the request. */
-export function send(exchange: Exchange, reply: Reply, deps: PipelineDeps): void {
+/**
+ * Writes a handler's reply (unless it wrote the response itself) and logs the request. A body
+ * worth compressing is compressed off the main thread first: then the promise of its sending.
+ */
+export function send(exchange: Exchange, reply: Reply, deps: PipelineDeps): Promise<void> | undefined {
   if (reply !== 'sent') {
     const { headers } = exchange
     appendHeaders(headers, reply.headers)
     const body = reply.bytes ?? JSON.stringify(reply.json)
+    const status = reply.status ?? 200
+    if (isCompressible(body, headers)) return sendEncoded(exchange, status, body, deps)
     if (body.length > LARGE_BODY) exchange.guardIdle()
-    sendBody(exchange.response, reply.status ?? 200, body, headers)
+    sendBody(exchange.response, status, body, headers)
   }
+  logWhenDone(exchange, deps)
+  return undefined
+}
+
+async function sendEncoded(
+  exchange: Exchange,
+  status: number,
+  body: Buffer | string,
+  deps: PipelineDeps,
+): Promise<void> {
+  const encoded = await encodeReply(exchange.req, body, exchange.headers)
+  if (encoded.length > LARGE_BODY) exchange.guardIdle()
+  sendBody(exchange.response, status, encoded, exchange.headers)
   logWhenDone(exchange, deps)
 }
 
@@ -203,6 +250,7 @@ export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): vo
   } else {
     if (apiError.code === 'internal_error' || (apiError.code === 'service_unavailable' && apiError.cause !== undefined))
       deps.logger.error({ err: apiError.cause, ...fields }, 'request failed')
+    exchange.errorCode = apiError.code
     sendError(res, apiError, exchange.headers)
   }
   logWhenDone(exchange, deps)
@@ -216,14 +264,25 @@ function logWhenDone(exchange: Exchange, deps: PipelineDeps): void {
   else res.once('close', () => log(exchange, res.writableFinished, deps))
 }
 
+/** Counts the response (metrics) and writes its access log line. */
 function log(exchange: Exchange, completed: boolean, deps: PipelineDeps): void {
+  const { req, response } = exchange
+  const ms = performance.now() - exchange.started
+  const bytes = bodyBytesOf(response)
+  const { metrics } = deps
+  metrics.inFlight--
+  metrics.cellsOf(exchange.route).ended(response.statusCode, ms / 1000, bytes)
   deps.access.write({
     req: exchange.id,
-    method: exchange.req.method ?? '',
+    method: req.method ?? '',
     route: exchange.routePath ?? 'unmatched',
-    status: exchange.response.statusCode,
-    ms: Math.round((performance.now() - exchange.started) * 100) / 100,
+    path: LOGGABLE_PATHS.of(req.url ?? '/', exchange.route),
+    status: response.statusCode,
+    ms: Math.round(ms * 100) / 100,
+    bytes,
+    ip: ipOf(exchange, deps),
     key: exchange.key?.id,
+    error: exchange.errorCode,
     completed,
   })
 }

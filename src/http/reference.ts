@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
+import { negotiate, sharedBody } from './compression.ts'
 import { route, type Route } from './route.ts'
 
 export const REFERENCE_PATH = '/docs'
@@ -103,7 +104,7 @@ export function loadReferenceAssets(openapiPath = '/api/v1/openapi.json'): Refer
       name: `redoc.standalone-${hashOf(body)}.js`,
       type: 'text/javascript; charset=utf-8',
       cacheControl: 'public, max-age=31536000, immutable',
-      body,
+      body: sharedBody(body),
     }
     const licenses = `${readFileSync(files.license, 'utf8').trim()}\n\n${readFileSync(files.bundledLicenses, 'utf8')}`
     assets.set(script.name, script)
@@ -111,7 +112,7 @@ export function loadReferenceAssets(openapiPath = '/api/v1/openapi.json'): Refer
       name: LICENSE_NAME,
       type: 'text/plain; charset=utf-8',
       cacheControl: 'public, max-age=86400',
-      body: Buffer.from(licenses),
+      body: sharedBody(Buffer.from(licenses)),
     })
   } catch {
     script = undefined
@@ -180,7 +181,9 @@ export function referenceRoutes(reference: ReferenceAssets): Route[] {
       handle: async ({ params }, { req }) => {
         const asset = reference.assets.get(params.name)
         if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params.name)}`)
-        const gzipped = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))
+        // Gzipped once, for a client whose Accept-Encoding accepts gzip (its q-values read); else
+        // the body, which the pipeline compresses with brotli once for a client that takes only that.
+        const gzipped = negotiate(req, ['gzip']) === 'gzip'
         if (gzipped) asset.gzip ??= gzipAsync(asset.body, { level: 9 })
         return {
           bytes: gzipped ? await (asset.gzip as Promise<Buffer>) : asset.body,

@@ -3,12 +3,15 @@
 // document and request validation are all derived from it; there is no second list. Each
 // feature gets only its own dependencies.
 import { StreamLimits } from '../limits/streams.ts'
+import type { Snapshot } from '../metrics/registry.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { webRoutes, type WebAssets } from '../web/page.ts'
 import { apiRoutes, probeRoutes } from './api.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
 import { buildCatalog, buildServerCard } from '../mcp/card.ts'
+import { sharedBody } from './compression.ts'
 import { mcpRoutes, type McpRouteDeps } from './mcp.ts'
+import { metricsRoute } from './metrics.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
 import { referenceAssets, referenceRoutes, type ReferenceAssets } from './reference.ts'
 import type { Route } from './route.ts'
@@ -28,6 +31,8 @@ export interface RouteDeps {
   streamsPerKey: number
   mcp: McpRouteDeps
   web: WebAssets
+  /** The metrics a scrape of GET /metrics answers with. */
+  metrics: () => Promise<Snapshot>
 }
 
 /**
@@ -46,7 +51,7 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
       return index
     },
     get openapi(): Buffer {
-      openapi ??= Buffer.from(JSON.stringify(openApiOf(routes, deps, reference)))
+      openapi ??= sharedBody(Buffer.from(JSON.stringify(openApiOf(routes, deps, reference))))
       return openapi
     },
   }
@@ -60,8 +65,9 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
     ...webRoutes(deps.web),
     ...referenceRoutes(reference),
     ...probeRoutes(deps.ready),
+    metricsRoute(deps.metrics),
   ]
-  index = Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl)))
+  index = sharedBody(Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl))))
   return routes
 }
 

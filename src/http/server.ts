@@ -5,8 +5,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { errorBody } from '../core/errors.ts'
+import { CountedResponse } from './counted-response.ts'
 import { Exchange } from './exchange.ts'
 import { serve, type PipelineDeps } from './pipeline.ts'
+import { looksLikeKey } from './redact.ts'
 import { JSON_TYPE } from './respond.ts'
 import type { Route } from './route.ts'
 import { Router } from './router.ts'
@@ -55,15 +57,17 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.destroy(error)
 }
 
-// Request ids: a client's (or proxy's) X-Request-Id when it is a plain token, else this process's
-// boot prefix and a counter. Sent back in X-Request-Id and written in every log line of the request.
+// Request ids: a client's (or proxy's) X-Request-Id when it is a plain token (and not shaped like
+// an API key: a client that sends its key there by mistake must not have it logged), else this
+// process's boot prefix and a counter. Sent back in X-Request-Id and written in every log line
+// of the request.
 const REQUEST_ID = /^[\w.-]{1,64}$/
 const BOOT = Date.now().toString(36)
 let requestCount = 0
 
 function requestId(req: IncomingMessage): string {
   const given = req.headers['x-request-id']
-  if (typeof given === 'string' && REQUEST_ID.test(given)) return given
+  if (typeof given === 'string' && REQUEST_ID.test(given) && !looksLikeKey(given)) return given
   return `${BOOT}-${(++requestCount).toString(36)}`
 }
 
@@ -90,7 +94,9 @@ export function createApp(
     router: new Router(typeof routes === 'function' ? [] : routes),
     requestTimeout,
   }
-  const server = createServer({ ...serverTimeouts, requestTimeout: 0 }, (req: IncomingMessage, res: ServerResponse) => {
+  // Responses count their body bytes (counted-response.ts) for the access log and the metrics.
+  const options = { ...serverTimeouts, requestTimeout: 0, ServerResponse: CountedResponse }
+  const server = createServer(options, (req: IncomingMessage, res: ServerResponse) => {
     void serve(new Exchange(req, res, requestId(req), socketTimeout), pipeline)
   })
   server.keepAliveTimeout = serverTimeouts.keepAliveTimeout

@@ -6,6 +6,7 @@
 import type { ServerResponse } from 'node:http'
 import type { ApiError } from '../core/errors.ts'
 import type { StreamLimits } from '../limits/streams.ts'
+import { writeLast, type ResponseBody } from './compression.ts'
 import type { Context } from './exchange.ts'
 
 /** Counts the stream against its key until the response closes; 429 when the key has too many open. */
@@ -41,8 +42,16 @@ function closeConnection(res: ServerResponse): void {
   setTimeout(() => socket?.destroy(), 2_000).unref()
 }
 
-/** Ends a file download that failed after its 200: the failure line, then the connection cut (no last chunk). */
-export function cutDownload(res: ServerResponse, style: FailureStyle, error: ApiError): void {
-  res.write(failureLine(style, error))
+/**
+ * Ends a file download that failed after its 200: the failure line (through the compressor of a
+ * compressed body), then the connection cut (no last chunk).
+ */
+export async function cutDownload(
+  res: ServerResponse,
+  body: ResponseBody,
+  style: FailureStyle,
+  error: ApiError,
+): Promise<void> {
+  await writeLast(body, res, failureLine(style, error))
   closeConnection(res)
 }

@@ -10,6 +10,7 @@ import type { GenerationPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { bodyOf } from './body.ts'
+import { endOf, streamedBody } from './compression.ts'
 import type { Context } from './exchange.ts'
 import { JSON_TYPE } from './respond.ts'
 import { route, type Route } from './route.ts'
@@ -165,6 +166,13 @@ async function streamValidation(
   res.setHeader('content-type', CONTENT_TYPES[options.format])
   res.setHeader('cache-control', 'no-store')
   res.setHeader('x-content-type-options', 'nosniff')
+  // Rows are sent as they are validated, compressed or not: the client may still be sending.
+  const body = streamedBody(req, res, { flush: true })
+  let counted = 0
+  const countRows = (rows: number) => {
+    context.countRows('validated', rows - counted)
+    counted = rows
+  }
   let summary: ValidateSummary
   try {
     summary = await validateStream(
@@ -178,9 +186,10 @@ async function streamValidation(
         invalidOnly: options.invalidOnly,
         maxRecords: deps.maxRows,
       },
-      res,
+      body,
       signal,
       { pool: () => deps.pool, buffers: deps.pool.buffers },
+      countRows,
     )
   } catch (error) {
     if (signal.aborted) return 'sent'
@@ -192,7 +201,9 @@ async function streamValidation(
     // Rows were sent: the failure (a worker lost, the body not arriving) is the answer's last line.
     const apiError = toApiError(error)
     dropRestOfBody(res)
-    res.end(errorLine(options.format, apiError))
+    body.end(errorLine(options.format, apiError))
+    // Compressed, the answer ends once the compressor has finished: the pipeline must not cut it first.
+    if (!res.writableEnded) await endOf(res)
     throw apiError
   }
   if (signal.aborted) return 'sent'
@@ -208,7 +219,7 @@ async function streamValidation(
       ) + tail
     dropRestOfBody(res)
   }
-  res.end(tail)
+  body.end(tail)
   return 'sent'
 }
 

@@ -1,7 +1,8 @@
 // Hand-checked real banks that add to the national registries (banks-registry-data.ts): real
-// branch or sort codes of registered banks (FR guichet, IT CAB, ES oficina, GB and IE sort
-// codes, …), banks a registry lacks (MC, IL), and the banks of countries without a registry of
-// bank codes (VA, GI, FO, SA, PK, BR). `code` is what the BBAN holds from the first bank
+// branch or sort codes of registered banks (FR guichet, IT CAB, ES oficina, IE sort codes, …;
+// GB sort codes come from their banks' known ranges, uk-modulus/sort-codes.ts), banks a
+// registry lacks (MC, IL), and the banks of countries without a registry of bank codes (VA,
+// GI, FO, SA, PK, BR). `code` is what the BBAN holds from the first bank
 // position on: where a registry exists, its identifier followed by the branch code. See
 // README, "Data sources".
 
@@ -49,18 +50,6 @@ export const CURATED_BANKS: Readonly<Record<string, readonly CuratedBank[]>> = {
     { code: '00360175', name: 'CAIXA ECONÓMICA MONTEPIO GERAL, CAIXA ECONÓMICA BANCÁRIA, S.A.', bic: 'MPIOPTPL' },
   ],
   AD: [{ code: '00012030', name: 'andbanc Grup Agricol Reig', bic: 'BACAADAD' }],
-  GB: [
-    { code: 'NWBK601613', name: 'National Westminster Bank (NatWest)', bic: 'NWBKGB2L' },
-    { code: 'BUKB202015', name: 'Barclays Bank UK', bic: 'BUKBGB22' },
-    { code: 'BARC200052', name: 'Barclays Bank', bic: 'BARCGB22' },
-    { code: 'LOYD309493', name: 'Lloyds Bank', bic: 'LOYDGB2L' },
-    { code: 'MIDL400515', name: 'HSBC Bank', bic: 'MIDLGB22' },
-    { code: 'ABBY090126', name: 'Santander UK', bic: 'ABBYGB2L' },
-    { code: 'RBOS830402', name: 'The Royal Bank of Scotland', bic: 'RBOSGB2L' },
-    { code: 'NAIA070116', name: 'Nationwide Building Society', bic: 'NAIAGB21' },
-    { code: 'CLYD826632', name: 'Clydesdale Bank', bic: 'CLYDGB2S' },
-    { code: 'CPBK080054', name: 'The Co-operative Bank', bic: 'CPBKGB21' },
-  ],
   IE: [
     { code: 'AIBK931152', name: 'Allied Irish Banks (AIB)', bic: 'AIBKIE2D' },
     { code: 'BOFI905838', name: 'Bank of Ireland', bic: 'BOFIIE2D' },

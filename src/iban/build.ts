@@ -8,6 +8,7 @@ import { toIbanRecord, type Iban } from './generate.ts'
 import { ibanCheckDigits } from './mod97.ts'
 import { computePart } from './national.ts'
 import { resolveCountry, type CharClass, type CountrySpec, type NationalCheck, type SegmentName } from './registry.ts'
+import { checkUkAccount } from './uk-account.ts'
 
 /** The parts of a BBAN by name; `account` may be shorter than its field (zero-padded). */
 export interface BuildIbanInput {
@@ -45,10 +46,26 @@ function positionClasses(format: string): CharClass[] {
 }
 
 /**
+ * Throws when a British account fails its sort code's modulus check (a UK bank would refuse
+ * it): the message names the account, the sort code (and its bank, where known) and the checks.
+ */
+function requireUkAccountPasses(bban: string): void {
+  const check = checkUkAccount(bban.slice(4, 10), bban.slice(10))
+  if (check.valid !== false) return
+  const sortCode = `${check.sort_code.slice(0, 2)}-${check.sort_code.slice(2, 4)}-${check.sort_code.slice(4)}`
+  const rule = `${check.method ?? ''}${check.exception === null ? '' : `, exception ${check.exception}`}`
+  throw new DatasetError(
+    'account',
+    `account ${check.account} fails the modulus check (${rule}) of sort code ${sortCode}${check.bank === null ? '' : ` (${check.bank.name})`}: no account at that sort code has this number`,
+  )
+}
+
+/**
  * Throws when a German account fails its bank's check method (a bank would refuse it): the
- * message names the account, the bank and the method.
+ * message names the account, the bank and the method. British accounts: requireUkAccountPasses.
  */
 function requireAccountPasses(spec: CountrySpec, bban: string, bank: BankRow | undefined): void {
+  if (spec.accountCheck === 'uk-modulus') return requireUkAccountPasses(bban)
   if (spec.accountCheck === null || bank?.method === undefined) return
   const method = DE_ACCOUNT_METHODS[bank.method]
   const digits = (from: number, to: number) => Uint8Array.from(bban.slice(from, to), (char) => char.charCodeAt(0) - 48)
@@ -63,7 +80,8 @@ function requireAccountPasses(spec: CountrySpec, bban: string, bank: BankRow | u
  * Builds the IBAN of `input.country` (a territory code gives its parent's IBAN) from its
  * parts. Throws DatasetError naming the field for an unsupported country, a missing or unknown
  * part, a wrong length or character, an account for which the national check has no digit
- * (such numbers are never issued), or (DE) an account that fails its bank's check method.
+ * (such numbers are never issued), (DE) an account that fails its bank's check method, or (GB)
+ * an account that fails its sort code's modulus check.
  */
 export function buildIban(input: BuildIbanInput): Iban {
   const spec = resolveCountry(input.country)

@@ -76,9 +76,20 @@ const germanyRandomBank: LayoutRule = (layout) => {
   if (!layout.realistic) layout.fix(0, '9')
 }
 
+// GB: free sort codes (random mode, or a bank with no known sort codes) avoid 90-xx-xx, Bank of
+// Ireland's: its second modulus check weighs only the sort code, so at nine in ten of them no
+// account passes. Sort codes of a known bank are that bank's (uk-modulus/sort-codes.ts).
+const britishSortCode: LayoutRule = (layout) => {
+  layout.choose(
+    [4, 5],
+    numbers(0, 100, 2).filter((prefix) => prefix !== '90'),
+  )
+}
+
 /** Rules by country code. */
 export const LAYOUT_RULES: Readonly<Record<string, LayoutRule>> = {
   DE: germanyRandomBank,
+  GB: britishSortCode,
   CH: avoidQrIid,
   LI: avoidQrIid,
   CR: costaRicaBank,

@@ -19,6 +19,7 @@ import { MAX_IBAN_LENGTH } from './layout.ts'
 import { MAX_PERMUTATION_SIZE, Permutation, RowRandom } from './permutation.ts'
 import { CryptoRandom, SeededRandom } from './random.ts'
 import { resolveCountry, type CountrySpec } from './registry.ts'
+import { ukBankFilter } from './uk-account.ts'
 
 /** What a dataset stands for: countries, mode, seed, bank filter and negative kind. */
 export interface DatasetOptions {
@@ -79,12 +80,26 @@ export function randomSeed(): string {
   return Array.from(words, (word) => word.toString(16).padStart(8, '0')).join('')
 }
 
-/** The real bank of `country` with this code (case-insensitive), or a DatasetError. */
+/**
+ * The real bank of `country` with this code (case-insensitive), or a DatasetError. For GB also
+ * a sort code (60-16-13: the bank whose known range holds it, rows at that sort code only) or a
+ * bank code with a sort code (NWBK601613).
+ */
 export function requireBank(country: string, code: string): BankRow {
-  const bank = findBank(country, code)
+  let bank: BankRow | undefined
+  try {
+    bank = resolveCountry(country)?.accountCheck === 'uk-modulus' ? ukBankFilter(code) : findBank(country, code)
+  } catch (error) {
+    throw new DatasetError('bank', (error as Error).message)
+  }
   if (bank !== undefined) return bank
   const known = banksOf(country)
-  const what = hasBankRegistry(country) ? 'a registered bank code' : 'a known bank code'
+  const british = resolveCountry(country)?.accountCheck === 'uk-modulus'
+  const what = british
+    ? 'a registered bank code, a sort code of a known bank, or a bank code and a sort code (NWBK601613)'
+    : hasBankRegistry(country)
+      ? 'a registered bank code'
+      : 'a known bank code'
   throw new DatasetError(
     'bank',
     known.length === 0
@@ -209,7 +224,9 @@ export class Dataset {
 }
 
 function keyLabel(plan: MintPlan): string {
-  return `${plan.spec.code}${plan.realistic ? '+' : '-'}${plan.bank?.code ?? ''}${plan.checkedOnly ? '!' : ''}`
+  // A GB filter by sort code names it too (rows of NWBK and of NWBK at 60-16-13 differ).
+  const sortCode = plan.spec.accountCheck === 'uk-modulus' ? (plan.bank?.branches?.join(',') ?? '') : ''
+  return `${plan.spec.code}${plan.realistic ? '+' : '-'}${plan.bank?.code ?? ''}${sortCode}${plan.checkedOnly ? '!' : ''}`
 }
 
 /** Options of generateIban and generateIbans. */

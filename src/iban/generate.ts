@@ -3,8 +3,7 @@
 // bank's account check, the national check digits and the IBAN check digits follow. The
 // dataset (dataset.ts) decides which row number each output row gets. Works on ASCII bytes so
 // serializers can copy the result without building strings.
-import { banksOf, toIbanBank, type BankRow, type IbanBank } from './banks.ts'
-import { DE_ACCOUNT_METHODS } from './de-account/index.ts'
+import { toIbanBank, type BankRow, type IbanBank } from './banks.ts'
 import { formatIban } from './format.ts'
 import {
   buildShape,
@@ -25,7 +24,9 @@ import {
 import { mod97Fold, mod97FoldBytes } from './mod97.ts'
 import { ALGORITHMS, type ComputeCheck } from './national.ts'
 import { mix32 } from './permutation.ts'
+import { realisticBanks, withSortCodes } from './realistic-banks.ts'
 import { findCountry, type CountrySpec } from './registry.ts'
+import { leastTailChoices, tailChoices, type AccountKind } from './uk-modulus/index.ts'
 
 export { MAX_IBAN_LENGTH } from './layout.ts'
 
@@ -51,7 +52,10 @@ export interface MintPlan {
   readonly realistic: boolean
   /** The bank filter the plan was made for (realistic mode), if any. */
   readonly bank: BankRow | undefined
-  /** Only banks whose account method checks something (negative data of the account check). */
+  /**
+   * Negative data of the account check: only banks whose account method checks something (DE),
+   * and accounts that fail their sort code's check (GB).
+   */
   readonly checkedOnly: boolean
   /**
    * The banks rows are spread over, each with an equal share ([undefined]: no banks). A row's
@@ -111,14 +115,31 @@ function checkStepsOf(spec: CountrySpec, realistic: boolean): CheckStep[] {
   return steps
 }
 
-/** True when the bank's account method (DE) checks something. */
-export function accountChecked(bank: BankRow | undefined): boolean {
-  return bank?.method !== undefined && DE_ACCOUNT_METHODS[bank.method].checks
+/** Two-digit prefixes free GB sort codes avoid (constraints.ts: Bank of Ireland's 90). */
+const SKIPPED_SORT_CODES: ReadonlySet<number> = new Set([90])
+
+/**
+ * GB: how many tails every sort code of a bank's rows offers for accounts of `kind` (its known
+ * sort codes, or free ones); undefined for other countries.
+ */
+function tailChoicesOf(spec: CountrySpec, bank: BankRow | undefined, kind: AccountKind): number | undefined {
+  if (spec.accountCheck !== 'uk-modulus') return undefined
+  const sortCodes = bank?.branches ?? []
+  if (sortCodes.length === 0) return leastTailChoices(kind, SKIPPED_SORT_CODES)
+  let least = Number.POSITIVE_INFINITY
+  for (const code of sortCodes) least = Math.min(least, tailChoices(Number(code), kind))
+  return least
+}
+
+/** A bank= filter as rows draw it: a GB bank with its known sort codes as branches. */
+function filterRow(spec: CountrySpec, bank: BankRow, kind: AccountKind): BankRow {
+  return spec.accountCheck === 'uk-modulus' ? (withSortCodes(bank, kind) ?? bank) : bank
 }
 
 function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefined, checkedOnly: boolean): MintPlan {
-  let banks = bank !== undefined ? [bank] : realistic ? banksOf(spec.code) : []
-  if (checkedOnly) banks = banks.filter(accountChecked)
+  const kind: AccountKind = checkedOnly && spec.accountCheck === 'uk-modulus' ? 'fail' : 'pass'
+  const banks =
+    bank !== undefined ? [filterRow(spec, bank, kind)] : realistic ? realisticBanks(spec.code, kind, checkedOnly) : []
   const checks = checkStepsOf(spec, realistic)
   const limit = Math.floor(COUNTRY_CAPACITY_LIMIT / Math.max(1, banks.length))
   const rows: readonly (BankRow | undefined)[] = banks.length === 0 ? [undefined] : banks
@@ -130,11 +151,23 @@ function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefi
   const accounts: AccountWriter[] = []
   const accountIndex = new Map<string, number>()
   rows.forEach((row, i) => {
-    const key = shapeKey(row)
+    const choices = tailChoicesOf(spec, row, kind)
+    const key = shapeKey(row, choices)
     let index = shapeIndex.get(key)
     if (index === undefined) {
       index = shapes.length
-      shapes.push(buildShape(spec, realistic, row, checks, NULLABLE, LETTER_CHECKS, limit))
+      shapes.push(
+        buildShape(
+          spec,
+          realistic,
+          row,
+          checks,
+          NULLABLE,
+          LETTER_CHECKS,
+          limit,
+          choices === undefined ? undefined : { choices, kind },
+        ),
+      )
       shapeIndex.set(key, index)
     }
     const shape = shapes[index] as Variant
@@ -150,7 +183,7 @@ function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefi
     const method = row?.method ?? ''
     let account = accountIndex.get(method)
     if (account === undefined) {
-      const writer = accountWriterOf(spec, row)
+      const writer = accountWriterOf(spec, row, kind)
       account = writer === undefined ? -1 : accounts.push(writer) - 1
       accountIndex.set(method, account)
     }
@@ -189,7 +222,7 @@ const BANK_PLAN_LIMIT = 4096
  * unsupported.
  */
 export function planFor(code: string, realistic: boolean, bank?: BankRow, checkedOnly = false): MintPlan | undefined {
-  const key = `${code}${realistic ? '+' : '-'}${bank?.code ?? ''}${checkedOnly ? '!' : ''}`
+  const key = `${code}${realistic ? '+' : '-'}${bank?.code ?? ''}${bank?.branches?.join(',') ?? ''}${checkedOnly ? '!' : ''}`
   let plan = bank === undefined ? PLANS.get(key) : BANK_PLANS.get(key)
   if (plan === undefined) {
     const spec = findCountry(code)

@@ -1,9 +1,9 @@
 // ibanmint's domain core, and the API of its library @ibanmint/iban (packages/iban): the
 // country registry, MOD-97 and national checks, random sources, duplicate-free seeded datasets,
-// generation and validation, BIC lookup. Pure: no I/O and no Node-only modules, so the same
-// code runs in browsers. This file is the documented API (packages/iban/README.md), name for
-// name: test/iban/api.test.ts pins the list. What the ibanmint service needs beyond it is in
-// internal.ts.
+// generation and validation, BIC lookup, the UK modulus check of sort codes and accounts.
+// Pure: no I/O and no Node-only modules, so the same code runs in browsers. This file is the
+// documented API (packages/iban/README.md), name for name: test/iban/api.test.ts pins the list.
+// What the ibanmint service needs beyond it is in internal.ts.
 
 // Generation: one IBAN or many distinct ones, random or seeded, valid or failing one chosen
 // check; DatasetError is what a request that cannot be met throws.
@@ -19,6 +19,10 @@ export type { BuildIbanInput } from './build.ts'
 export { isValidIban, validateIban } from './validate.ts'
 export type { NationalCheckResult, ValidateChecks, ValidateResult } from './validate.ts'
 export { formatIban, normalizeIban } from './format.ts'
+// UK accounts: the modulus check of a sort code and account, as Vocalink's table has it.
+export { checkUkAccount, isValidUkAccount } from './uk-account.ts'
+export type { UkAccountCheck } from './uk-account.ts'
+export { UK_MODULUS_TABLE } from './uk-modulus/index.ts'
 // BIC lookup: the parts, each rule, and the registered banks that carry it.
 export { validateBic } from './bic.ts'
 export type { BicBank, BicChecks, BicResult } from './bic.ts'

@@ -6,9 +6,12 @@
 import type { BankRow } from './banks.ts'
 import { DE_ACCOUNT_METHODS } from './de-account/index.ts'
 import { BBAN, MAX_IBAN_LENGTH } from './layout.ts'
-import { accountChecked, writeIbanCheckDigits, type MintPlan } from './generate.ts'
+import { accountChecked } from './account-check.ts'
+import { writeIbanCheckDigits, type MintPlan } from './generate.ts'
 import { randomBelow, type RandomSource } from './random.ts'
+import { withSortCodes } from './realistic-banks.ts'
 import type { CheckPart, CountrySpec } from './registry.ts'
+import { tailChoices } from './uk-modulus/index.ts'
 
 /** The checks validation reports, as `invalid=` names them. */
 export const INVALID_CHECKS = ['national', 'mod97', 'length', 'format', 'country'] as const
@@ -18,7 +21,7 @@ export type InvalidCheck = (typeof INVALID_CHECKS)[number]
 /** What each kind breaks, in a user's words (OpenAPI, CLI help, MCP). */
 export const INVALID_CHECK_TEXT: Readonly<Record<InvalidCheck, string>> = {
   national:
-    'national check digits wrong (DE: the account fails its bank’s check method), MOD-97 right (only countries with a national or account check)',
+    'national check digits wrong (DE: the account fails its bank’s check method; GB: the account fails its sort code’s modulus check), MOD-97 right (only countries with a national or account check)',
   mod97: 'IBAN check digits wrong',
   length: 'one character too many (or, at the maximum length of 34, too few), MOD-97 right',
   format: 'a letter where the country format has a digit, MOD-97 right',
@@ -31,8 +34,8 @@ const NON_IBAN_COUNTRIES = ['US', 'CA', 'AU', 'JP', 'CN', 'IN', 'ZA', 'NZ', 'SG'
 /**
  * Why `check` cannot be broken alone for this country (in this mode, for this bank filter), or
  * undefined when it can: `national` needs national check digits, or (DE) a real bank whose
- * account method checks something; `format` a position that is not open to both letters and
- * digits.
+ * account method checks something, or (GB) sort codes of a real bank that the modulus check
+ * covers; `format` a position that is not open to both letters and digits.
  */
 export function unbreakable(
   spec: CountrySpec,
@@ -40,6 +43,13 @@ export function unbreakable(
   realistic = true,
   bank?: BankRow,
 ): string | undefined {
+  if (check === 'national' && spec.accountCheck === 'uk-modulus') {
+    if (!realistic)
+      return 'has, in random mode, free sort codes, many of which no modulus check covers (use realistic mode: sort codes of real banks)'
+    if (bank !== undefined && !failsSomewhere(bank))
+      return `has no sort code of bank ${bank.code}${bank.branches?.length === 1 ? ` (${bank.branches[0]})` : ''} where an account can fail the modulus check: the modulus table does not check ${bank.branches?.length === 1 ? 'it' : 'its known sort codes, or none is known'}`
+    return undefined
+  }
   if (check === 'national' && spec.accountCheck !== null) {
     if (!realistic)
       return 'has, in random mode, bank codes no bank uses, so no account check applies (use realistic mode)'
@@ -80,6 +90,13 @@ export function keepsBank(spec: CountrySpec, check: InvalidCheck, bank: BankRow 
   if (check !== 'national' || bank === undefined || spec.accountCheck !== null) return true
   const from = spec.segments.find((s) => s.name === 'bank')?.offset ?? 0
   return breakableParts(spec, bank).every((part) => part.check[1] < from || part.check[0] >= from + bank.code.length)
+}
+
+/** GB: some sort code of the bank (its own, or its known ones) has accounts that fail the modulus check. */
+function failsSomewhere(bank: BankRow): boolean {
+  const named = bank.branches ?? []
+  if (named.length > 0) return named.some((code) => tailChoices(Number(code), 'fail') > 0)
+  return withSortCodes(bank, 'fail') !== undefined
 }
 
 const ACCOUNT = new Uint8Array(10)
@@ -156,6 +173,11 @@ export function breakCheck(
   const spec = plan.spec
   switch (check) {
     case 'national': {
+      // GB: the plan made the account to fail its sort code's check (uk-modulus/accounts.ts).
+      if (spec.accountCheck === 'uk-modulus') {
+        if (!plan.checkedOnly) throw new RangeError('GB: negative data of the modulus check needs its own plan')
+        return length
+      }
       if (spec.accountCheck !== null) {
         breakAccount(spec, bank, out, random)
         writeIbanCheckDigits(out, spec.code, spec.bbanLength, plan.countryTail)

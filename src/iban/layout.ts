@@ -7,11 +7,16 @@
 // forbidden remainder: NO, IS, CZ, SK, the NL elfproef) gets a guard: the last free digit of
 // its input becomes a choice among 9, the k-th digit for which the check exists. Exactly one
 // digit value at most is forbidden (its weight is a unit mod 11), so 9 always remain.
+//
+// A GB account is made by the sort code's modulus check (uk-modulus/accounts.ts): its digits
+// a–e are free, f g hold one of the sort code's choices of tail (written as two digits, then
+// replaced), and h is derived.
 import type { BankRow } from './banks.ts'
-import { LAYOUT_RULES, type LayoutEditor } from './constraints.ts'
+import { LAYOUT_RULES, numbers, type LayoutEditor } from './constraints.ts'
 import { DE_ACCOUNT_METHODS, type AccountLayout, type DerivedDigit } from './de-account/index.ts'
 import type { ComputeCheck } from './national.ts'
 import type { CheckPart, CountrySpec } from './registry.ts'
+import { NO_RECORD, RECORD_AT, ukAccountWriter, ukRecord, type AccountKind } from './uk-modulus/index.ts'
 
 /** Byte index of the BBAN in an IBAN. */
 export const BBAN = 4
@@ -188,18 +193,31 @@ function toBytes(values: readonly string[]): Uint8Array {
  * The likeness of a bank's layout: banks of one key share a shape (buildShape), whose template
  * holds the first of them's code; the others are stamped into it (stampOf).
  */
-export function shapeKey(bank: BankRow | undefined): string {
+export function shapeKey(bank: BankRow | undefined, tailChoices?: number): string {
   if (bank === undefined) return ''
   const account = accountLayoutOf(bank)
   const layout =
     account === undefined
       ? ''
       : `${account.positions.join(',')}|${account.guard?.position ?? ''}|${account.guard?.size ?? ''}`
-  return `${bank.code.length}${DIGITS_ONLY.test(bank.code) ? 'n' : 'a'}|${layout}|${bank.branches?.join(',') ?? ''}`
+  // Banks of one shape have letters at the same places (their constants' MOD-97 weights).
+  const pattern = bank.code.replace(/[0-9]/g, 'n').replace(/[A-Z]/g, 'a')
+  return `${pattern}|${layout}|${tailChoices ?? ''}|${bank.branches?.join(',') ?? ''}`
 }
 
-/** How the account check of `bank`'s method is written (AccountWriter), or undefined without one. */
-export function accountWriterOf(spec: CountrySpec, bank: BankRow | undefined): AccountWriter | undefined {
+/**
+ * How the account check of `bank`'s method is written (AccountWriter), or undefined without one;
+ * for GB, the modulus check's writer of accounts of `kind` (with or without a bank).
+ */
+export function accountWriterOf(
+  spec: CountrySpec,
+  bank: BankRow | undefined,
+  kind: AccountKind = 'pass',
+): AccountWriter | undefined {
+  if (spec.accountCheck === 'uk-modulus') {
+    const sortAt = BBAN + (spec.segments.find((s) => s.name === 'branch')?.offset ?? 0)
+    return { digit: undefined, finish: ukAccountWriter(sortAt, BBAN + accountOffset(spec), kind) }
+  }
   const account = accountLayoutOf(bank)
   if (account === undefined) return undefined
   // A method that checks nothing (09) derives nothing.
@@ -238,8 +256,6 @@ function accountDigitOf(base: number, account: AccountLayout, derive: DerivedDig
       guard === undefined ? new Uint8Array(0) : Uint8Array.from(account.positions[guard.position] as string, Number),
   }
 }
-
-const DIGITS_ONLY = /^[0-9]*$/
 
 /** A bank's template and constant MOD-97 share in a shape built for another bank of its likeness. */
 export function stampOf(shape: Variant, spec: CountrySpec, bank: BankRow | undefined): Stamp {
@@ -311,7 +327,8 @@ function accountFinish(spec: CountrySpec, layout: AccountLayout): (out: Uint8Arr
  * its likeness, shapeKey). `checks` are the plan's check steps; `nullable` tells which of them
  * may admit no check digit; `limit` caps the product of the indexed fields (the rest are drawn
  * from a hash chain of the row number); `letterChecks` tells the checks whose characters may
- * be letters.
+ * be letters. GB: `uk` says how many tails every sort code of the shape offers, and for which
+ * kind of accounts (passing, or failing for negative data).
  */
 export function buildShape(
   spec: CountrySpec,
@@ -321,6 +338,7 @@ export function buildShape(
   nullable: ReadonlySet<ComputeCheck>,
   letterChecks: ReadonlySet<ComputeCheck>,
   limit: number,
+  uk?: { readonly choices: number; readonly kind: AccountKind },
 ): Variant {
   const template = new Uint8Array(MAX_IBAN_LENGTH)
   template[0] = spec.code.charCodeAt(0)
@@ -376,7 +394,23 @@ export function buildShape(
         Array.from({ length: width }, (_, i) => at + i),
         branches,
       )
+    // GB: each sort code's record number (uk-modulus/accounts.ts) goes past the IBAN's end, in
+    // the template or beside the sort code's bytes in its field.
+    if (uk !== undefined && branches.length > 0) {
+      const numbers = branches.map((branch) => ukRecord(Number(branch), uk.kind))
+      if (branches.length === 1) recordInto(template, numbers[0] as number)
+      else {
+        const field = groups.pop() as Field
+        const values = new Uint8Array(branches.length * (width + 2))
+        branches.forEach((_, v) => {
+          values.set(field.values.subarray(v * width, (v + 1) * width), v * (width + 2))
+          recordInto(values, numbers[v] as number, v * (width + 2) + width - RECORD_AT)
+        })
+        groups.push({ ...field, positions: [...field.positions, RECORD_AT, RECORD_AT + 1], values })
+      }
+    }
   }
+  if (uk !== undefined && (bank?.branches ?? []).length === 0) recordInto(template, NO_RECORD)
   let guardPosition = -1
   let guardSize = 0
   const account = accountLayoutOf(bank)
@@ -389,6 +423,14 @@ export function buildShape(
       guardPosition = offset + account.guard.position
       guardSize = account.guard.size
     }
+  }
+  if (spec.accountCheck === 'uk-modulus') {
+    // GB: a–e free, f g one of the sort code's tails (written as the choice's two digits), h derived.
+    if (uk === undefined || uk.choices < 1) throw new Error('layout: a GB shape needs at least one choice of tail')
+    const offset = accountOffset(spec)
+    choose([offset + 5, offset + 6], numbers(0, uk.choices, 2))
+    slots[offset + 7] = { kind: 'derived' }
+    taken.add(offset + 7)
   }
   const editor: LayoutEditor = {
     realistic,
@@ -474,15 +516,33 @@ export function buildShape(
     chars.set(field.values, start)
     start += field.values.length
   })
-  // Digits only: every constant, every field value and every check character is a digit.
+  // Digits, and letters only where a constant is (a bank code of letters): every field value
+  // written into the BBAN and every check character is a digit. Then each position's weight is
+  // known (a letter stands for two digits: its value 10–35), and the remainder is a sum.
   const isDigit = (byte: number) => byte >= 48 && byte <= 57
+  const isLetter = (byte: number) => byte >= 65 && byte <= 90
+  const letters = slots.map(
+    (slot, index) => slot.kind === 'choice' && slot.chars.length === 1 && isLetter(template[BBAN + index] as number),
+  )
   const digitsOnly =
-    chars.every(isDigit) &&
+    all.every((field) =>
+      field.positions.every(
+        (at, k) =>
+          at >= BBAN + spec.bbanLength ||
+          Array.from({ length: field.size }, (_, v) => field.values[v * field.positions.length + k] as number).every(
+            isDigit,
+          ),
+      ),
+    ) &&
     slots.every(
-      (slot, index) => slot.kind !== 'choice' || slot.chars.length !== 1 || isDigit(template[BBAN + index] as number),
+      (slot, index) =>
+        slot.kind !== 'choice' ||
+        slot.chars.length !== 1 ||
+        isDigit(template[BBAN + index] as number) ||
+        letters[index] === true,
     ) &&
     checks.every((step) => !letterChecks.has(step.compute))
-  const digitWeights = digitsOnly ? mod97Weights(spec.bbanLength) : undefined
+  const digitWeights = digitsOnly ? mod97Weights(spec.bbanLength, letters) : undefined
   const weights = Int32Array.from(positions, (at) =>
     digitWeights === undefined || at < 0 ? 0 : (digitWeights[at - BBAN] as number),
   )
@@ -519,7 +579,7 @@ export function buildShape(
   const derived: number[] = []
   slots.forEach((slot, index) => {
     if (slot.kind === 'choice' && slot.chars.length === 1) {
-      constantSum += ((template[BBAN + index] as number) - 48) * (digitWeights?.[index] ?? 0)
+      constantSum += characterValue(template[BBAN + index] as number) * (digitWeights?.[index] ?? 0)
     } else if (!covered.has(BBAN + index)) derived.push(BBAN + index)
   })
   return {
@@ -543,15 +603,30 @@ export function buildShape(
   }
 }
 
-/** The weights 10^(L−1−i) mod 97 of the digits of an L-character number. */
-export function mod97Weights(length: number): Int32Array {
+/** Writes a sort code's record number as two bytes (low first) at RECORD_AT + `shift` of `bytes`. */
+function recordInto(bytes: Uint8Array, number: number, shift = 0): void {
+  bytes[RECORD_AT + shift] = number & 0xff
+  bytes[RECORD_AT + shift + 1] = number >> 8
+}
+
+/**
+ * The weights mod 97 of the characters of an L-character BBAN, from the last (weight 1): a
+ * digit shifts what precedes it by 10, a letter (`letters[i]`, standing for its value 10–35,
+ * two digits) by 100. Without letters: 10^(L−1−i) mod 97.
+ */
+export function mod97Weights(length: number, letters: readonly boolean[] = []): Int32Array {
   const weights = new Int32Array(length)
   let weight = 1
   for (let i = length - 1; i >= 0; i--) {
     weights[i] = weight
-    weight = (weight * 10) % 97
+    weight = (weight * (letters[i] === true ? 100 : 10)) % 97
   }
   return weights
+}
+
+/** A BBAN character's value in the IBAN's MOD-97: 0–9 for a digit, 10–35 for a letter. */
+function characterValue(code: number): number {
+  return code <= 57 ? code - 48 : code - 55
 }
 
 const RUN_LIMIT = 2 ** 30

@@ -14,8 +14,11 @@
 export interface CountryRow {
   readonly code: string
   readonly name: string
-  /** A check of the account by the bank's own method (DE: the Bundesbank's), beside the IBAN's. */
-  readonly account?: 'bundesbank'
+  /**
+   * A check of the account by the bank's own rules, beside the IBAN's: DE the Bundesbank's
+   * method of the bank code, GB the modulus check of the sort code (Vocalink's table).
+   */
+  readonly account?: 'bundesbank' | 'uk-modulus'
   readonly bban: readonly string[]
   readonly format?: string
   readonly check?: NationalAlgorithmId
@@ -187,7 +190,13 @@ export const COUNTRY_ROWS: readonly CountryRow[] = [
     parts: ['10-11 <- 0-9'],
     example: 'BE68539007547034',
   },
-  { code: 'GB', name: 'United Kingdom', bban: ['b4a', 's6n sort code', 'c8n'], example: 'GB29NWBK60161331926819' },
+  {
+    code: 'GB',
+    name: 'United Kingdom',
+    bban: ['b4a', 's6n sort code', 'c8n'],
+    account: 'uk-modulus',
+    example: 'GB29NWBK60161331926819',
+  },
   { code: 'AT', name: 'Austria', bban: ['b5n', 'c11n'], example: 'AT611904300234573201' },
   { code: 'CH', name: 'Switzerland', bban: ['b5n IID (clearing number)', 'c12c'], example: 'CH9300762011623852957' },
   { code: 'LU', name: 'Luxembourg', bban: ['b3n', 'c13c'], example: 'LU280019400644750000' },

@@ -69,8 +69,11 @@ export interface CountrySpec {
   readonly nationalCheck: NationalCheck | null
   /** A check that is reported but never decides validity (NL elfproef). */
   readonly advisoryCheck: NationalCheck | null
-  /** The account is checked by its bank's own method (DE: the Bundesbank's), or null. */
-  readonly accountCheck: 'bundesbank' | null
+  /**
+   * The account is checked by its bank's own rules (DE: the Bundesbank's method of the bank
+   * code; GB: the sort code's modulus check), or null.
+   */
+  readonly accountCheck: 'bundesbank' | 'uk-modulus' | null
   /** Regex over the BBAN built from the registry format. */
   readonly formatPattern: RegExp
   /** The same over a whole IBAN: the country code, two digits, then the BBAN. */

@@ -1,11 +1,20 @@
 // IBAN validation: every check reported on its own, plus the BBAN broken into named parts.
 // A wrong IBAN is a result (valid: false), never an exception.
-import { bankIndexOfValues, checkingMethod, plainDigit, tableAt, type BankTable, type IbanBank } from './banks.ts'
+import {
+  bankIndexIn,
+  bankIndexOfValues,
+  checkingMethod,
+  plainDigit,
+  tableAt,
+  type BankTable,
+  type IbanBank,
+} from './banks.ts'
 import { DE_METHOD_IDS } from './de-account/index.ts'
 import type { DerivedDigit } from './de-account/index.ts'
 import { formatIban, normalizeIban } from './format.ts'
 import { mod97Fold, twoDigits } from './mod97.ts'
 import { verifyParts } from './national.ts'
+import { bankOfSortCode, sortCodeOf, ukLabels, ukPasses, ukRangeAt } from './uk-modulus/index.ts'
 import {
   countryAt,
   countryOfIban,
@@ -31,9 +40,11 @@ export interface ValidateChecks {
   format: boolean
   country_supported: boolean
   /**
-   * National check digits (DE: the account by its bank's check method): null where the
-   * country defines no national check (DE: the bank code is unknown or its method checks
-   * nothing), or where they cannot be read because length or format is wrong.
+   * National check digits (DE: the account by its bank's check method; GB: the sort code and
+   * account by the UK modulus check): null where the country defines no national check (DE: the
+   * bank code is unknown or its method checks nothing; GB: Vocalink's table has no check for the
+   * sort code, so it cannot be checked), or where they cannot be read because length or format
+   * is wrong.
    */
   national: boolean | null
   /**
@@ -45,10 +56,18 @@ export interface ValidateChecks {
 
 /** Which national check applied and whether it passed (advisory checks never decide validity). */
 export interface NationalCheckResult {
-  /** The algorithm's id; `bundesbank` for a German account checked by its bank's method. */
+  /**
+   * The algorithm's id; `bundesbank` for a German account checked by its bank's method,
+   * `uk-modulus` for a British sort code and account.
+   */
   algorithm: string
-  /** The Bundesbank method (00–E4) of the bank code, for `bundesbank`. */
+  /**
+   * The Bundesbank method (00–E4) of the bank code, for `bundesbank`; the checks of the sort
+   * code (MOD10, MOD11, DBLAL, or two joined by "+") for `uk-modulus`.
+   */
   method?: string
+  /** For `uk-modulus`: the exceptions of Vocalink's table that apply to the sort code ("6", "2/9"), when any do. */
+  exception?: string
   status: 'confirmed' | 'probable' | 'advisory'
   valid: boolean
 }
@@ -72,6 +91,12 @@ export interface ValidateResult {
   bank: IbanBank | null
   /** The country is in the SEPA schemes' scope; null when the country is not supported. */
   sepa: boolean | null
+  /**
+   * GB only: the bank the sort code belongs to by publicly known ranges (preferring the IBAN's
+   * own bank where the range is shared within a group), null where no known range holds it or
+   * the sort code cannot be read.
+   */
+  sort_code_bank?: IbanBank | null
 }
 
 function checkResult(check: NationalCheck | null, bban: string): NationalCheckResult | null {
@@ -136,6 +161,52 @@ function accountResult(spec: CountrySpec, table: BankTable, index: number, valid
     ACCOUNT_RESULTS[slot] = results = [make(false), make(true)]
   }
   return results[valid ? 1 : 0]
+}
+
+/** GB: where the sort code and account start in BBAN_VALUES. */
+const UK_DIGITS = 4
+
+/** The national check results of British accounts, by method-and-exception number and verdict (frozen, shared). */
+const UK_RESULTS: (readonly [NationalCheckResult, NationalCheckResult] | undefined)[] = []
+
+/**
+ * The modulus check of the British BBAN last folded: its label number × 2 + verdict, or −1
+ * where the table has no check for the sort code.
+ */
+function ukCheckCode(): number {
+  const range = ukRangeAt(BBAN_VALUES, UK_DIGITS)
+  if (range === undefined) return -1
+  return (ukLabels().byRange[range.index] as number) * 2 + (ukPasses(range, BBAN_VALUES, UK_DIGITS) ? 1 : 0)
+}
+
+/** The national check result of a ukCheckCode (≥ 0). */
+function ukResult(code: number): NationalCheckResult {
+  const label = code >> 1
+  let results = UK_RESULTS[label]
+  if (results === undefined) {
+    const [method, exception] = ukLabels().labels[label] as [string, string | null]
+    const make = (valid: boolean): NationalCheckResult =>
+      Object.freeze({
+        algorithm: 'uk-modulus',
+        method,
+        ...(exception === null ? {} : { exception }),
+        status: 'confirmed' as const,
+        valid,
+      })
+    UK_RESULTS[label] = results = [make(false), make(true)]
+  }
+  return results[code & 1] as NationalCheckResult
+}
+
+/**
+ * The index in `table` (GB's) of the bank the last folded BBAN's sort code belongs to, the
+ * IBAN's own bank (at `named`) preferred; −1 where no known range holds it.
+ */
+function sortCodeBankIndex(table: BankTable, named: number): number {
+  const own = named >= 0 ? table.record(named).code : undefined
+  const code = bankOfSortCode(sortCodeOf(BBAN_VALUES.subarray(UK_DIGITS, UK_DIGITS + 6)), own)
+  if (code === undefined) return -1
+  return code === own ? named : bankIndexIn(table, code, 0)
 }
 
 /** Which BBAN positions of the last bbanFold held letters (bit i for position i). */
@@ -258,7 +329,17 @@ export function judgeIban(input: string, valid: ValidIban | undefined): boolean 
   const letters = foldedLetters
   if ((letters & spec.digitPositions) !== 0 || (letters & spec.letterPositions) !== spec.letterPositions) return false
   let national: NationalCheckResult | null
-  if (spec.accountCheck !== null) {
+  if (spec.accountCheck === 'uk-modulus') {
+    const code = ukCheckCode()
+    if (code >= 0 && (code & 1) === 0) return false
+    if (valid === undefined) return true
+    const table = tableAt(slot)
+    const index = bankIndexOfValues(table, BBAN_VALUES)
+    national = code < 0 ? null : ukResult(code)
+    // Kinds differ by the check's result and by the sort code's bank (both in the row's text).
+    valid.kind = (code < 0 ? 0 : 1 + (code >> 1)) + UK_KINDS * (1 + sortCodeBankIndex(table, index))
+    valid.bankIndex = index
+  } else if (spec.accountCheck !== null) {
     const table = tableAt(slot)
     const index = bankIndexOfValues(table, BBAN_VALUES)
     const verdict = accountVerdict(table, index)
@@ -280,6 +361,9 @@ export function judgeIban(input: string, valid: ValidIban | undefined): boolean 
   valid.national = national
   return true
 }
+
+/** GB kinds per sort-code bank: more than the numbers of methods and exceptions (ukLabels). */
+const UK_KINDS = 64
 
 /** The national check results of valid IBANs, by country slot: made once each (frozen, shared). */
 const PASSED_RESULTS: (NationalCheckResult | undefined)[] = []
@@ -461,15 +545,19 @@ export function validateIban(input: string): ValidateResult {
   const readable = spec !== undefined && length === true && format
   const table = readable ? tableAt(Math.floor(head / 100)) : undefined
   const bankIndex = table === undefined ? -1 : bankIndexOfValues(table, BBAN_VALUES)
-  const national = !readable
-    ? null
-    : spec.accountCheck === null
-      ? checkResult(spec.nationalCheck, bban)
-      : accountCheckResult(spec, table as BankTable, bankIndex)
+  let national: NationalCheckResult | null = null
+  if (readable) {
+    if (spec.accountCheck === null) national = checkResult(spec.nationalCheck, bban)
+    else if (spec.accountCheck === 'bundesbank') national = accountCheckResult(spec, table as BankTable, bankIndex)
+    else {
+      const code = ukCheckCode()
+      national = code < 0 ? null : ukResult(code)
+    }
+  }
   const nationalValid = national === null ? null : national.valid
   const bank = bankIndex >= 0 ? (table as BankTable).record(bankIndex) : null
   const bankCode = table?.registry === true ? bankIndex >= 0 : null
-  return {
+  const result: ValidateResult = {
     iban,
     formatted: formatIban(iban),
     valid: mod97 && readable && nationalValid !== false,
@@ -485,4 +573,9 @@ export function validateIban(input: string): ValidateResult {
     bank,
     sepa: spec === undefined ? null : spec.sepa,
   }
+  if (spec?.accountCheck === 'uk-modulus') {
+    const index = readable ? sortCodeBankIndex(table as BankTable, bankIndex) : -1
+    result.sort_code_bank = index < 0 ? null : (table as BankTable).record(index)
+  }
+  return result
 }

@@ -6,6 +6,8 @@ export const DEGRADED_MS = 1_000
 
 export class StoreHealth {
   #failedAt = -Infinity
+  /** Failures since start (metrics). */
+  failures = 0
   readonly #onDegraded: (cause: unknown) => void
 
   /**
@@ -18,6 +20,7 @@ export class StoreHealth {
 
   markFailed(now = performance.now(), cause?: unknown): void {
     const healthy = !this.degraded(now)
+    this.failures++
     this.#failedAt = now
     if (healthy) this.#onDegraded(cause)
   }

@@ -71,6 +71,8 @@ export interface ToolDefinition {
 
 export interface ToolDeps {
   pool: GenerationPool
+  /** Counts the IBANs a tool generated or validated (the service's metrics). */
+  countRows?: (kind: 'generated' | 'validated', rows: number) => void
 }
 
 const TEST_DATA = 'The IBANs are test data: no bank issued them; never use them for payments.'
@@ -367,13 +369,14 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
           invalid: valid.invalid,
         }
         const text = (await generateOnPool(deps.pool, request, signal)).toString('utf8')
+        deps.countRows?.('generated', request.count)
         return { structured: JSON.parse(text) as Record<string, unknown>, text }
       },
     },
     {
       name: 'validate_iban',
       title: 'Validate IBANs',
-      description: `Checks one IBAN (iban) or a list of 1 to ${MAX_BATCH.toLocaleString('en')} (ibans; give exactly one of the two): country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (for German IBANs the account by its bank’s Bundesbank check method); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks. For a list the result is { count, valid, invalid, results }: one result per IBAN, in order, as POST /api/v1/validate/batch answers, with how many are valid and invalid; an item that is not a string of letters and digits fails the call, naming it (ibans[3]).`,
+      description: `Checks one IBAN (iban) or a list of 1 to ${MAX_BATCH.toLocaleString('en')} (ibans; give exactly one of the two): country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (for German IBANs the account by its bank’s Bundesbank check method, for British ones the sort code and account by the UK modulus check, naming the sort code’s bank); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks. For a list the result is { count, valid, invalid, results }: one result per IBAN, in order, as POST /api/v1/validate/batch answers, with how many are valid and invalid; an item that is not a string of letters and digits fails the call, naming it (ibans[3]).`,
       inputSchema: validateArguments,
       outputSchema: validateOutputSchema,
       annotations: READ_ONLY,
@@ -385,9 +388,11 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
         if (valid.ibans !== undefined) {
           const batch = validateBatch(valid.ibans)
           const { count, results } = batch
+          deps.countRows?.('validated', count)
           return output({ count, valid: batch.valid, invalid: count - batch.valid, results })
         }
         if (valid.iban === undefined) throw invalid('iban or ibans is required')
+        deps.countRows?.('validated', 1)
         return output(validate(valid.iban) as unknown as Record<string, unknown>)
       },
     },

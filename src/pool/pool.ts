@@ -138,6 +138,8 @@ export class GenerationPool {
   #reserved = 0
   /** Single batches (not of a stream) submitted and not yet settled. */
   #single = 0
+  /** Batches and streams refused because every place was taken. */
+  #refused = 0
   /** Shared memory of streams (inputs and results), kept from one stream for the next. */
   readonly buffers = new SharedBuffers()
 
@@ -167,6 +169,32 @@ export class GenerationPool {
     return this.#piscina.completed
   }
 
+  /** Batches waiting for a thread. */
+  get queued(): number {
+    return this.#piscina.queueSize
+  }
+
+  /** Threads running a batch now: the batches admitted that do not wait. */
+  get busyThreads(): number {
+    return Math.max(0, Math.min(this.threads, this.#outstanding - this.#piscina.queueSize))
+  }
+
+  /** Seconds the threads spent running batches since start (Piscina's run times: mean × count). */
+  get busySeconds(): number {
+    const completed = this.#piscina.completed
+    return completed === 0 ? 0 : (this.#piscina.histogram.runTime.mean * completed) / 1000
+  }
+
+  /** Places taken now: those held by open streams and by single batches (see `places`). */
+  get placesTaken(): number {
+    return this.#reserved + this.#single
+  }
+
+  /** Streams and single batches refused since start because every place was taken. */
+  get refused(): number {
+    return this.#refused
+  }
+
   /** How many batches may be in flight for one stream: enough to keep every thread busy. */
   get streamWindow(): number {
     return this.threads * 2
@@ -178,6 +206,7 @@ export class GenerationPool {
   }
 
   #busy(): PoolBusyError {
+    this.#refused++
     return new PoolBusyError(poolBusyMessage(this.threads, this.maxQueue))
   }
 

@@ -148,7 +148,7 @@ ${'<tr class="placeholder" aria-hidden="true"><td colspan="5"></td></tr>'.repeat
 </section>
 </main>
 <footer>
-<p><a href="/docs">API reference</a> · <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a> · <a href="/.well-known/mcp/server-card.json">MCP server card</a> · <a href="/README.md">README and command line</a></p>
+<p><a href="/docs">API reference</a> · <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a> · <a href="/.well-known/mcp/server-card.json">MCP server card</a> · <a href="/README.md">README</a></p>
 <p>The <a href="/api/v1">JSON API</a> needs a key; this page needs none: it runs in your browser with the same code.</p>
 </footer>
 <p id="status" class="visually-hidden" role="status"></p>

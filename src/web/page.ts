@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
+import { negotiate, sharedBody } from '../http/compression.ts'
 import { route, type Route } from '../http/route.ts'
 import { BANK_REGISTRY } from '@ibanmint/iban/internal'
 import { pageHtml } from './html.ts'
@@ -68,7 +69,7 @@ function bankAssets(): Asset[] {
   return Object.entries(BANK_REGISTRY).map(([country, text]) => {
     const body = Buffer.from(text)
     const name = `banks-${country.toLowerCase()}-${hashOf(body)}.txt`
-    return { name, type: 'text/plain; charset=utf-8', body, gzip: gzipSync(body, { level: 6 }) }
+    return { name, type: 'text/plain; charset=utf-8', body: sharedBody(body), gzip: gzipSync(body, { level: 6 }) }
   })
 }
 
@@ -111,9 +112,12 @@ export async function buildWebAssets(
   }
 }
 
-/** A file under a content-hashed name, with its gzipped copy. */
+/**
+ * A file under a content-hashed name, with its gzipped copy. The body is also compressed with
+ * brotli, once, for a client that accepts brotli but not gzip (compression.ts; not a PNG).
+ */
 function asset(stem: string, extension: string, type: string, content: string | Buffer): Asset {
-  const body = Buffer.from(content)
+  const body = sharedBody(Buffer.from(content))
   return { name: `${stem}-${hashOf(body)}.${extension}`, type, body, gzip: gzipSync(body, { level: 9 }) }
 }
 
@@ -169,9 +173,9 @@ export function webRoutes(web: WebAssets): Route[] {
       handle: ({ params }, { req }) => {
         const asset = web.assets.get(params.name)
         if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params.name)}`)
-        // Gzip where it helps: not for the PNG, which is compressed already.
-        const gzip =
-          /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && asset.gzip.length < asset.body.length
+        // Kept gzipped (made once at start): sent so to a client whose Accept-Encoding accepts
+        // gzip, where it helps (not for the PNG, which is compressed already).
+        const gzip = negotiate(req, ['gzip']) === 'gzip' && asset.gzip.length < asset.body.length
         return {
           bytes: gzip ? asset.gzip : asset.body,
           headers: {
@@ -208,7 +212,7 @@ export function webRoutes(web: WebAssets): Route[] {
       operationId: 'getReadme',
       access: 'public',
       errors: ['not_found'],
-      summary: 'The README (quick start, API, MCP, command line), as Markdown',
+      summary: 'The README (what ibanmint is, the quick start, one example per surface), as Markdown',
       tag: 'web',
       responses: { 200: { description: 'Markdown.', contentTypes: ['text/markdown'] } },
       handle: () => {

@@ -111,8 +111,9 @@ test('ndjson rows are the ValidateResult, line, failed and reason, as JSON.strin
 })
 
 test('valid rows of every kind (written from templates) are the rows written from the result, ndjson and csv', async () => {
-  // Registered banks and unknown ones, every German check method met, Dutch accounts passing
-  // and failing the advisory elfproef, compact and in print form with lower case.
+  // Registered banks and unknown ones, every German check method met, British sort codes of
+  // every method and exception (and of banks known or not), Dutch accounts passing and failing
+  // the advisory elfproef, compact and in print form with lower case.
   const rows = (countries: string[], realistic: boolean, seed: string) =>
     new TextDecoder()
       .decode(
@@ -122,10 +123,11 @@ test('valid rows of every kind (written from templates) are the rows written fro
       .split('\n')
   const realistic = rows(ALL, true, 'kinds')
   const plain = rows(ALL, false, 'kinds')
-  const german = rows(['DE', 'NL'], true, 'de')
+  const german = rows(['DE', 'NL', 'GB'], true, 'de')
+  const british = rows(['GB'], false, 'gb')
   const dutch = rows(['NL'], false, 'nl')
   const printed = realistic.slice(0, 500).map((iban) => iban.toLowerCase().replace(/(.{4})/g, '$1 '))
-  const lines = [...realistic, ...plain, ...german, ...dutch, ...printed]
+  const lines = [...realistic, ...plain, ...german, ...british, ...dutch, ...printed]
   const results = lines.map((line) => validateIban(line))
   assert.ok(results.every((result) => result.valid))
   assert.ok(results.some((result) => result.bank === null) && results.some((result) => result.bank !== null))

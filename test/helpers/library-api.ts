@@ -16,6 +16,10 @@ export const API_VALUES = [
   'isValidIban',
   'formatIban',
   'normalizeIban',
+  // UK accounts
+  'checkUkAccount',
+  'isValidUkAccount',
+  'UK_MODULUS_TABLE',
   // BIC
   'validateBic',
   // Countries
@@ -39,6 +43,7 @@ export const API_TYPES = [
   'ValidateResult',
   'ValidateChecks',
   'NationalCheckResult',
+  'UkAccountCheck',
   'BicResult',
   'BicChecks',
   'BicBank',

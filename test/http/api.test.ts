@@ -226,6 +226,11 @@ for (const backend of ['memory', 'redis'] as const) {
           422,
           /^account 0542013000 fails the check method 13 of bank 37040044 \(Commerzbank\)/,
         ],
+        [
+          { country: 'GB', bank: 'NWBK', branch: '60-16-13', account: '31926818' },
+          422,
+          /^account 31926818 fails the modulus check \(MOD11\) of sort code 60-16-13/,
+        ],
       ]
       for (const [json, status, message] of cases) {
         const error = await app.call('POST', '/api/v1/iban', { headers: app.auth, json })
@@ -252,12 +257,20 @@ for (const backend of ['memory', 'redis'] as const) {
       }
       assert.match(
         assertError(
-          await app.call('GET', '/api/v1/generate/GB?invalid=national', { headers: app.auth }),
+          await app.call('GET', '/api/v1/generate/AT?invalid=national', { headers: app.auth }),
           422,
           'invalid_request',
         ),
-        /^invalid=national cannot be made for GB: it has no national check digits$/,
+        /^invalid=national cannot be made for AT: it has no national check digits$/,
       )
+      // GB: accounts that fail their sort code's modulus check, at a sort code given as bank=.
+      const british = await app.call('GET', '/api/v1/generate/GB?invalid=national&bank=60-16-13&count=20', {
+        headers: app.auth,
+      })
+      for (const item of (british.body as { ibans: { iban: string }[] }).ibans) {
+        assert.equal(item.iban.slice(4, 14), 'NWBK601613')
+        assert.equal(validateIban(item.iban).checks.national, false)
+      }
     })
 
     test('GET /generate/{country} returns count valid IBANs and echoes realistic', async () => {

@@ -10,6 +10,7 @@ import { BANK_REGISTRY_INFO } from '../../src/iban/banks-registry-info.ts'
 import { bankIndexOf, findBank, hasBankRegistry, readBankTable, tableOf } from '../../src/iban/banks.ts'
 import { Dataset } from '../../src/iban/dataset.ts'
 import { DE_ACCOUNT_METHODS, DE_METHOD_IDS, type DeMethodId } from '../../src/iban/de-account/index.ts'
+import { banksOfSortCode } from '../../src/iban/uk-modulus/index.ts'
 import { COUNTRIES, banksOf, findCountry, generateIbans, validateIban } from '../../src/iban/index.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -140,10 +141,16 @@ test('the registry’s identifier is the bank code: PL 8-digit sort code, SI 5 d
   }
 })
 
-test('hand-checked branches go with their bank: a GB bank with a real sort code keeps it', () => {
-  const natwest = findBank('GB', 'NWBK')
-  assert.deepEqual(natwest?.branches, ['601613'])
-  for (const iban of generateIbans('GB', 20, { bank: 'nwbk' })) assert.equal(iban.bban.slice(0, 10), 'NWBK601613')
+test('GB rows of a bank carry sort codes of that bank: NatWest rows NatWest sort codes, bank=60-16-13 that one', () => {
+  assert.equal(findBank('GB', 'NWBK')?.branches, undefined)
+  const sortCodes = new Set<string>()
+  for (const iban of generateIbans('GB', 200, { bank: 'nwbk', seed: 'natwest' })) {
+    assert.equal(iban.bban.slice(0, 4), 'NWBK')
+    assert.deepEqual(banksOfSortCode(Number(iban.bban.slice(4, 10))), ['NWBK'], iban.iban)
+    sortCodes.add(iban.bban.slice(4, 10))
+  }
+  assert.ok(sortCodes.size > 100, `${sortCodes.size} sort codes`)
+  for (const iban of generateIbans('GB', 20, { bank: '60-16-13' })) assert.equal(iban.bban.slice(0, 10), 'NWBK601613')
 })
 
 test('distinct at capacity: every row of a one-bank dataset, and the next one refused', () => {

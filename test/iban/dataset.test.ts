@@ -4,6 +4,7 @@ import { Dataset } from '../../src/iban/dataset.ts'
 import { MAX_IBAN_LENGTH, asciiString } from '../../src/iban/generate.ts'
 import { COUNTRIES, banksOf, generateIbans, validateIban } from '../../src/iban/index.ts'
 import { Permutation } from '../../src/iban/permutation.ts'
+import { realisticBanks } from '../../src/iban/realistic-banks.ts'
 import { LONG } from '../helpers/fixtures.ts'
 
 /** Rows offset … offset + count − 1 of a dataset as IBAN strings. */
@@ -107,9 +108,9 @@ test('several countries: rows are spread evenly and every row is distinct', () =
   }
 })
 
-test('realistic rows spread over every bank of the country; bank= keeps one, with its name and BIC', () => {
+test('realistic rows spread over every bank they draw from; bank= keeps one, with its name and BIC', () => {
   for (const spec of COUNTRIES) {
-    const banks = banksOf(spec.code)
+    const banks = realisticBanks(spec.code, 'pass', false)
     if (banks.length === 0) continue
     const dataset = new Dataset({ countries: [spec.code], seed: 'banks' })
     const counts = new Map<string, number>()

@@ -203,7 +203,13 @@ describe('MCP server with the official clients', () => {
       })
 
       test('validate_iban equals REST: valid, invalid (a result, not an error), spaces and lower case', async () => {
-        for (const iban of ['de89 3704 0044 0532 0130 00', 'DE89370400440532013001', 'XX00123', 'NO9386011117948']) {
+        for (const iban of [
+          'de89 3704 0044 0532 0130 00',
+          'DE89370400440532013001',
+          'XX00123',
+          'NO9386011117948',
+          'GB98BARC20309966831036',
+        ]) {
           const result = await client.callTool({ name: 'validate_iban', arguments: { iban } })
           assert.equal(result['isError'] ?? false, false)
           const rest = await app.call('POST', '/api/v1/validate', { headers: app.auth, json: { iban } })
@@ -272,6 +278,12 @@ describe('MCP server with the official clients', () => {
             { country: 'DE', bank: '37040044', account: '0542013000' },
             'invalid_request',
             /^account 0542013000 fails the check method 13 of bank 37040044 \(Commerzbank\)/,
+          ],
+          [
+            'build_iban',
+            { country: 'GB', bank: 'NWBK', branch: '601613', account: '31926818' },
+            'invalid_request',
+            /^account 31926818 fails the modulus check \(MOD11\) of sort code 60-16-13/,
           ],
           [
             'build_iban',

@@ -2,8 +2,8 @@
 // every block is checked against its client's format, then what it names is started the way
 // the client starts it (the command spawned with its arguments and environment, spoken to over
 // stdio) or connected to (its URL, with the documented default address replaced by the test
-// server's), through the official SDK's clients. `npx -y ibanmint mcp` runs from a folder where
-// ibanmint is installed (linked to this checkout's build), so npm finds it without the network.
+// server's), through the official SDK's clients. `ibanmint` is on the client's PATH as
+// `npm install --global` of the tarball puts it there (a link to this checkout's build).
 import assert from 'node:assert/strict'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -124,11 +124,13 @@ let install: string
 const cleanup: (() => unknown)[] = []
 before(async () => {
   app = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { MCP_RATE_LIMIT: '100000' } })
-  // ibanmint as `npm i ibanmint` installs it: the package, and its command in node_modules/.bin.
+  // ibanmint as `npm install --global` of its tarball installs it: the package in a prefix's
+  // lib/node_modules, and its command in the prefix's bin, which is on the PATH.
   install = mkdtempSync(join(tmpdir(), 'ibanmint-docs-'))
-  mkdirSync(join(install, 'node_modules', '.bin'), { recursive: true })
-  symlinkSync(ROOT, join(install, 'node_modules', 'ibanmint'))
-  symlinkSync('../ibanmint/bin/ibanmint.js', join(install, 'node_modules', '.bin', 'ibanmint'))
+  mkdirSync(join(install, 'lib', 'node_modules'), { recursive: true })
+  mkdirSync(join(install, 'bin'))
+  symlinkSync(ROOT, join(install, 'lib', 'node_modules', 'ibanmint'))
+  symlinkSync('../lib/node_modules/ibanmint/bin/ibanmint.js', join(install, 'bin', 'ibanmint'))
 })
 after(async () => {
   for (const fn of cleanup.reverse()) await fn()
@@ -147,8 +149,14 @@ async function connect(launch: Launch): Promise<Client> {
   const transport = new StdioClientTransport({
     command: launch.command,
     args: launch.args,
-    // A client's environment: the variables it passes on, the entry's own, and npm kept offline.
-    env: { ...getDefaultEnvironment(), npm_config_offline: 'true', ...launch.env },
+    // A client's environment: the variables it passes on (PATH with the global prefix's bin),
+    // the entry's own, and npm kept offline.
+    env: {
+      ...getDefaultEnvironment(),
+      PATH: `${join(install, 'bin')}:${process.env['PATH'] ?? ''}`,
+      npm_config_offline: 'true',
+      ...launch.env,
+    },
     cwd: install,
     stderr: 'ignore',
   })

@@ -259,7 +259,7 @@ for (const era of ['SDK 1.x (2025-era)', 'v2 (2026-07-28)'] as const) {
         [
           'generate_iban',
           { country: 'DE', bank: '' },
-          /^bank must be a bank code of 1 to 34 letters and digits or a whole number$/,
+          /^bank must be a bank code of 1 to 34 letters and digits \(spaces and hyphens allowed within\) or a whole number$/,
         ],
         // NL bank codes are 4 letters: 12 cannot be one with its zeros restored.
         [
@@ -338,6 +338,9 @@ describe('the HTTP API stays strict', () => {
       headers: app.auth,
       json: { country: 'DE', bank: 10011001 },
     })
-    assert.equal(assertError(res, 422, 'invalid_request'), 'bank must be a bank code of 1 to 34 letters and digits')
+    assert.equal(
+      assertError(res, 422, 'invalid_request'),
+      'bank must be a bank code of 1 to 34 letters and digits (spaces and hyphens allowed within)',
+    )
   })
 })

@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { after, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url'
+import { brotliDecompressSync, constants as zlib, gunzipSync } from 'node:zlib'
 import { request } from 'undici'
 import { renderBatch } from '../../src/formats/render.ts'
 import { COUNTRIES } from '../../src/iban/index.ts'
@@ -33,6 +34,20 @@ const BIN = join(ROOT, 'bin', 'ibanmint.js')
 const FAULT_WORKER = fileURLToPath(new URL('../helpers/fault-worker.mjs', import.meta.url))
 /** Long enough for any answer of these cases: a stuck one fails the case, not the run. */
 const CLIENT_TIMEOUT_MS = LONG ? 600_000 : 120_000
+
+/** The text of a compressed body that was cut: what its compressor flushed. */
+function decodeCut(body: Buffer, coding: 'identity' | 'gzip' | 'br'): string {
+  if (coding === 'gzip') return gunzipSync(body, { finishFlush: zlib.Z_SYNC_FLUSH }).toString()
+  if (coding === 'br') return brotliDecompressSync(body, { finishFlush: zlib.BROTLI_OPERATION_FLUSH }).toString()
+  return body.toString()
+}
+
+/** The text of a whole compressed body (a truncated one throws). */
+function decodeWhole(body: Buffer, coding: 'identity' | 'gzip' | 'br'): string {
+  if (coding === 'gzip') return gunzipSync(body).toString()
+  if (coding === 'br') return brotliDecompressSync(body).toString()
+  return body.toString()
+}
 
 interface Served {
   url: string
@@ -364,62 +379,119 @@ describe('reliability: streams under a full pool and slow, absent or greedy clie
     )
   })
 
-  test('P6: a failure after the 200 is the answer’s last line, naming it, and a warning in the log', async () => {
-    const app = await startApp(
-      { after: (fn) => cleanup.push(fn) },
-      { env: { POOL_THREADS: '2' }, start: { workerModule: FAULT_WORKER } },
-    )
-    // A download whose second batch fails: its first rows, the failure line, then a cut (no last chunk).
-    const download = await request(`${app.url}/api/v1/bulk/DE?count=100000&format=csv&seed=fault:throw-later`, {
-      headers: app.auth,
-    })
-    assert.equal(download.statusCode, 200)
-    let text = ''
-    let incomplete = false
-    try {
-      for await (const chunk of download.body) text += (chunk as Buffer).toString()
-    } catch {
-      incomplete = true
-    }
-    assert.ok(incomplete, 'the client sees the transfer incomplete')
-    assert.equal(text.split('\n').length - 2, 10_001, 'the header and the first batch, then the failure line')
-    assert.match(text, /\n# error \{"error":\{"code":"service_unavailable","message":"generation failed; retry"\}\}\n$/)
-    // A validation whose third batch fails: rows, then the failure as the last line, no summary.
-    const rows = ibanLines(3_000).toString().trimEnd().split('\n')
-    rows.splice(2_500, 0, 'FAULT-THROW')
-    const validation = await request(`${app.url}/api/v1/validate/stream`, {
-      method: 'POST',
-      headers: { ...app.auth, 'content-type': 'text/plain' },
-      body: `${rows.join('\n')}\n`,
-    })
-    assert.equal(validation.statusCode, 200)
-    const answer = (await validation.body.text()).trimEnd().split('\n')
-    assert.ok(answer.length > 1_000, 'rows came first')
-    assert.deepEqual(JSON.parse(answer.at(-1) as string), {
-      error: {
-        code: 'service_unavailable',
-        message: 'validation failed: a worker thread crashed or ran out of memory; retry',
-      },
-    })
-    const warnings = await waitFor(
-      async () => {
-        await app.call('GET', '/healthz') // app.logs is read again on each call
-        const found = app.logs.filter(
-          (line) =>
-            line['level'] === 40 && String(line['msg']).startsWith('response failed after its headers were sent'),
+  for (const coding of ['identity', 'gzip', 'br'] as const)
+    test(`P6${coding === 'identity' ? '' : ` (${coding})`}: a failure after the 200 is the answer’s last line, naming it, and a warning in the log`, async () => {
+      const app = await startApp(
+        { after: (fn) => cleanup.push(fn) },
+        { env: { POOL_THREADS: '2' }, start: { workerModule: FAULT_WORKER } },
+      )
+      const accept = { 'accept-encoding': coding }
+      // A download whose second batch fails: its first rows, the failure line, then a cut (no last chunk).
+      const download = await request(`${app.url}/api/v1/bulk/DE?count=100000&format=csv&seed=fault:throw-later`, {
+        headers: { ...app.auth, ...accept },
+      })
+      assert.equal(download.statusCode, 200)
+      assert.equal(download.headers['content-encoding'], coding === 'identity' ? undefined : coding)
+      const chunks: Buffer[] = []
+      let incomplete = false
+      try {
+        for await (const chunk of download.body) chunks.push(chunk as Buffer)
+      } catch {
+        incomplete = true
+      }
+      assert.ok(incomplete, 'the client sees the transfer incomplete')
+      // A compressed body is cut too: what was flushed decodes, and the compressed stream never ends.
+      const text = decodeCut(Buffer.concat(chunks), coding)
+      assert.equal(text.split('\n').length - 2, 10_001, 'the header and the first batch, then the failure line')
+      assert.match(
+        text,
+        /\n# error \{"error":\{"code":"service_unavailable","message":"generation failed; retry"\}\}\n$/,
+      )
+      // A validation whose third batch fails: rows, then the failure as the last line, no summary.
+      const rows = ibanLines(3_000).toString().trimEnd().split('\n')
+      rows.splice(2_500, 0, 'FAULT-THROW')
+      const validation = await request(`${app.url}/api/v1/validate/stream`, {
+        method: 'POST',
+        headers: { ...app.auth, 'content-type': 'text/plain', ...accept },
+        body: `${rows.join('\n')}\n`,
+      })
+      assert.equal(validation.statusCode, 200)
+      assert.equal(validation.headers['content-encoding'], coding === 'identity' ? undefined : coding)
+      // Ended, not cut: the compressed stream is whole.
+      const answer = decodeWhole(Buffer.from(await validation.body.arrayBuffer()), coding)
+        .trimEnd()
+        .split('\n')
+      assert.ok(answer.length > 1_000, 'rows came first')
+      assert.deepEqual(JSON.parse(answer.at(-1) as string), {
+        error: {
+          code: 'service_unavailable',
+          message: 'validation failed: a worker thread crashed or ran out of memory; retry',
+        },
+      })
+      const warnings = await waitFor(
+        async () => {
+          await app.call('GET', '/healthz') // app.logs is read again on each call
+          const found = app.logs.filter(
+            (line) =>
+              line['level'] === 40 && String(line['msg']).startsWith('response failed after its headers were sent'),
+          )
+          return found.length >= 2 ? found : undefined
+        },
+        { message: 'both warnings' },
+      )
+      assert.deepEqual(
+        warnings.map((line) => line['route']),
+        ['/api/v1/bulk/{country}', '/api/v1/validate/stream'],
+      )
+      if (coding === 'identity')
+        record(
+          'P6',
+          'A worker failing mid-download and mid-validation',
+          'download: rows, "# error {…}" line, connection cut; validation: rows, then the error line last; both logged at warn with the cause',
         )
-        return found.length >= 2 ? found : undefined
+      else
+        record(
+          `P6${coding}`,
+          `A worker failing mid-download and mid-validation, ${coding}-compressed`,
+          'download: the failure line decodes last, connection cut; validation: the compressed answer ends with the error line',
+        )
+    })
+
+  test('P4 (gzip): a compressed download nobody reads is still cut at the idle timeout (±10%)', async () => {
+    const idle = 5_000
+    const app = await startApp({ after: (fn) => cleanup.push(fn) }, { start: { timeouts: { socketTimeout: idle } } })
+    const url = new URL(app.url)
+    const socket = connect(Number(url.port), url.hostname)
+    socket.pause() // never reads a byte
+    socket.on('error', () => {})
+    await new Promise((resolve) => socket.once('connect', resolve))
+    socket.write(
+      `GET /api/v1/bulk/DE?count=10000000 HTTP/1.1\r\nHost: ${url.host}\r\nX-API-Key: ${app.auth['x-api-key']}\r\nAccept-Encoding: gzip\r\n\r\n`,
+    )
+    let moved = ''
+    let lastMoved = performance.now()
+    await waitFor(
+      () => {
+        const table = tcpTable()
+        const port = Number(url.port)
+        const client = table.find((row) => row.local === socket.localPort && row.remote === port)
+        const server = table.find((row) => row.local === port && row.remote === socket.localPort)
+        if (server === undefined || server.state !== '01') return true
+        const now = `${client?.unread}:${server.unsent}`
+        if (now !== moved) {
+          moved = now
+          lastMoved = performance.now()
+        }
+        return false
       },
-      { message: 'both warnings' },
+      { timeout: idle * 6, interval: 20, message: 'the server to close the stalled connection' },
     )
-    assert.deepEqual(
-      warnings.map((line) => line['route']),
-      ['/api/v1/bulk/{country}', '/api/v1/validate/stream'],
+    const stalled = performance.now() - lastMoved
+    socket.destroy()
+    assert.ok(
+      stalled >= idle * 0.95 && stalled <= idle * 1.1,
+      `cut ${stalled.toFixed(0)} ms after the last byte moved (idle timeout ${idle} ms)`,
     )
-    record(
-      'P6',
-      'A worker failing mid-download and mid-validation',
-      'download: rows, "# error {…}" line, connection cut; validation: rows, then the error line last; both logged at warn with the cause',
-    )
+    await waitFor(() => app.service.pool.outstanding === 0, { message: 'the stream’s batches to stop' })
   })
 })

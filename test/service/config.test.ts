@@ -2,6 +2,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { test } from 'node:test'
 import { ConfigError, readConfig, withListeningPort } from '../../src/config.ts'
+import { usableCores } from '../../src/cpu-quota.ts'
 import { VERSION } from '../../src/version.ts'
 
 test('defaults: loopback, port 8080, public URL from them, MCP origins = the public origin', () => {
@@ -65,4 +66,10 @@ test('withListeningPort: PORT=0 without PUBLIC_URL names the port the server got
   assert.deepEqual(withListeningPort(origins, 43210).mcpAllowedOrigins, ['https://app.example.com'])
   const fixed = readConfig({ PORT: '8080' })
   assert.equal(withListeningPort(fixed, 8080), fixed)
+})
+
+test('POOL_THREADS and WORKERS=auto default to the cores this process may use (a container’s CPU quota counts)', () => {
+  assert.equal(readConfig({}).poolThreads, usableCores())
+  assert.equal(readConfig({ WORKERS: 'auto' }).workers, usableCores())
+  assert.equal(readConfig({ POOL_THREADS: '3' }).poolThreads, 3)
 })

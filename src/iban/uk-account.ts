@@ -1,0 +1,166 @@
+// The UK modulus check as the library offers it: checkUkAccount and isValidUkAccount take a
+// sort code and account as people write them (60-16-13, 6 to 10 digits), apply the
+// specification's conversions of other lengths, and report the checks run and the sort code's
+// bank; ukBankFilter reads a GB bank= filter (a bank code, a sort code, or both).
+import { findBank, tableOf, toIbanBank, type BankRow, type IbanBank } from './banks.ts'
+import { ukVerdict } from './uk-modulus/check.ts'
+import {
+  bankOfSortCode,
+  exceptionOf,
+  methodOf,
+  rangeOf,
+  rangePasses,
+  sortCodeOf,
+  tailChoices,
+  UK_MODULUS_TABLE,
+} from './uk-modulus/index.ts'
+
+/** The modulus check of a UK sort code and account, as checkUkAccount reports it. */
+export interface UkAccountCheck {
+  /** The sort code checked: 6 digits. */
+  sort_code: string
+  /** The account checked: 8 digits (after the specification's conversion of 6, 7, 9 or 10 digits). */
+  account: string
+  /**
+   * true when the account passes every check of its sort code, false when one fails; null when
+   * Vocalink's table has no check for the sort code (not checkable: the specification presumes
+   * such accounts valid, and banks accept them).
+   */
+  valid: boolean | null
+  /** The checks run, e.g. "MOD11", "MOD11+DBLAL"; null when not checkable. */
+  method: string | null
+  /** The table's exceptions for the sort code, e.g. "6", "2/9"; null for none. */
+  exception: string | null
+  /** The bank the sort code belongs to by publicly known ranges; null where none is known. */
+  bank: IbanBank | null
+  /** The version of Vocalink's weight table. */
+  table: string
+}
+
+const SEPARATORS = /[\s-]+/g
+const DIGITS = /^[0-9]+$/
+
+/** A sort code in any common notation (60-16-13, 60 16 13, 601613) as its 6 digits, or a RangeError. */
+export function normalizeSortCode(sortCode: string): string {
+  const compact = sortCode.replace(SEPARATORS, '')
+  if (compact.length !== 6 || !DIGITS.test(compact))
+    throw new RangeError(`sort code "${sortCode.slice(0, 20)}" must be 6 digits (60-16-13, 601613)`)
+  return compact
+}
+
+/**
+ * The sort code and 8-digit account a check reads, after the specification's conversions of
+ * other lengths: 6 or 7 digits are padded with zeros; Santander's 9-digit accounts put their
+ * first digit in place of the sort code's last; NatWest's 10-digit accounts keep the last 8,
+ * the Co-operative Bank's the first 8. A RangeError for anything else.
+ */
+function normalizeAccount(sortCode: string, account: string): [string, string] {
+  const compact = account.replace(SEPARATORS, '')
+  if (!DIGITS.test(compact) || compact.length < 6 || compact.length > 10)
+    throw new RangeError(`account "${account.slice(0, 20)}" must be 6 to 10 digits`)
+  if (compact.length <= 8) return [sortCode, compact.padStart(8, '0')]
+  const bank = bankOfSortCode(Number(sortCode))
+  if (compact.length === 9 && bank === 'ABBY') return [sortCode.slice(0, 5) + compact[0], compact.slice(1)]
+  if (compact.length === 10 && bank === 'NWBK') return [sortCode, compact.slice(2)]
+  if (compact.length === 10 && bank === 'CPBK') return [sortCode, compact.slice(0, 8)]
+  throw new RangeError(
+    `account "${compact}": ${compact.length}-digit accounts are ${compact.length === 9 ? 'Santander’s (sort codes 09 and 72)' : 'NatWest’s or the Co-operative Bank’s'}; sort code ${sortCode} is not known to be theirs`,
+  )
+}
+
+/** The registry record of a GB bank code, or null. */
+function bankRecord(code: string | undefined): IbanBank | null {
+  if (code === undefined) return null
+  const table = tableOf('GB')
+  const index = table.banks.findIndex((bank) => bank.code === code)
+  return index < 0 ? null : toIbanBank(table.banks[index] as (typeof table.banks)[number])
+}
+
+/**
+ * The UK modulus check of a sort code and account (Vocalink's specification, table v8.50,
+ * all 14 exceptions), with the checks run and the sort code's bank. Throws a RangeError when
+ * the sort code is not 6 digits or the account not a UK account number.
+ */
+export function checkUkAccount(sortCode: string, account: string): UkAccountCheck {
+  const [sort, checked] = normalizeAccount(normalizeSortCode(sortCode), account)
+  const digits = Uint8Array.from(sort + checked, Number)
+  const range = rangeOf(sortCodeOf(digits))
+  return {
+    sort_code: sort,
+    account: checked,
+    valid: range === undefined ? null : rangePasses(range, digits),
+    method: range === undefined ? null : methodOf(range),
+    exception: range === undefined ? null : exceptionOf(range),
+    bank: bankRecord(bankOfSortCode(Number(sort))),
+    table: UK_MODULUS_TABLE.version,
+  }
+}
+
+/**
+ * True unless the account fails its sort code's modulus check (a sort code the table does not
+ * cover cannot be checked and passes, as the specification presumes); false for input that is
+ * not a sort code and a UK account number.
+ */
+export function isValidUkAccount(sortCode: string, account: string): boolean {
+  // The common form (6 and 8 digits) read straight into digit values; the rest the long way.
+  if (sortCode.length === 6 && account.length === 8 && readDigits(sortCode, 0) && readDigits(account, 6))
+    return ukVerdict(VALUES) !== false
+  try {
+    return checkUkAccount(sortCode, account).valid !== false
+  } catch {
+    return false
+  }
+}
+
+/** The 14 digit values isValidUkAccount checks. */
+const VALUES = new Uint8Array(14)
+
+/** Reads `text`'s digits into VALUES from `at`; false at a character that is not a digit. */
+function readDigits(text: string, at: number): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const digit = text.charCodeAt(i) - 48
+    if (digit < 0 || digit > 9) return false
+    VALUES[at + i] = digit
+  }
+  return true
+}
+
+const UK_BANK_CODE = /^[A-Z]{4}$/
+const UK_SORT_CODE = /^[0-9]{6}$/
+const UK_BANK_AND_SORT_CODE = /^[A-Z]{4}[0-9]{6}$/
+
+/** "601613" as "60-16-13". */
+function spaced(sortCode: string): string {
+  return `${sortCode.slice(0, 2)}-${sortCode.slice(2, 4)}-${sortCode.slice(4)}`
+}
+
+/**
+ * A GB bank filter (bank=) as a bank row: a registered 4-letter bank code (rows draw its known
+ * sort codes), a sort code (the bank its known ranges name; rows at that sort code only), or
+ * both (NWBK601613). Undefined for a code of none of these shapes; a RangeError naming the
+ * problem for a sort code no known range holds or where no account passes the modulus check.
+ */
+export function ukBankFilter(code: string): BankRow | undefined {
+  const compact = code.replace(SEPARATORS, '').toUpperCase()
+  if (UK_BANK_CODE.test(compact)) return findBank('GB', compact)
+  let sortCode: string
+  let bank: BankRow | undefined
+  if (UK_SORT_CODE.test(compact)) {
+    sortCode = compact
+    const named = bankOfSortCode(Number(sortCode))
+    if (named === undefined)
+      throw new RangeError(
+        `bank "${code.slice(0, 20)}": no bank ibanmint knows has sort code ${spaced(sortCode)}; give a bank code with it (e.g. NWBK${sortCode})`,
+      )
+    bank = findBank('GB', named)
+  } else if (UK_BANK_AND_SORT_CODE.test(compact)) {
+    sortCode = compact.slice(4)
+    bank = findBank('GB', compact.slice(0, 4))
+  } else return undefined
+  if (bank === undefined) return undefined
+  if (tailChoices(Number(sortCode), 'pass') === 0)
+    throw new RangeError(
+      `bank "${code.slice(0, 20)}": no account passes the modulus check at sort code ${spaced(sortCode)} (its second check weighs only the sort code)`,
+    )
+  return Object.freeze({ ...bank, branches: [sortCode] })
+}
