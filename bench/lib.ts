@@ -1,11 +1,12 @@
 // Shared parts of the HTTP benchmarks: servers in their own processes (ibanmint on its CLI, the
-// bare node:http baseline, the peers of bench/peers.ts), autocannon runs that fail on any
-// non-2xx or error, peak RSS, and median/range summaries.
+// bare node:http baseline, the peers of bench/peers.ts compiled to JavaScript), autocannon runs
+// that fail on any non-2xx or error, peak RSS, and median/range summaries.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
+import { build } from 'esbuild'
 import { Redis } from 'ioredis'
 import { FileKeyStore } from '../dist/src/keys/file-store.js'
 import { mintKey } from '../dist/src/keys/key.js'
@@ -16,7 +17,6 @@ import { freePort } from '../test/helpers/redis.ts'
 const BIN = join(import.meta.dirname, '..', 'bin', 'ibanmint.js')
 const HELLO = join(import.meta.dirname, 'hello.ts')
 const BARE_MCP = join(import.meta.dirname, 'mcp-bare.ts')
-const PEER = join(import.meta.dirname, 'peer-server.ts')
 /** The limit of a server's `limitedKey`: low enough for a 429 within a few requests. */
 export const LIMITED_KEY_LIMIT = 3
 /** The limit of every other key: high enough never to answer 429 under load. */
@@ -113,8 +113,42 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   }
 }
 
+let compiling: Promise<string> | undefined
+
 /**
- * A peer of bench/peers.ts (bench/peer-server.ts) on a free port: its keys in an ibanmint key
+ * A folder of the peers compiled to JavaScript (under bench/.out: peer-server.js, and
+ * peers/plain.js, fastify.js, keys.js and shared.js for bench/pipeline.ts), made once per
+ * process and removed when it exits. ibanmint runs compiled by tsc; a peer run through tsx would
+ * pay for what tsx adds for debugging (esbuild's keepNames wraps every function made, on every
+ * request, in a call that names it). Packages stay imports, resolved from node_modules as
+ * ibanmint's are.
+ */
+export function compiledPeers(): Promise<string> {
+  if (compiling !== undefined) return compiling
+  const out = join(import.meta.dirname, '.out')
+  mkdirSync(out, { recursive: true })
+  const dir = mkdtempSync(join(out, 'peers-'))
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
+  compiling = build({
+    entryPoints: ['peer-server.ts', 'peers/plain.ts', 'peers/fastify.ts', 'peers/keys.ts', 'peers/shared.ts'].map(
+      (file) => join(import.meta.dirname, file),
+    ),
+    outdir: dir,
+    outbase: import.meta.dirname,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    external: ['@ibanmint/iban'],
+    logLevel: 'warning',
+  }).then(() => dir)
+  return compiling
+}
+
+/**
+ * A peer of bench/peers.ts (bench/peer-server.ts, compiled) on a free port: its keys in an ibanmint key
  * file (also in Redis mode, where only its limits are on Redis), its access log to `options.log`.
  */
 export async function startPeer(
@@ -127,7 +161,8 @@ export async function startPeer(
   const keysFile = join(dir, 'keys.json')
   const keys = await createKeys({ ...withoutRedis, KEYS_FILE: keysFile }, options)
   const port = await freePort()
-  const child = await spawnServer(['--import', 'tsx', PEER, kind], {
+  const peerServer = join(await compiledPeers(), 'peer-server.js')
+  const child = await spawnServer([peerServer, kind], {
     ...withoutRedis,
     KEYS_FILE: keysFile,
     RATE_LIMIT: HIGH_LIMIT,

@@ -1,22 +1,24 @@
 // One peer of bench/peers.ts listening on PORT: `plain` (bench/peers/plain.ts) or `fastify`
 // (bench/peers/fastify.ts). Keys from KEYS_FILE (written by `ibanmint keys create`), RATE_LIMIT
 // for keys without their own limit, rate limits on REDIS_URL when it is set, the access log to
-// LOG_FILE.
+// LOG_FILE. bench/lib.ts runs it compiled to JavaScript (compiledPeers), as a TypeScript service
+// is deployed; `node --import tsx` runs it from source.
 // Usage: node --import tsx bench/peer-server.ts plain|fastify
 import { createServer } from 'node:http'
 import { Redis } from 'ioredis'
 import { fastifyPeer } from './peers/fastify.ts'
 import { KeyBook } from './peers/keys.ts'
 import { plainPeer } from './peers/plain.ts'
-import type { PeerOptions } from './peers/shared.ts'
+import { accessLog, type PeerOptions } from './peers/shared.ts'
 
 const kind = process.argv[2]
 const port = Number(process.env['PORT'] ?? 0)
 const redisUrl = process.env['REDIS_URL']
+const log = accessLog(process.env['LOG_FILE'] ?? '/dev/null', `${kind}-peer`)
 const options: PeerOptions = {
   keys: new KeyBook(process.env['KEYS_FILE'] ?? 'keys.json', Number(process.env['RATE_LIMIT'] ?? 60)),
   redis: redisUrl === undefined ? undefined : new Redis(redisUrl),
-  logFile: process.env['LOG_FILE'] ?? '/dev/null',
+  log: log.logger,
 }
 const announce = (address: unknown) =>
   process.stderr.write(`${kind} peer listening on ${JSON.stringify(address)} (${options.redis ? 'Redis' : 'memory'})\n`)
@@ -36,6 +38,7 @@ if (kind === 'plain') {
 }
 process.on('SIGTERM', () => {
   void close().then(() => {
+    log.flush()
     options.redis?.disconnect()
     process.exit(0)
   })

@@ -13,11 +13,8 @@ import { ServerResponse } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pino } from 'pino'
-import { createKeys } from './lib.ts'
+import { compiledPeers, createKeys } from './lib.ts'
 import { responseClassOf, run, type Listener, type ResponseClass } from './listener.ts'
-import { fastifyPeer } from './peers/fastify.ts'
-import { KeyBook } from './peers/keys.ts'
-import { plainPeer } from './peers/plain.ts'
 import type { PeerOptions } from './peers/shared.ts'
 
 const argument = process.argv.indexOf('--rounds')
@@ -69,13 +66,21 @@ async function listenerOf(
       close: () => service.close(),
     }
   }
+  // The peers as bench/peers.ts runs them: compiled to JavaScript.
+  const peers = await compiledPeers()
+  const { KeyBook } = (await import(join(peers, 'peers', 'keys.js'))) as typeof import('./peers/keys.ts')
+  const { accessLog } = (await import(join(peers, 'peers', 'shared.js'))) as typeof import('./peers/shared.ts')
   const options: PeerOptions = {
     keys: new KeyBook(env['KEYS_FILE'] as string, 1_000_000_000),
     redis: undefined,
-    logFile: LOG,
+    log: accessLog(LOG, `${server}-peer`).logger,
   }
-  if (server === 'plain') return { listener: plainPeer(options), Response: ServerResponse, close: async () => {} }
+  if (server === 'plain') {
+    const { plainPeer } = (await import(join(peers, 'peers', 'plain.js'))) as typeof import('./peers/plain.ts')
+    return { listener: plainPeer(options), Response: ServerResponse, close: async () => {} }
+  }
   // Fastify's own listener on its node:http server, called as node:http would call it.
+  const { fastifyPeer } = (await import(join(peers, 'peers', 'fastify.js'))) as typeof import('./peers/fastify.ts')
   const app = await fastifyPeer(options)
   return {
     listener: app.server.listeners('request')[0] as Listener,

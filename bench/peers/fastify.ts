@@ -1,25 +1,27 @@
 // The Fastify 5 peer: ibanmint's keyed `GET /api/v1/generate/{country}` written the way the
 // Fastify documentation writes a service. Per request: a request id (genReqId: the client's
-// plain token, else a random UUID) sent back in X-Request-Id; the API key checked in an
+// plain token, else a counter) sent back in X-Request-Id; the API key checked in an
 // onRequest hook by its SHA-256 hash in constant time (keys.ts); @fastify/rate-limit counting
 // the key (its keyGenerator and max read the key; in memory, or on Redis through its `redis`
 // option with an ioredis client) and sending the draft-spec RateLimit headers, the hook adding
 // RateLimit-Policy; the path and query validated by ajv from JSON Schemas; the GenerateResult
 // made by the library and serialized by fast-json-stringify from the response schema; and one
-// line per response from Fastify's own pino logger, through a LogController, to a file.
-import { randomUUID } from 'node:crypto'
+// line per response from Fastify's own request logger, through a LogController, on the pino
+// instance it is given (`loggerInstance`: shared.ts's asynchronous, buffered file destination;
+// Fastify's `logger.file` option would write every line synchronously). Schemas, hooks and
+// serializers are compiled once at start, as Fastify does by design.
 import rateLimit from '@fastify/rate-limit'
-import { LogController, fastify, type FastifyError, type FastifyInstance } from 'fastify'
-import { INVALID_CHECKS } from '../../packages/iban/dist/index.js'
+import { LogController, fastify, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify'
+import { INVALID_CHECKS } from '@ibanmint/iban'
 import { presentedKey, type PeerKey } from './keys.ts'
 import {
   MAX_COUNT,
   PeerError,
-  REQUEST_ID,
   UNAUTHORIZED,
   WWW_AUTHENTICATE,
   generateResult,
   rateLimitedMessage,
+  requestId,
   type PeerOptions,
 } from './shared.ts'
 
@@ -108,10 +110,12 @@ class AccessLines extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>): void {
+    // The status as a field of its own, as the other servers log it: `res: reply` would go
+    // through pino's serializers for an object holding only the status.
     const line = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
-      res: reply,
+      status: reply.statusCode,
       responseTime: reply.elapsedTime,
       key: request.apiKey?.id,
     }
@@ -128,13 +132,13 @@ function toPeerError(error: FastifyError | PeerError): PeerError {
 }
 
 export async function fastifyPeer(options: PeerOptions): Promise<FastifyInstance> {
+  // Typed as Fastify's logger, so that the instance is a plain FastifyInstance (pino's Logger
+  // type would become one of its type parameters).
+  const logger: FastifyBaseLogger = options.log
   const app = fastify({
-    logger: { level: 'info', file: options.logFile },
+    loggerInstance: logger,
     logController: new AccessLines(),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id']
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
-    },
+    genReqId: (req) => requestId(req.headers['x-request-id']),
   })
   app.decorateRequest('apiKey', null)
   app.addHook('onRequest', (request, reply, done) => {

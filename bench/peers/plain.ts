@@ -1,26 +1,28 @@
 // The whole-job plain node:http peer: what ibanmint's keyed `GET /api/v1/generate/{country}`
 // does, written as one node:http request listener around the library, with nothing ibanmint's
-// pipeline adds on top. Per request: a request id (the client's plain token, else a random
-// UUID), the route matched by a regular expression, the API key checked by its SHA-256 hash in
-// constant time (keys.ts), one count with rate-limiter-flexible (RateLimiterMemory, or
-// RateLimiterRedis on ioredis), the query read with URLSearchParams and checked by hand, the
-// GenerateResult made by the library and written with JSON.stringify, the four RateLimit
-// headers and X-Request-Id, and one pino access line to a file.
-import { randomUUID } from 'node:crypto'
+// pipeline adds on top, the way a careful user writes it after a profile. Per request: a
+// request id (the client's plain token, else a counter), the route matched by a regular
+// expression, the API key checked by its SHA-256 hash in constant time (keys.ts), one count
+// with rate-limiter-flexible (RateLimiterMemory, or RateLimiterRedis on ioredis: one Redis
+// round trip), the query read with URLSearchParams and checked by hand, the GenerateResult
+// made by the library and written with JSON.stringify, the four RateLimit headers and
+// X-Request-Id in one writeHead, and one pino access line (shared.ts: an asynchronous,
+// buffered destination) per response. What never changes (limiters, the limit's header
+// texts, the country of a result) is made once, not per request.
 import type { IncomingMessage, OutgoingHttpHeaders, RequestListener, ServerResponse } from 'node:http'
-import { pino } from 'pino'
+import type { Logger } from 'pino'
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
-import { INVALID_CHECKS, type InvalidCheck } from '../../packages/iban/dist/index.js'
+import { INVALID_CHECKS, type InvalidCheck } from '@ibanmint/iban'
 import { presentedKey, type PeerKey } from './keys.ts'
 import {
   MAX_COUNT,
   PeerError,
-  REQUEST_ID,
   ROUTE,
   UNAUTHORIZED,
   WWW_AUTHENTICATE,
   generateResult,
   rateLimitedMessage,
+  requestId,
   type GenerateQuery,
   type PeerOptions,
 } from './shared.ts'
@@ -56,91 +58,110 @@ function readQuery(search: string): GenerateQuery {
   }
 }
 
+/** One request in flight: what its answer and its access line need. */
+interface Exchange {
+  req: IncomingMessage
+  res: ServerResponse
+  id: string
+  started: number
+  route: string
+  key: PeerKey | undefined
+}
+
+/** Writes a JSON body with all its headers in one writeHead, then the request's access line. */
+function send(log: Logger, exchange: Exchange, status: number, body: string, headers: OutgoingHttpHeaders): void {
+  const { req, res } = exchange
+  headers['content-type'] = JSON_TYPE
+  headers['content-length'] = String(Buffer.byteLength(body))
+  res.writeHead(status, headers)
+  res.end(body)
+  log.info({
+    req: exchange.id,
+    method: req.method,
+    route: exchange.route,
+    status,
+    ms: Math.round((performance.now() - exchange.started) * 100) / 100,
+    key: exchange.key?.id,
+  })
+}
+
+/** Any error as ibanmint's error body (anything unforeseen a 500). */
+function fail(log: Logger, exchange: Exchange, error: unknown, headers: OutgoingHttpHeaders): void {
+  const known = error instanceof PeerError ? error : new PeerError(500, 'internal_error', 'internal error')
+  headers['cache-control'] = 'no-store'
+  send(log, exchange, known.status, JSON.stringify({ error: { code: known.code, message: known.message } }), headers)
+}
+
+/** X-Request-Id and the four RateLimit headers of a count (header values as strings, as they go out). */
+function limitHeaders(id: string, key: PeerKey, result: RateLimiterRes): OutgoingHttpHeaders {
+  return {
+    'x-request-id': id,
+    'ratelimit-limit': key.limitText,
+    'ratelimit-remaining': String(Math.max(0, result.remainingPoints)),
+    'ratelimit-reset': String(Math.max(1, Math.ceil(result.msBeforeNext / 1000))),
+    'ratelimit-policy': key.policy,
+  }
+}
+
 export function plainPeer(options: PeerOptions): RequestListener {
-  const logger = pino({ level: 'info' }, pino.destination({ dest: options.logFile, sync: false }))
+  const { keys, log, redis } = options
   const limiters = new Map<number, RateLimiterAbstract>()
   const limiterOf = (points: number): RateLimiterAbstract => {
     let limiter = limiters.get(points)
     if (limiter === undefined) {
       const settings = { keyPrefix: `rl:${points}`, points, duration: WINDOW_SECONDS }
       limiter =
-        options.redis === undefined
+        redis === undefined
           ? new RateLimiterMemory(settings)
-          : new RateLimiterRedis({ ...settings, storeClient: options.redis })
+          : new RateLimiterRedis({ ...settings, storeClient: redis })
       limiters.set(points, limiter)
     }
     return limiter
   }
 
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now()
-    const given = req.headers['x-request-id']
-    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
-    let route = 'unmatched'
-    let key: PeerKey | undefined = undefined
-
-    const send = (status: number, body: string, headers: OutgoingHttpHeaders) => {
-      headers['content-type'] = JSON_TYPE
-      headers['content-length'] = Buffer.byteLength(body)
-      res.writeHead(status, headers)
-      res.end(body)
-      const ms = performance.now() - started
-      logger.info({ req: id, method: req.method, route, status, ms, key: key?.id })
-    }
-    const fail = (error: unknown, headers: OutgoingHttpHeaders) => {
-      const known = error instanceof PeerError ? error : new PeerError(500, 'internal_error', 'internal error')
-      headers['cache-control'] = 'no-store'
-      send(known.status, JSON.stringify({ error: { code: known.code, message: known.message } }), headers)
-    }
-
+  const serve = async (exchange: Exchange): Promise<void> => {
+    const { req, id } = exchange
     const url = req.url ?? '/'
     const mark = url.indexOf('?')
     const match = PATH.exec(mark < 0 ? url : url.slice(0, mark))
     if (match === null) {
-      fail(new PeerError(404, 'not_found', 'no such endpoint'), { 'x-request-id': id })
+      fail(log, exchange, new PeerError(404, 'not_found', 'no such endpoint'), { 'x-request-id': id })
       return
     }
-    route = ROUTE
-    key = options.keys.verify(presentedKey(req.headers))
+    exchange.route = ROUTE
+    const key = keys.verify(presentedKey(req.headers))
+    exchange.key = key
     if (key === undefined) {
-      fail(new PeerError(401, 'unauthorized', UNAUTHORIZED), {
-        'x-request-id': id,
-        'www-authenticate': WWW_AUTHENTICATE,
-      })
+      const headers = { 'x-request-id': id, 'www-authenticate': WWW_AUTHENTICATE }
+      fail(log, exchange, new PeerError(401, 'unauthorized', UNAUTHORIZED), headers)
       return
     }
-    const { limit, policy } = key
-    const limited = (result: RateLimiterRes): OutgoingHttpHeaders => ({
-      'x-request-id': id,
-      'ratelimit-limit': limit,
-      'ratelimit-remaining': Math.max(0, result.remainingPoints),
-      'ratelimit-reset': Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
-      'ratelimit-policy': policy,
-    })
-    limiterOf(limit)
-      .consume(key.id)
-      .then(
-        (result) => {
-          const headers = limited(result)
-          try {
-            const query = readQuery(mark < 0 ? '' : url.slice(mark + 1))
-            send(200, JSON.stringify(generateResult(match[1] as string, query)), headers)
-          } catch (error) {
-            fail(error, headers)
-          }
-        },
-        (rejection: unknown) => {
-          if (!(rejection instanceof RateLimiterRes)) {
-            fail(new PeerError(503, 'service_unavailable', 'the rate limit store is unavailable'), {
-              'x-request-id': id,
-            })
-            return
-          }
-          const headers = limited(rejection)
-          const reset = headers['ratelimit-reset'] as number
-          headers['retry-after'] = String(reset)
-          fail(new PeerError(429, 'rate_limited', rateLimitedMessage(limit, reset)), headers)
-        },
-      )
+    let counted: RateLimiterRes
+    try {
+      counted = await limiterOf(key.limit).consume(key.id)
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) {
+        const unavailable = new PeerError(503, 'service_unavailable', 'the rate limit store is unavailable')
+        fail(log, exchange, unavailable, { 'x-request-id': id })
+        return
+      }
+      const headers = limitHeaders(id, key, rejection)
+      const reset = headers['ratelimit-reset'] as string
+      headers['retry-after'] = reset
+      fail(log, exchange, new PeerError(429, 'rate_limited', rateLimitedMessage(key.limit, Number(reset))), headers)
+      return
+    }
+    const headers = limitHeaders(id, key, counted)
+    try {
+      const query = readQuery(mark < 0 ? '' : url.slice(mark + 1))
+      send(log, exchange, 200, JSON.stringify(generateResult(match[1] as string, query)), headers)
+    } catch (error) {
+      fail(log, exchange, error, headers)
+    }
+  }
+
+  return (req, res) => {
+    const id = requestId(req.headers['x-request-id'])
+    void serve({ req, res, id, started: performance.now(), route: 'unmatched', key: undefined })
   }
 }
