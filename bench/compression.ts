@@ -8,6 +8,7 @@
 //      to /dev/null, not decoding: the server's rate), in rounds whose order alternates: rows/s,
 //      bytes on the wire, and the ratio of rows/s to the uncompressed download of the same round.
 // Usage: node --import tsx bench/compression.ts [--quick]   (needs curl; run npm run build first)
+// It saves its section of bench/RESULTS.md (bench/report.ts --only compression puts it there).
 import { spawnSync } from 'node:child_process'
 import { constants, createBrotliCompress, createGzip, gunzipSync, type BrotliCompress, type Gzip } from 'node:zlib'
 import { request } from 'undici'
@@ -15,7 +16,7 @@ import { batchesOf } from '../dist/src/formats/batches.js'
 import { ByteWriter } from '../dist/src/formats/byte-writer.js'
 import { renderBatch } from '../dist/src/formats/render.js'
 import { startServer, summarize, type Server } from './lib.ts'
-import { machine } from './sections.ts'
+import { machine, saveSection } from './sections.ts'
 
 const QUICK = process.argv.includes('--quick')
 const SAMPLE_ROWS = QUICK ? 30_000 : 100_000
@@ -186,4 +187,5 @@ lines.push(
   'The server, its two generation threads, its compressor (zlib’s thread pool) and curl share the machine’s 2 cores.',
   '',
 )
+saveSection('compression', lines.join('\n'))
 process.stdout.write(`${lines.join('\n')}\n`)

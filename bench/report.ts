@@ -3,13 +3,13 @@
 // <name>` it replaces that one section of the existing file with the one just saved (a
 // benchmark rerun alone, e.g. bench/peers.ts), leaving the others and the header as they are;
 // the replaced section says when it was measured.
-// Usage: node --import tsx bench/report.ts [--only domain|http|peers|cluster|validate|library]
+// Usage: node --import tsx bench/report.ts [--only domain|http|peers|cluster|validate|library|compression]
 import { readFileSync, writeFileSync } from 'node:fs'
 import { totalmem } from 'node:os'
 import { join } from 'node:path'
 import { machine } from './sections.ts'
 
-const SECTIONS = ['domain', 'http', 'peers', 'cluster', 'validate', 'library']
+const SECTIONS = ['domain', 'http', 'peers', 'cluster', 'validate', 'library', 'compression']
 const out = join(import.meta.dirname, '.out')
 const results = join(import.meta.dirname, 'RESULTS.md')
 const today = new Date().toISOString().slice(0, 10)
@@ -18,13 +18,15 @@ const sectionOf = (name: string) => readFileSync(join(out, `${name}.md`), 'utf8'
 /** `report` with its `## ` section whose text starts as `section` does replaced by `section`. */
 function replaceSection(report: string, name: string, section: string): string {
   const heading = section.split('\n', 1)[0] as string
-  const start = report.indexOf(`\n${heading}\n`)
-  if (!heading.startsWith('## ') || start < 0) throw new Error(`bench/RESULTS.md has no "${heading}" section`)
-  const next = report.indexOf('\n## ', start + heading.length + 1)
+  if (!heading.startsWith('## ')) throw new Error(`bench/.out/${name}.md does not start with a "## " heading`)
   const dated = section.replace(
     heading,
     `${heading}\n\nMeasured alone on ${today} (bench/${name}.ts; bench/report.ts --only ${name}).`,
   )
+  const start = report.indexOf(`\n${heading}\n`)
+  // A section the file does not hold yet (a benchmark added since the last full run) goes last.
+  if (start < 0) return `${report.trimEnd()}\n\n${dated}\n`
+  const next = report.indexOf('\n## ', start + heading.length + 1)
   return `${report.slice(0, start + 1)}${dated}\n${next < 0 ? '' : report.slice(next)}`
 }
 
@@ -38,7 +40,7 @@ if (only > 0) {
   report = [
     '# Benchmark results',
     '',
-    `Written by \`npm run bench\` (bench/domain.ts, bench/http.ts, bench/peers.ts, bench/cluster.ts, bench/validate.ts, bench/library.ts, bench/report.ts) on ${today}.`,
+    `Written by \`npm run bench\` (bench/domain.ts, bench/http.ts, bench/peers.ts, bench/cluster.ts, bench/validate.ts, bench/library.ts, bench/compression.ts, bench/report.ts) on ${today}.`,
     `Machine: ${machine()}, ${Math.round(totalmem() / 2 ** 30)} GiB; Linux; the load generator runs on the same machine.`,
     'Targets are ratios measured in the same run, never absolute times; they are not test assertions.',
     '',
