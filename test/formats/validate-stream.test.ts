@@ -215,7 +215,17 @@ test('records cut at any chunk boundary keep their order and line numbers (pool,
 })
 
 test('streams that share their memory give it back: a second stream reuses the first one’s buffers', async () => {
-  const buffers = new SharedBuffers()
+  /** Counts the buffers made anew: a take that found none kept. */
+  class Counted extends SharedBuffers {
+    made = 0
+    override take(size: number): SharedArrayBuffer {
+      const before = this.kept
+      const buffer = super.take(size)
+      if (this.kept === before) this.made++
+      return buffer
+    }
+  }
+  const buffers = new Counted()
   const input = utf8(ibans(20_000, 'reuse').join('\n'))
   const once = async () => {
     const sink = new Collect()
@@ -228,10 +238,14 @@ test('streams that share their memory give it back: a second stream reuses the f
     return sink.text().split('\n').length
   }
   const rows = await once()
-  const kept = buffers.kept
+  const [made, kept] = [buffers.made, buffers.kept]
   assert.ok(kept >= 3, `kept ${kept}`)
   assert.equal(await once(), rows)
-  assert.equal(buffers.kept, kept)
+  // The second stream takes the kept buffers; it makes one or two more at most, when its batches
+  // happen to overlap more than the first one's did.
+  const madeAgain = buffers.made - made
+  assert.ok(madeAgain <= 2 && madeAgain < made, `the first stream made ${made} buffers, the second ${madeAgain}`)
+  assert.ok(buffers.kept >= kept, `kept ${buffers.kept} after the second stream, ${kept} after the first`)
 })
 
 test('a BOM, CRLF, spaces, lower case and blank lines are fine; a UTF-16 file is refused', async () => {
