@@ -23,6 +23,8 @@ const BUILT = import.meta.url.endsWith('.js')
 /** From the sources: the script that bundles the page (scripts/web-bundle.mjs). */
 const BUNDLER = fileURLToPath(new URL('../../scripts/web-bundle.mjs', import.meta.url))
 const BUILT_SCRIPT = fileURLToPath(new URL('../../web/app.js', import.meta.url))
+const BUILT_FAVICON = fileURLToPath(new URL('../../web/favicon.ico', import.meta.url))
+const BUILT_TOUCH_ICON = fileURLToPath(new URL('../../web/touch-icon.png', import.meta.url))
 const README = fileURLToPath(new URL(BUILT ? '../../../README.md' : '../../README.md', import.meta.url))
 
 export interface Asset {
@@ -92,7 +94,8 @@ export async function buildWebAssets(
   const script = asset('app', 'js', 'text/javascript; charset=utf-8', code)
   const style = asset('style', 'css', 'text/css; charset=utf-8', STYLE)
   const icon = asset('icon', 'svg', 'image/svg+xml', iconSvg())
-  const touchIcon = asset('touch-icon', 'png', 'image/png', touchIconPng())
+  // Built, the raster icons were drawn by the build (scripts/build.mjs); from the sources, now.
+  const touchIcon = asset('touch-icon', 'png', 'image/png', BUILT ? readFileSync(BUILT_TOUCH_ICON) : touchIconPng())
   const banks = bankAssets()
   const html = Buffer.from(
     pageHtml({
@@ -107,7 +110,7 @@ export async function buildWebAssets(
     html,
     etag: `"${hashOf(html)}"`,
     assets: new Map([script, style, icon, touchIcon, ...banks].map((one): [string, Asset] => [one.name, one])),
-    favicon: iconIco(),
+    favicon: BUILT ? readFileSync(BUILT_FAVICON) : iconIco(),
     scriptBytes: script.body.length,
   }
 }
