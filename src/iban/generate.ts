@@ -119,13 +119,23 @@ function checkStepsOf(spec: CountrySpec, realistic: boolean): CheckStep[] {
 const SKIPPED_SORT_CODES: ReadonlySet<number> = new Set([90])
 
 /**
+ * leastTailChoices over the free sort codes, by kind: a constant of the table, found once (it
+ * reads all 233,245 checked sort codes: about 30 ms, and 260 ms the first time).
+ */
+const FREE_TAIL_CHOICES = new Map<AccountKind, number>()
+
+/**
  * GB: how many tails every sort code of a bank's rows offers for accounts of `kind` (its known
  * sort codes, or free ones); undefined for other countries.
  */
 function tailChoicesOf(spec: CountrySpec, bank: BankRow | undefined, kind: AccountKind): number | undefined {
   if (spec.accountCheck !== 'uk-modulus') return undefined
   const sortCodes = bank?.branches ?? []
-  if (sortCodes.length === 0) return leastTailChoices(kind, SKIPPED_SORT_CODES)
+  if (sortCodes.length === 0) {
+    let least = FREE_TAIL_CHOICES.get(kind)
+    if (least === undefined) FREE_TAIL_CHOICES.set(kind, (least = leastTailChoices(kind, SKIPPED_SORT_CODES)))
+    return least
+  }
   let least = Number.POSITIVE_INFINITY
   for (const code of sortCodes) least = Math.min(least, tailChoices(Number(code), kind))
   return least

@@ -38,8 +38,7 @@ const REPLACED = /-alt-/i
 
 /** True when customers hold accounts at the registry entry (see the rule at the top). */
 export function holdsCustomerAccounts(bank: Pick<BankRow, 'name' | 'bic'>): boolean {
-  if (bank.bic !== undefined && CENTRAL_BANKS.has(bank.bic.slice(0, 6))) return false
-  return !OPERATIONS.test(bank.name) && !REPLACED.test(bank.name)
+  return notDrawnBecause(bank) === undefined
 }
 
 /** Why a bank is not drawn by realistic rows (for messages), or undefined when it is. */

@@ -2,7 +2,7 @@
 // sort code and account as people write them (60-16-13, 6 to 10 digits), apply the
 // specification's conversions of other lengths, and report the checks run and the sort code's
 // bank; ukBankFilter reads a GB bank= filter (a bank code, a sort code, or both).
-import { findBank, tableOf, toIbanBank, type BankRow, type IbanBank } from './banks.ts'
+import { findBank, toIbanBank, type BankRow, type IbanBank } from './banks.ts'
 import { ukVerdict } from './uk-modulus/check.ts'
 import {
   bankOfSortCode,
@@ -70,10 +70,8 @@ function normalizeAccount(sortCode: string, account: string): [string, string] {
 
 /** The registry record of a GB bank code, or null. */
 function bankRecord(code: string | undefined): IbanBank | null {
-  if (code === undefined) return null
-  const table = tableOf('GB')
-  const index = table.banks.findIndex((bank) => bank.code === code)
-  return index < 0 ? null : toIbanBank(table.banks[index] as (typeof table.banks)[number])
+  const row = code === undefined ? undefined : findBank('GB', code)
+  return row === undefined ? null : toIbanBank(row)
 }
 
 /**

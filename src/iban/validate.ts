@@ -14,7 +14,7 @@ import type { DerivedDigit } from './de-account/index.ts'
 import { formatIban, normalizeIban } from './format.ts'
 import { mod97Fold, twoDigits } from './mod97.ts'
 import { verifyParts } from './national.ts'
-import { bankOfSortCode, sortCodeOf, ukLabels, ukPasses, ukRangeAt } from './uk-modulus/index.ts'
+import { banksOfSortCode, rangeOf, rangePasses, sortCodeOf, ukLabels } from './uk-modulus/index.ts'
 import {
   countryAt,
   countryOfIban,
@@ -165,6 +165,8 @@ function accountResult(spec: CountrySpec, table: BankTable, index: number, valid
 
 /** GB: where the sort code and account start in BBAN_VALUES. */
 const UK_DIGITS = 4
+/** GB: the sort code and account of the last folded BBAN (a view made once). */
+const UK_VALUES = BBAN_VALUES.subarray(UK_DIGITS, UK_DIGITS + 14)
 
 /** The national check results of British accounts, by method-and-exception number and verdict (frozen, shared). */
 const UK_RESULTS: (readonly [NationalCheckResult, NationalCheckResult] | undefined)[] = []
@@ -174,9 +176,9 @@ const UK_RESULTS: (readonly [NationalCheckResult, NationalCheckResult] | undefin
  * where the table has no check for the sort code.
  */
 function ukCheckCode(): number {
-  const range = ukRangeAt(BBAN_VALUES, UK_DIGITS)
+  const range = rangeOf(sortCodeOf(UK_VALUES))
   if (range === undefined) return -1
-  return (ukLabels().byRange[range.index] as number) * 2 + (ukPasses(range, BBAN_VALUES, UK_DIGITS) ? 1 : 0)
+  return (ukLabels().byRange[range.index] as number) * 2 + (rangePasses(range, UK_VALUES) ? 1 : 0)
 }
 
 /** The national check result of a ukCheckCode (≥ 0). */
@@ -203,11 +205,19 @@ function ukResult(code: number): NationalCheckResult {
  * IBAN's own bank (at `named`) preferred; −1 where no known range holds it.
  */
 function sortCodeBankIndex(table: BankTable, named: number): number {
-  const own = named >= 0 ? table.record(named).code : undefined
-  const code = bankOfSortCode(sortCodeOf(BBAN_VALUES.subarray(UK_DIGITS, UK_DIGITS + 6)), own)
-  if (code === undefined) return -1
-  return code === own ? named : bankIndexIn(table, code, 0)
+  const banks = banksOfSortCode(sortCodeOf(UK_VALUES))
+  if (banks.length === 0) return -1
+  let indexes = SORT_CODE_BANK_INDEXES.get(banks)
+  if (indexes === undefined)
+    SORT_CODE_BANK_INDEXES.set(banks, (indexes = banks.map((code) => bankIndexIn(table, code, 0))))
+  return named >= 0 && indexes.includes(named) ? named : (indexes[0] as number)
 }
+
+/**
+ * The indexes in GB's table of the banks of each sort-code range (its bank list, one per range),
+ * found once: a row's own bank is then preferred by index, not by reading its record.
+ */
+const SORT_CODE_BANK_INDEXES = new Map<readonly string[], readonly number[]>()
 
 /** Which BBAN positions of the last bbanFold held letters (bit i for position i). */
 let foldedLetters = 0

@@ -3,9 +3,9 @@
 // (sort-codes.ts), and the sort codes and accounts generation draws (accounts.ts): what the
 // IBAN code asks of GB. uk-account.ts is the library's entry (checkUkAccount).
 import { tailChoices, type AccountKind } from './accounts.ts'
-import { exceptionOf, methodOf, rangePasses } from './check.ts'
+import { exceptionOf, methodOf } from './check.ts'
 import { banksOfSortCode, rangesOfBank } from './sort-codes.ts'
-import { rangeOf, ukRanges, type Range } from './table.ts'
+import { rangeOf, ukRanges } from './table.ts'
 
 export { UK_MODULUS_TABLE } from './table-data.ts'
 export {
@@ -24,18 +24,6 @@ export { exceptionOf, methodOf, rangePasses, sortCodeOf } from './check.ts'
 export { rangeOf } from './table.ts'
 
 // ---- what the IBAN code asks of GB ----
-
-/** The range checking the 14 digit values at `values[from, from + 14)` (sort code, account), or undefined. */
-export function ukRangeAt(values: Uint8Array, from: number): Range | undefined {
-  let sortCode = 0
-  for (let i = from; i < from + 6; i++) sortCode = sortCode * 10 + (values[i] as number)
-  return rangeOf(sortCode)
-}
-
-/** True when the 14 digit values at `values[from, …)` pass `range`'s checks. */
-export function ukPasses(range: Range, values: Uint8Array, from: number): boolean {
-  return rangePasses(range, values.subarray(from, from + 14))
-}
 
 /** The method and exception of each range, numbered (ranges alike share a number). */
 let LABELS: { readonly byRange: Int16Array; readonly labels: readonly [string, string | null][] } | undefined
