@@ -132,7 +132,8 @@ async function streamDownload(
     if (signal.aborted) return 'sent'
     if (!res.headersSent) {
       // The first batch failed: the error body replaces the file.
-      for (const name of ['content-type', 'content-disposition', 'cache-control', 'vary']) res.removeHeader(name)
+      // (Its content-type and cache-control replace the file's: sendBody writes both.)
+      for (const name of ['content-disposition', 'vary']) res.removeHeader(name)
       throw error
     }
     await cutDownload(res, body, FAILURE_STYLES[request.format], toApiError(error))

@@ -144,8 +144,11 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 
 const gzipAsync = promisify(gzip)
 
-/** GET /docs, its assets, and GET /api/v1/docs redirecting to it. */
-export function referenceRoutes(reference: ReferenceAssets): Route[] {
+/**
+ * GET /docs, its assets, and GET /api/v1/docs redirecting to it. `assets` reads them on first use
+ * (referenceAssets): a server that is never asked for the page does not read the 1 MB script.
+ */
+export function referenceRoutes(assets: () => ReferenceAssets): Route[] {
   return [
     route({
       method: 'GET',
@@ -156,6 +159,7 @@ export function referenceRoutes(reference: ReferenceAssets): Route[] {
       tag: 'service',
       responses: { 200: { description: 'HTML.', contentTypes: ['text/html'] }, 304: { description: 'Not modified.' } },
       handle: (_inputs, context) => {
+        const reference = assets()
         const headers = { ...PAGE_HEADERS, etag: reference.etag, 'cache-control': 'no-cache' }
         if (notModified(context.req.headers['if-none-match'], reference.etag)) {
           const res = context.takeResponse()
@@ -179,7 +183,7 @@ export function referenceRoutes(reference: ReferenceAssets): Route[] {
         200: { description: 'JavaScript, or the licences as text.', contentTypes: ['text/javascript', 'text/plain'] },
       },
       handle: async ({ params }, { req }) => {
-        const asset = reference.assets.get(params.name)
+        const asset = assets().assets.get(params.name)
         if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params.name)}`)
         // Gzipped once, for a client whose Accept-Encoding accepts gzip (its q-values read); else
         // the body, which the pipeline compresses with brotli once for a client that takes only that.

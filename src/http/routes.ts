@@ -51,11 +51,10 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
       return index
     },
     get openapi(): Buffer {
-      openapi ??= sharedBody(Buffer.from(JSON.stringify(openApiOf(routes, deps, reference))))
+      openapi ??= sharedBody(Buffer.from(JSON.stringify(openApiOf(routes, deps, referenceAssets()))))
       return openapi
     },
   }
-  const reference = referenceAssets()
   const routes = [
     ...apiRoutes({ documents, pool, poolInlineMax: deps.poolInlineMax }),
     validateStreamRoute({ pool, maxRows: deps.validateMaxRows, streams }),
@@ -63,7 +62,7 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
     exportRoute({ pool, streams }),
     ...mcpRoutes(deps.mcp),
     ...webRoutes(deps.web),
-    ...referenceRoutes(reference),
+    ...referenceRoutes(referenceAssets),
     ...probeRoutes(deps.ready),
     metricsRoute(deps.metrics),
   ]

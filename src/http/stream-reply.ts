@@ -35,16 +35,10 @@ export function dropRestOfBody(res: ServerResponse): void {
   res.once('finish', () => res.req.resume())
 }
 
-/** Cuts the connection: ended now, destroyed if the client has not closed it in 2 s. */
-function closeConnection(res: ServerResponse): void {
-  const socket = res.socket
-  socket?.end()
-  setTimeout(() => socket?.destroy(), 2_000).unref()
-}
-
 /**
- * Ends a file download that failed after its 200: the failure line (through the compressor of a
- * compressed body), then the connection cut (no last chunk).
+ * Writes the failure line of a file download that failed after its 200 (through the compressor
+ * of a compressed body); the handler then throws, and the pipeline cuts the response (no last
+ * chunk), as it does for every response that fails after its headers (pipeline.ts, fail).
  */
 export async function cutDownload(
   res: ServerResponse,
@@ -53,5 +47,4 @@ export async function cutDownload(
   error: ApiError,
 ): Promise<void> {
   await writeLast(body, res, failureLine(style, error))
-  closeConnection(res)
 }

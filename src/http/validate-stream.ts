@@ -12,7 +12,6 @@ import type { StreamLimits } from '../limits/streams.ts'
 import { bodyOf } from './body.ts'
 import { endOf, streamedBody } from './compression.ts'
 import type { Context } from './exchange.ts'
-import { JSON_TYPE } from './respond.ts'
 import { route, type Route } from './route.ts'
 import { dropRestOfBody, failureLine, holdKeyStream } from './stream-reply.ts'
 
@@ -195,7 +194,6 @@ async function streamValidation(
     if (signal.aborted) return 'sent'
     if (!res.headersSent) {
       // Refused before the 200 (input that cannot be read as asked, a full pool): the error body.
-      res.setHeader('content-type', JSON_TYPE)
       throw refusal(error instanceof ValidateInputError ? new ApiError('invalid_request', error.message) : error, res)
     }
     // Rows were sent: the failure (a worker lost, the body not arriving) is the answer's last line.
