@@ -12,8 +12,8 @@ import { HttpMetrics } from './http/metrics.ts'
 import { serviceRoutes } from './http/routes.ts'
 import { createApp, SERVER_TIMEOUTS, type App } from './http/server.ts'
 import { CACHE_TTL_MS, KeyAuthenticator } from './keys/authenticator.ts'
-import { FileKeyStore, KeyFileError } from './keys/file-store.ts'
-import { RedisKeyStore } from './keys/redis-store.ts'
+import { KeyFileError } from './keys/file-store.ts'
+import { openKeyStore } from './keys/open-store.ts'
 import type { KeyStore } from './keys/store.ts'
 import { RateLimits } from './limits/rate-limit.ts'
 import { DEGRADED_MS, StoreHealth } from './limits/store-health.ts'
@@ -58,11 +58,6 @@ export function listenOptions(
 ): ListenOptions {
   const own = clustered && config.portSharing === 'reuseport'
   return { host: config.host, port: config.port, ...(own ? { exclusive: true, reusePort: true } : {}) }
-}
-
-/** The key store the configuration selects: Redis when REDIS_URL is set, else the key file. */
-export function openKeyStore(config: Config, redis: Redis | undefined): KeyStore {
-  return redis === undefined ? new FileKeyStore(config.keysFile) : new RedisKeyStore(redis)
 }
 
 // Asynchronous writes to stdout; access lines arrive in batches within 25 ms (access-log.ts), so

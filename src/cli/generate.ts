@@ -22,7 +22,7 @@ import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, fileTypeOf, renderBatch } from '../formats/render.ts'
 import { GenerationPool } from '../pool/pool.ts'
-import { openOutput, reasonOf } from './output.ts'
+import { closeOutput, openOutput, reasonOf } from './output.ts'
 import { progressReporter } from './progress.ts'
 import { parseCommand, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
 
@@ -231,9 +231,4 @@ export async function runGenerate(args: string[]): Promise<number> {
  */
 function showsProgress(count: number, output: string | undefined): boolean {
   return process.stderr.isTTY && count > BATCH_ROWS && (output !== undefined || !process.stdout.isTTY)
-}
-
-/** Flushes and closes the file; its 'error' listener has the failure, if any. */
-function closeOutput(sink: WriteStream): Promise<void> {
-  return new Promise<void>((resolve, reject) => sink.end((error?: Error | null) => (error ? reject(error) : resolve())))
 }

@@ -1,7 +1,6 @@
 // The ibanmint command line: argv → core → stdout. Exit codes: 0 success; 1 a runtime failure,
 // or an IBAN or BIC that failed validation; 2 bad usage, always one line on stderr (usage.ts);
 // 130 interrupted. The commands are the one table below: its order is the help's.
-import { COUNTRIES } from '@ibanmint/iban'
 import { VERSION } from '../version.ts'
 import { closest } from './suggest.ts'
 import { UsageError, usageErrorLine } from './usage.ts'
@@ -57,7 +56,10 @@ const NAME_WIDTH = Math.max(...NAMES.map((name) => name.length)) + 2
 /** The short usage shown with an unknown command or option. */
 const USAGE = `${NAMES.join('|')} [options]`
 
-const HELP = `ibanmint: test IBANs for ${COUNTRIES.length} countries (test data only, never for payments)
+/** The whole help; the country count from the library, loaded only when the help is shown. */
+async function helpText(): Promise<string> {
+  const countries = (await import('@ibanmint/iban')).COUNTRIES.length
+  return `ibanmint: test IBANs for ${countries} countries (test data only, never for payments)
 
 Usage: ibanmint <command> [options]
 
@@ -81,6 +83,7 @@ Examples:
   $ ibanmint validate DE89370400440532013000
   DE89 3704 0044 0532 0130 00\tvalid
 `
+}
 
 /** The entry of a command name, or a usage error that names the nearest one. */
 function commandOf(name: string): CommandEntry {
@@ -92,9 +95,9 @@ function commandOf(name: string): CommandEntry {
 }
 
 /** The program's own options: help and version; anything else that starts with "-" is unknown. */
-function topLevelOption(option: string): number {
+async function topLevelOption(option: string): Promise<number> {
   if (option === '--help' || option === '-h') {
-    process.stdout.write(HELP)
+    process.stdout.write(await helpText())
     return 0
   }
   if (option === '--version' || option === '-v') {
@@ -117,15 +120,15 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv
   if (command === undefined) {
     // The bare name is a question, not a mistake: the whole help, on stderr as usage errors are.
-    process.stderr.write(HELP)
+    process.stderr.write(await helpText())
     return 2
   }
   if (command === 'help') {
     // "ibanmint help generate" is "ibanmint generate --help".
-    if (args.length === 0) return topLevelOption('--help')
+    if (args.length === 0) return await topLevelOption('--help')
     return (await commandOf(args[0] as string).load())(['--help'])
   }
-  if (command.startsWith('-')) return topLevelOption(command)
+  if (command.startsWith('-')) return await topLevelOption(command)
   return (await commandOf(command).load())(args)
 }
 

@@ -2,11 +2,10 @@
 // stdout carries the protocol and nothing else: whatever else would write there (a stray
 // console.log, a worker thread's output) goes to stderr with the diagnostics.
 import { Writable } from 'node:stream'
-import { ConfigError, readConfig } from '../config.ts'
 import { GenerationPool } from '../pool/pool.ts'
 import { MCP_PROTOCOL_VERSIONS } from '../mcp/info.ts'
 import { VERSION } from '../version.ts'
-import { parseCommand, UsageError, type CommandSpec } from './usage.ts'
+import { parseCommand, readCliConfig, type CommandSpec } from './usage.ts'
 
 const HELP = `Usage: ibanmint mcp
 
@@ -59,13 +58,8 @@ function reserveStdout(): Writable {
 
 /** Pool settings from POOL_THREADS and POOL_MAX_QUEUE only: the HTTP service's variables do not apply. */
 function poolOptions(env: NodeJS.ProcessEnv): { threads: number; maxQueue: number } {
-  try {
-    const config = readConfig({ POOL_THREADS: env['POOL_THREADS'] ?? '1', POOL_MAX_QUEUE: env['POOL_MAX_QUEUE'] })
-    return { threads: config.poolThreads, maxQueue: config.poolMaxQueue }
-  } catch (error) {
-    if (error instanceof ConfigError) throw new UsageError(error.message)
-    throw error
-  }
+  const config = readCliConfig({ POOL_THREADS: env['POOL_THREADS'] ?? '1', POOL_MAX_QUEUE: env['POOL_MAX_QUEUE'] })
+  return { threads: config.poolThreads, maxQueue: config.poolMaxQueue }
 }
 
 function logError(message: string, error: unknown): void {

@@ -18,6 +18,11 @@ export function reasonOf(error: unknown): string {
   return (code !== undefined && REASONS[code]) || (error instanceof Error ? error.message : String(error))
 }
 
+/** Ends the file and resolves once its last bytes are written; rejects with the failure. */
+export function closeOutput(sink: WriteStream): Promise<void> {
+  return new Promise<void>((resolve, reject) => sink.end((error?: Error | null) => (error ? reject(error) : resolve())))
+}
+
 /** The file, created or truncated and open; a usage error naming it when it cannot be. */
 export async function openOutput(path: string): Promise<WriteStream> {
   const stream = createWriteStream(path)

@@ -133,9 +133,9 @@ export function wrongArguments(spec: Pick<CommandSpec, 'usage'>, message: string
 }
 
 /** The service configuration from the environment; a bad value is a usage error (exit 2). */
-export function readCliConfig(): Config {
+export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Config {
   try {
-    return readConfig()
+    return readConfig(env)
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message)
     throw error

@@ -313,7 +313,7 @@ export class RecordBatcher {
 }
 
 /** A count with thousands separators (not toLocaleString: its locale data costs the command line a start-up). */
-const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+export const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const bytes = new Uint8Array(a.length + b.length)

@@ -23,8 +23,6 @@ import type { ValidateBatch } from '../formats/validate-batch.ts'
 import { SharedBuffers } from '../formats/shared-buffers.ts'
 import { isAbort, writeInOrder, type ChunkSink, type WindowLease, type WindowSource } from './ordered-window.ts'
 
-export { drained, isAbort, type ChunkSink } from './ordered-window.ts'
-
 /** Every place of the pool is taken: new work is refused at once (retry after `retryAfter` seconds). */
 export class PoolBusyError extends UnavailableError {
   constructor(message: string) {

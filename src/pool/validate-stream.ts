@@ -200,7 +200,7 @@ export async function validateStream(
     }
     // Admitted before anything is written: a full pool refuses the stream (PoolBusyError) whole.
     const pool = runner.pool()
-    lease = pool.openStream('validate', Infinity, runner.window ?? pool.streamWindow)
+    lease = pool.openStream('validate', undefined, runner.window)
     csvHeader()
     await writeInOrder<ValidateBatch>(
       lease,

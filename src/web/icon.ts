@@ -3,7 +3,7 @@
 // on every page (the JSON documents, the README, the API reference), and a 180 px PNG for
 // phones' home screens. The geometry sits on a 32-unit grid whose bars land on whole pixels at
 // 16 and 32 px, so the small sizes stay sharp; the rasteriser averages 4 × 4 samples per pixel.
-import { deflateSync } from 'node:zlib'
+import { crc32, deflateSync } from 'node:zlib'
 
 /** A rounded rectangle on the 32-unit grid. */
 interface Shape {
@@ -82,19 +82,6 @@ function rasterise(size: number, shapes: readonly Shape[]): Buffer {
     }
   }
   return pixels
-}
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-
-/** CRC-32 as PNG chunks carry it (node:zlib has crc32 only from Node 22). */
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
 }
 
 function chunk(type: string, data: Buffer): Buffer {
