@@ -15,7 +15,24 @@
 // accepts "either check" lets them through), avoid the escapes an exception offers (exception
 // 6's foreign-currency pattern, exception 4's and 5's remainder 0, exception 14's h of 0, 1
 // or 9) and keep g ≠ 9 where exceptions 2, 7 and 10 change weights on g = 9.
-import { DBLAL, MOD11, rangePasses, rowPasses, rowRemainder, sortCodeOf, type UkDigits } from './check.ts'
+import {
+  A,
+  C,
+  DBLAL,
+  EX2_WEIGHTS,
+  EX8_SORT_CODE,
+  EX9_SORT_CODE,
+  G,
+  H,
+  MOD11,
+  rangePasses,
+  rowPasses,
+  rowRemainder,
+  setSortCode,
+  sortCodeOf,
+  zeroedWeights,
+  type UkDigits,
+} from './check.ts'
 import { rangeIndexOf, rangeOf, substituteOf, ukRanges, type Range, type Row } from './table.ts'
 
 /** Accounts that pass their sort code's check, or fail it (negative data). */
@@ -29,16 +46,11 @@ const TAILS = 1000
 // the first few of a list do not all start with f = 0.
 const TAIL_ORDER = Uint16Array.from({ length: TAILS }, (_, i) => (i * 7919 + 331) % TAILS)
 
-// Digit positions in UkDigits (sort code u–z at 0–5, account a–h at 6–13).
-const A = 6
-const C = 8
+// Digit position of f in UkDigits (sort code u–z at 0–5, account a–h at 6–13; check.ts has the others).
 const F = 11
-const G = 12
-const H = 13
 
-/** Exception 9 checks sort code 309634; exception 8, 090126. */
-const FIXED_SORT_CODE: Readonly<Record<number, number>> = { 8: 90126, 9: 309634 }
-const EX2_WEIGHTS = Int16Array.of(0, 0, 1, 2, 5, 3, 6, 4, 8, 7, 10, 9, 3, 1)
+/** The sort code exceptions 8 and 9 check with instead of the account's own. */
+const FIXED_SORT_CODE: Readonly<Record<number, number>> = { 8: EX8_SORT_CODE, 9: EX9_SORT_CODE }
 
 /** One total a state holds the remainder of: a row's check with some weights. */
 interface Form {
@@ -100,12 +112,6 @@ interface HeadStates {
 
 function formOf(row: Row, weights: Int16Array = row.weights): Form {
   return { row, weights, modulus: row.method === MOD11 ? 11 : 10, digitSums: row.method === DBLAL }
-}
-
-function zeroed(row: Row): Int16Array {
-  const weights = row.weights.slice()
-  weights.fill(0, 0, A + 2)
-  return weights
 }
 
 /** A product's share of a total: itself, or for DBLAL the sum of its digits (products below 100). */
@@ -476,12 +482,12 @@ function failScheme(range: Range): Scheme {
         })
       case 7: {
         // g ≠ 9, and the check fails with u–b zeroed too.
-        const zeroedWeights = zeroed(first)
+        const zeroed = zeroedWeights(first)
         return makeScheme(range, {
           kind: 'fail7',
-          forms: [formOf(first), formOf(first, zeroedWeights)],
+          forms: [formOf(first), formOf(first, zeroed)],
           stateForms: [[0, 1]],
-          accepts: (d) => isNotG9(d) && invalid(d) && rowRemainder(first, d, zeroedWeights) !== 0,
+          accepts: (d) => isNotG9(d) && invalid(d) && rowRemainder(first, d, zeroed) !== 0,
           linear: { zero: false, tail: gNotNine },
         })
       }
@@ -666,10 +672,6 @@ export function tailListsBothWays(range: Range, kind: AccountKind, digits: UkDig
   sortSharesOf(scheme, sortCodeOf(digits))
   const tested = testedTails(scheme, digits.slice())
   return [tailsFor(scheme, digits.slice()), tested]
-}
-
-function setSortCode(digits: UkDigits, sortCode: number): void {
-  for (let i = 5, rest = sortCode; i >= 0; i--, rest = Math.floor(rest / 10)) digits[i] = rest % 10
 }
 
 function setHead(digits: UkDigits, head: number): void {

@@ -8,24 +8,29 @@ import { DBLAL, METHOD_NAMES, MOD10, MOD11, rangeOf, substituteOf, type Range, t
 /** The 14 digit values of a sort code and an account: u v w x y z a b c d e f g h. */
 export type UkDigits = Uint8Array
 
-// Digit positions in UkDigits.
-const A = 6
+// Digit positions in UkDigits (accounts.ts reads them too).
+export const A = 6
 const B = 7
-const C = 8
-const G = 12
-const H = 13
+export const C = 8
+export const G = 12
+export const H = 13
 
 /** Exception 2: the weights that replace the row's when a ≠ 0 (g ≠ 9, then g = 9). */
-const EX2_WEIGHTS = Int16Array.of(0, 0, 1, 2, 5, 3, 6, 4, 8, 7, 10, 9, 3, 1)
+export const EX2_WEIGHTS = Int16Array.of(0, 0, 1, 2, 5, 3, 6, 4, 8, 7, 10, 9, 3, 1)
 const EX2_WEIGHTS_G9 = Int16Array.of(0, 0, 0, 0, 0, 0, 0, 0, 8, 7, 10, 9, 3, 1)
 /** Exception 8 checks with sort code 090126; exception 9 with 309634 (where Lloyds euro accounts are held). */
-const EX8_SORT_CODE = 90126
-const EX9_SORT_CODE = 309634
+export const EX8_SORT_CODE = 90126
+export const EX9_SORT_CODE = 309634
 
-/** A row's weights with u–b zeroed (exceptions 7 and 10), made once per row. */
+/** Writes the six digits of `sortCode` into `digits`' sort code (u–z). */
+export function setSortCode(digits: UkDigits, sortCode: number): void {
+  for (let i = 5, rest = sortCode; i >= 0; i--, rest = Math.floor(rest / 10)) digits[i] = rest % 10
+}
+
+/** A row's weights with u–b zeroed (exceptions 7 and 10), made once per row; read, never written. */
 const ZEROED = new WeakMap<Row, Int16Array>()
 
-function zeroedWeights(row: Row): Int16Array {
+export function zeroedWeights(row: Row): Int16Array {
   let weights = ZEROED.get(row)
   if (weights === undefined) {
     weights = row.weights.slice()
@@ -73,7 +78,7 @@ const SHIFTED = new Uint8Array(14)
 /** `digits` with another sort code (for one check only): a scratch copy. */
 function withSortCode(digits: UkDigits, sortCode: number): UkDigits {
   SUBSTITUTED.set(digits)
-  for (let i = 5, rest = sortCode; i >= 0; i--, rest = Math.floor(rest / 10)) SUBSTITUTED[i] = rest % 10
+  setSortCode(SUBSTITUTED, sortCode)
   return SUBSTITUTED
 }
 
