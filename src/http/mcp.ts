@@ -3,7 +3,6 @@
 // limit; the handler here adds our guards — Origin allow-list, 64 KiB body, one message per
 // request — and hands the parsed message to the SDK. Guard failures use the service's error
 // body, like every route.
-import { createHash } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../core/errors.ts'
 import { buildCatalog, buildServerCard, SERVER_CARD_MEDIA_TYPE, serverCardSchema } from '../mcp/card.ts'
@@ -11,6 +10,7 @@ import type { McpEndpoint } from '../mcp/info.ts'
 import { readJsonBody } from './body.ts'
 import type { Schema } from '../core/schemas.ts'
 import type { Context } from './exchange.ts'
+import { answeredNotModified, contentHash } from './respond.ts'
 import { route, type Reply, type Route } from './route.ts'
 
 export const MAX_MCP_BODY = 64 * 1024
@@ -135,19 +135,13 @@ interface Document {
 
 function documentOf(value: unknown): Document {
   const bytes = Buffer.from(JSON.stringify(value))
-  return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` }
+  return { bytes, etag: `"${contentHash(bytes, 27)}"` }
 }
 
 /** Answers 304 when If-None-Match names the document's ETag; else the bytes. */
 function discoveryReply(context: Context, { bytes, etag }: Document, contentType: string, vary?: string): Reply {
   const headers: Record<string, string> = { ...DISCOVERY_HEADERS, etag, ...(vary === undefined ? {} : { vary }) }
-  const match = context.req.headers['if-none-match']
-  if (match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-    const res = context.takeResponse()
-    res.writeHead(304, headers)
-    res.end()
-    return 'sent'
-  }
+  if (answeredNotModified(context, etag, headers)) return 'sent'
   return { bytes, headers: { ...headers, 'content-type': contentType } }
 }
 

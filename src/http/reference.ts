@@ -5,13 +5,13 @@
 // for a year and gzipped once, when first asked for gzip (1.1 MB, 0.33 MB gzipped); the page
 // itself is revalidated with its ETag. /api/v1/docs, where users of the API look first,
 // redirects to it.
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
 import { negotiate, sharedBody } from './compression.ts'
+import { answeredNotModified, contentHash } from './respond.ts'
 import { route, type Route } from './route.ts'
 
 export const REFERENCE_PATH = '/docs'
@@ -53,10 +53,6 @@ function redocFiles(): { script: string; bundledLicenses: string; license: strin
     bundledLicenses: `${script}.LICENSE.txt`,
     license: fileURLToPath(new URL('../LICENSE', `file://${script}`)),
   }
-}
-
-function hashOf(body: Buffer | string): string {
-  return createHash('sha256').update(body).digest('base64url').slice(0, 16)
 }
 
 const escapeHtml = (text: string) =>
@@ -101,7 +97,7 @@ export function loadReferenceAssets(openapiPath = '/api/v1/openapi.json'): Refer
     const files = redocFiles()
     const body = readFileSync(files.script)
     script = {
-      name: `redoc.standalone-${hashOf(body)}.js`,
+      name: `redoc.standalone-${contentHash(body)}.js`,
       type: 'text/javascript; charset=utf-8',
       cacheControl: 'public, max-age=31536000, immutable',
       body: sharedBody(body),
@@ -118,7 +114,7 @@ export function loadReferenceAssets(openapiPath = '/api/v1/openapi.json'): Refer
     script = undefined
   }
   const html = Buffer.from(page(script, openapiPath))
-  return { html, etag: `"${hashOf(html)}"`, assets }
+  return { html, etag: `"${contentHash(html)}"`, assets }
 }
 
 let loaded: ReferenceAssets | undefined
@@ -136,10 +132,6 @@ const PAGE_HEADERS = {
     "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; worker-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-}
-
-function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
-  return ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }
 
 const gzipAsync = promisify(gzip)
@@ -161,12 +153,7 @@ export function referenceRoutes(assets: () => ReferenceAssets): Route[] {
       handle: (_inputs, context) => {
         const reference = assets()
         const headers = { ...PAGE_HEADERS, etag: reference.etag, 'cache-control': 'no-cache' }
-        if (notModified(context.req.headers['if-none-match'], reference.etag)) {
-          const res = context.takeResponse()
-          res.writeHead(304, headers)
-          res.end()
-          return 'sent'
-        }
+        if (answeredNotModified(context, reference.etag, headers)) return 'sent'
         return { bytes: reference.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
       },
     }),

@@ -3,7 +3,8 @@
 // goes out in one writeHead call with a flat name, value list: setHeader per header would
 // validate and store each one in the response's header map first, to be read back and
 // written out again, which on a one-IBAN reply costs as much as making the IBAN.
-import type { ServerResponse } from 'node:http'
+import { createHash } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { errorBody, statusOf, type ApiError } from '../core/errors.ts'
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
@@ -59,4 +60,26 @@ export function sendError(res: ServerResponse, error: ApiError, headers: HeaderL
   } catch {
     res.destroy()
   }
+}
+
+/** A content hash for names and ETags: SHA-256, base64url, its first `length` characters. */
+export function contentHash(body: Buffer | string, length = 16): string {
+  return createHash('sha256').update(body).digest('base64url').slice(0, length)
+}
+
+/**
+ * Answers 304 with `headers` when the request's If-None-Match names `etag` (weak or strong) and
+ * returns true; else false, and the caller answers with the body.
+ */
+export function answeredNotModified(
+  context: { req: IncomingMessage; takeResponse(): ServerResponse },
+  etag: string,
+  headers: Record<string, string>,
+): boolean {
+  const match = context.req.headers['if-none-match']
+  if (match === undefined || !match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return false
+  const res = context.takeResponse()
+  res.writeHead(304, headers)
+  res.end()
+  return true
 }

@@ -5,13 +5,13 @@
 // Nothing is loaded from anywhere else (the Content-Security-Policy says so), so the page
 // works offline.
 import { execFile } from 'node:child_process'
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
 import { negotiate, sharedBody } from '../http/compression.ts'
+import { answeredNotModified, contentHash } from '../http/respond.ts'
 import { route, type Route } from '../http/route.ts'
 import { BANK_REGISTRY } from '@ibanmint/iban/internal'
 import { pageHtml } from './html.ts'
@@ -45,10 +45,6 @@ export interface WebAssets {
   scriptBytes: number
 }
 
-function hashOf(body: Buffer | string): string {
-  return createHash('sha256').update(body).digest('base64url').slice(0, 16)
-}
-
 /**
  * The page's script: built, dist/web/app.js as the build bundled it; from the TypeScript
  * sources (development, tests), bundled now by scripts/web-bundle.mjs with esbuild (a
@@ -70,7 +66,7 @@ async function bundleScript(): Promise<string> {
 function bankAssets(): Asset[] {
   return Object.entries(BANK_REGISTRY).map(([country, text]) => {
     const body = Buffer.from(text)
-    const name = `banks-${country.toLowerCase()}-${hashOf(body)}.txt`
+    const name = `banks-${country.toLowerCase()}-${contentHash(body)}.txt`
     return { name, type: 'text/plain; charset=utf-8', body: sharedBody(body), gzip: gzipSync(body, { level: 6 }) }
   })
 }
@@ -108,7 +104,7 @@ export async function buildWebAssets(
   )
   return {
     html,
-    etag: `"${hashOf(html)}"`,
+    etag: `"${contentHash(html)}"`,
     assets: new Map([script, style, icon, touchIcon, ...banks].map((one): [string, Asset] => [one.name, one])),
     favicon: BUILT ? readFileSync(BUILT_FAVICON) : iconIco(),
     scriptBytes: script.body.length,
@@ -121,7 +117,7 @@ export async function buildWebAssets(
  */
 function asset(stem: string, extension: string, type: string, content: string | Buffer): Asset {
   const body = sharedBody(Buffer.from(content))
-  return { name: `${stem}-${hashOf(body)}.${extension}`, type, body, gzip: gzipSync(body, { level: 9 }) }
+  return { name: `${stem}-${contentHash(body)}.${extension}`, type, body, gzip: gzipSync(body, { level: 9 }) }
 }
 
 const SECURITY_HEADERS = {
@@ -129,10 +125,6 @@ const SECURITY_HEADERS = {
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-}
-
-function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
-  return ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }
 
 export function webRoutes(web: WebAssets): Route[] {
@@ -148,12 +140,7 @@ export function webRoutes(web: WebAssets): Route[] {
       responses: { 200: { description: 'HTML.', contentTypes: ['text/html'] }, 304: { description: 'Not modified.' } },
       handle: (_inputs, context) => {
         const headers = { ...SECURITY_HEADERS, etag: web.etag, 'cache-control': 'no-cache' }
-        if (notModified(context.req.headers['if-none-match'], web.etag)) {
-          const res = context.takeResponse()
-          res.writeHead(304, headers)
-          res.end()
-          return 'sent'
-        }
+        if (answeredNotModified(context, web.etag, headers)) return 'sent'
         return { bytes: web.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
       },
     }),
