@@ -36,9 +36,19 @@ export function dropRestOfBody(res: ServerResponse): void {
 }
 
 /**
- * Writes the failure line of a file download that failed after its 200 (through the compressor
- * of a compressed body); the handler then throws, and the pipeline cuts the response (no last
- * chunk), as it does for every response that fails after its headers (pipeline.ts, fail).
+ * Cuts the connection: ended now, destroyed if the client has not closed it in 2 s. Ending the
+ * socket here, before the pipeline destroys the response (fail() in pipeline.ts), is what lets
+ * the failure line out: without it the line was lost (reliability case P6).
+ */
+function closeConnection(res: ServerResponse): void {
+  const socket = res.socket
+  socket?.end()
+  setTimeout(() => socket?.destroy(), 2_000).unref()
+}
+
+/**
+ * Ends a file download that failed after its 200: the failure line (through the compressor of a
+ * compressed body), then the connection cut (no last chunk).
  */
 export async function cutDownload(
   res: ServerResponse,
@@ -47,4 +57,5 @@ export async function cutDownload(
   error: ApiError,
 ): Promise<void> {
   await writeLast(body, res, failureLine(style, error))
+  closeConnection(res)
 }
