@@ -1,7 +1,7 @@
 // Configuration from the environment, read once and typed. Every variable is documented in
 // the README; a bad value stops startup with a message naming it.
-import { join } from 'node:path'
 import { usableCores } from './cpu-quota.ts'
+import { keysFileLocation } from './keys/location.ts'
 import { DEFAULT_STREAMS_PER_KEY } from './limits/streams.ts'
 
 export interface Config {
@@ -9,7 +9,10 @@ export interface Config {
   port: number
   /** Absolute base of links (documentation, server card), without a trailing slash. */
   publicUrl: string
+  /** The key file (absolute): KEYS_FILE, else the user's data directory (keys/location.ts). */
   keysFile: string
+  /** Why the key file is the former default ./data/keys.json, and how to move it; else undefined. */
+  keysFileNotice: string | undefined
   redisUrl: string | undefined
   /** Requests per minute for keys without their own limit. */
   defaultRateLimit: number
@@ -173,11 +176,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError(`REDIS_URL must start with redis:// or rediss://`)
   }
+  const keys = keysFileLocation(env)
   return {
     host,
     port,
     publicUrl,
-    keysFile: env['KEYS_FILE'] || join(process.cwd(), 'data', 'keys.json'),
+    keysFile: keys.path,
+    keysFileNotice: keys.notice,
     redisUrl,
     defaultRateLimit: integer(env, 'RATE_LIMIT', 60, 1, 1_000_000_000),
     logLevel: env['LOG_LEVEL'] || 'info',

@@ -5,7 +5,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Logger } from 'pino'
 import { BoundedCache } from '../bounded-cache.ts'
 import { ApiError, toApiError } from '../core/errors.ts'
-import { unauthorized, type KeyAuthenticator } from '../keys/authenticator.ts'
+import { KeyRefusal, refusalOf, unauthorized, type KeyAuthenticator } from '../keys/authenticator.ts'
 import type { KeyRecord } from '../keys/key.ts'
 import type { LimitResult, RateLimits } from '../limits/rate-limit.ts'
 import type { AccessLog } from './access-log.ts'
@@ -107,6 +107,7 @@ export function authenticate(exchange: Exchange, deps: PipelineDeps): KeyRecord 
   }
   const countFailure = async (error: unknown): Promise<never> => {
     if (error instanceof ApiError && error.code === 'unauthorized') {
+      logRefusal(exchange, ip, refusalOf(error), deps)
       await deps.authFailures.countFailure('auth-failures', ip, deps.authFailureLimit)
     }
     throw error
@@ -117,6 +118,18 @@ export function authenticate(exchange: Exchange, deps: PipelineDeps): KeyRecord 
   } catch (error) {
     return countFailure(error)
   }
+}
+
+/**
+ * Why a key was refused, beside the request's access line: the reason, the key id when there was
+ * one of ours, and for an unknown id the store asked (a key made in another store is the usual
+ * cause). Never the key.
+ */
+function logRefusal(exchange: Exchange, ip: string, refusal: KeyRefusal | undefined, deps: PipelineDeps): void {
+  deps.logger.info(
+    { req: exchange.id, ip, key: refusal?.id, reason: refusal?.reason, store: refusal?.store },
+    `API key refused: ${refusal?.describe() ?? 'unauthorized'}`,
+  )
 }
 
 const BEARER = /^bearer\s+/i
@@ -132,7 +145,10 @@ export function presentedKey(req: IncomingMessage): string | undefined {
   const bearer =
     authorization !== undefined && BEARER.test(authorization) ? authorization.replace(BEARER, '').trim() : undefined
   if (apiKey !== undefined && bearer !== undefined && apiKey !== bearer) {
-    throw unauthorized('two different API keys were presented (X-API-Key and Authorization: Bearer); send one')
+    throw unauthorized(
+      'two different API keys were presented (X-API-Key and Authorization: Bearer); send one',
+      new KeyRefusal('two different keys'),
+    )
   }
   return apiKey ?? bearer
 }
