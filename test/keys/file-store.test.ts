@@ -32,7 +32,7 @@ const GUARD = { timeout: 60_000 }
 const newRecord = (name = 'k') => mintKey({ name, limit: null, expiresAt: null }).record
 
 function mkfifo(path: string): void {
-  const made = spawnSync('mkfifo', [path])
+  const made = spawnSync('mkfifo', [path], { encoding: 'utf8' })
   assert.equal(made.status, 0, `mkfifo: ${made.stderr}`)
 }
 
