@@ -116,6 +116,7 @@ a.brand { color: var(--ink); text-decoration: none; font-weight: 700; font-size:
   body { padding: .5rem .75rem 1rem; }
   .card { padding: .75rem; }
   .prose { padding: .25rem .75rem .75rem; }
+  .prose table { width: max-content; max-width: 48rem; }
   .tagline { font-size: .85rem; }
   .results thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .results tbody { display: block; }
