@@ -1,9 +1,11 @@
-// The page's Generate section: the country list (countries and territories by English name),
-// the settings, and the results table (one row per IBAN: number, IBAN with its parts
-// highlighted, bank, BIC, a copy button). A change to a setting that leaves the settings valid
-// generates again at once, which also clears an error the change fixed; a setting left invalid
-// is reported when the user commits it (leaves the field, presses Enter, clicks Generate), not
-// while they are still typing it.
+// The page's Generate section: the country list (countries and territories by English name,
+// ranked for what the search holds: country-search.ts), the settings, and the results table (one
+// row per IBAN: number, IBAN with its parts highlighted, bank, BIC, a copy button). A change to
+// a setting that leaves the settings valid generates again at once, which also clears an error
+// the change fixed; a setting left invalid is reported when the user commits it (leaves the
+// field, presses Enter, clicks Generate), not while they are still typing it. Every generation
+// has a seed (typed, or drawn and shown), and the download links name it: a file holds the rows
+// on the screen.
 import { ApiError } from '../core/errors.ts'
 import { generate, type GenerateRequest, type GenerateResult } from '../core/operations.ts'
 import {
