@@ -211,6 +211,12 @@ function fileCalls(
   return calls
 }
 
+/** A page of the guide (src/web/guide.ts): every page begins alike. */
+function guideCall(name: string, summary: string, path: string): ExampleCall {
+  const value = '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+  return { name, summary, request: { path }, status: 200, type: 'text/html', value, excerpt: true }
+}
+
 const STREAM_TEXT = `${IBAN}\n${GB_IBAN}\n${IBAN_WRONG_CHECK}\n`
 
 /**
@@ -513,6 +519,8 @@ function serviceCalls(sources: ExampleSources): Record<string, ExampleCall[]> {
       },
     ],
     getWebAsset: fileCalls('/assets/', sources.webAssets, 1),
+    getGuide: [guideCall('readme', 'The README as a web page: its beginning', '/guide')],
+    getGuidePage: [guideCall('web_page', 'docs/web-page.md as a web page: its beginning', '/guide/web-page')],
     getReadme: [
       {
         name: 'readme',
@@ -793,6 +801,8 @@ const ERROR_CALLS: Readonly<Record<string, readonly ExampleCall[]>> = {
   getWebAsset: [errorCall('not_found', 'no asset "app-0.js"', { path: '/assets/app-0.js' })],
   getApiReferenceAsset: [errorCall('not_found', 'no asset "redoc-0.js"', { path: '/docs/assets/redoc-0.js' })],
   getReadme: [errorCall('not_found', 'the README is not installed with this copy')],
+  getGuide: [errorCall('not_found', 'the guide is not installed with this copy')],
+  getGuidePage: [errorCall('not_found', 'no page "nope" in the guide', { path: '/guide/nope' })],
   checkReadiness: [errorCall('service_unavailable', 'Redis is not reachable')],
 }
 

@@ -1,15 +1,16 @@
 // The API reference page at /docs: Redoc rendering the served OpenAPI document, for a person to
-// read. Redoc's standalone build comes from the redoc package on npm, never from a CDN: the
-// build copies it into dist/docs (scripts/docs-bundle.mjs); from the sources it is read from
-// the package. It is served as this service's own asset under a content-hashed name, cached
-// for a year and gzipped once, when first asked for gzip (1.1 MB, 0.33 MB gzipped); the page
-// itself is revalidated with its ETag. /api/v1/docs, where users of the API look first,
-// redirects to it.
+// read, under a bar that leads back to the web page and the README. Redoc's standalone build
+// comes from the redoc package on npm, never from a CDN: the build copies it into dist/docs
+// (scripts/docs-bundle.mjs); from the sources it is read from the package. It is served as this
+// service's own asset under a content-hashed name, cached for a year and gzipped once, when
+// first asked for gzip (1.1 MB, 0.33 MB gzipped); the page itself is revalidated with its ETag.
+// /api/v1/docs, where users of the API look first, redirects to it.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
+import { readmePath } from '../web/guide.ts'
 import { negotiate, sharedBody } from './compression.ts'
 import { answeredNotModified, contentHash } from './respond.ts'
 import { route, type Route } from './route.ts'
@@ -18,6 +19,14 @@ export const REFERENCE_PATH = '/docs'
 const ASSET_PREFIX = `${REFERENCE_PATH}/assets/`
 /** The license file's name: the one the script's first line points at, next to it. */
 const LICENSE_NAME = 'redoc.standalone.js.LICENSE.txt'
+/**
+ * Redoc's side menu ends with its maker's logo, an image on a CDN that no option turns off: the
+ * page's policy would refuse it, and the browser would report the refusal on every visit. As
+ * served, the script names an empty data: address instead, which the image fails to decode, and
+ * Redoc then leaves the image out (its own onError). Nothing else in the script loads from
+ * elsewhere (test/http/reference.test.ts watches every request the page makes).
+ */
+export const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
 
 /** Running the built JavaScript (dist/src/http/reference.js): the build copied Redoc to dist/docs. */
 const BUILT = import.meta.url.endsWith('.js')
@@ -61,13 +70,24 @@ const escapeHtml = (text: string) =>
 /** The tab's icon, inline (the page asks no other host and no other path for one). */
 const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#32329f"/><text x="8" y="12" font-family="sans-serif" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">{}</text></svg>')}`
 
-/** The page: Redoc's element, pointed at the document, with Redoc's options as its attributes. */
-function page(script: ReferenceAsset | undefined, openapiPath: string): string {
+/** The script as served: the package's, with the logo's address emptied (REDOC_LOGO). */
+function withoutRemoteLogo(script: Buffer): Buffer {
+  return Buffer.from(script.toString('latin1').replaceAll(`"${REDOC_LOGO}"`, '"data:,"'), 'latin1')
+}
+
+// The bar above Redoc stays at the top; Redoc's side menu starts below it (scroll-y-offset).
+const BAR_STYLE =
+  '#site{position:sticky;top:0;z-index:20;display:flex;flex-wrap:wrap;align-items:center;gap:0 1.25rem;min-height:2.75rem;padding:.25rem 1.25rem;background:#fff;border-bottom:1px solid #d0d7de;font-size:15px}#site a{color:#0b5cad;font-weight:600}#site .here{color:#1f2328;margin-right:auto}'
+
+/** The page: a bar back to the site, then Redoc's element, pointed at the document, with its options as attributes. */
+function page(script: ReferenceAsset | undefined, openapiPath: string, readmePath: string): string {
+  const bar = `<header id="site"><a href="/"><span aria-hidden="true">← </span>ibanmint</a><span class="here">API reference</span><a href="${escapeHtml(readmePath)}">README</a></header>`
   const body =
     script === undefined
-      ? `<main><h1>API reference</h1><p>This copy of the service was built without the reference page’s script. The API is described by its <a href="${escapeHtml(openapiPath)}">OpenAPI document</a>.</p></main>`
-      : `<noscript><p>The API reference needs JavaScript. Its source is the <a href="${escapeHtml(openapiPath)}">OpenAPI document</a>.</p></noscript>
-<redoc spec-url="${escapeHtml(openapiPath)}" expand-responses="200" required-props-first="true" json-sample-expand-level="3" path-in-middle-panel="true"></redoc>
+      ? `${bar}\n<main><h1>API reference</h1><p>This copy of the service was built without the reference page’s script. The API is described by its <a href="${escapeHtml(openapiPath)}">OpenAPI document</a>.</p></main>`
+      : `${bar}
+<noscript><p>The API reference needs JavaScript. Its source is the <a href="${escapeHtml(openapiPath)}">OpenAPI document</a>.</p></noscript>
+<redoc spec-url="${escapeHtml(openapiPath)}" scroll-y-offset="#site" expand-responses="200" required-props-first="true" json-sample-expand-level="3" path-in-middle-panel="true"></redoc>
 <script src="${ASSET_PREFIX}${script.name}"></script>`
   return `<!doctype html>
 <html lang="en">
@@ -77,7 +97,7 @@ function page(script: ReferenceAsset | undefined, openapiPath: string): string {
 <title>ibanmint API reference</title>
 <meta name="description" content="Every endpoint of the ibanmint API: parameters, bodies, responses, errors and examples.">
 <link rel="icon" href="${ICON}">
-<style>body{margin:0;padding:0;font-family:system-ui,sans-serif}main{max-width:40rem;margin:2rem auto;padding:0 1rem}</style>
+<style>body{margin:0;padding:0;font-family:system-ui,sans-serif}main{max-width:40rem;margin:2rem auto;padding:0 1rem}${BAR_STYLE}</style>
 </head>
 <body>
 ${body}
@@ -90,12 +110,12 @@ ${body}
  * The page and Redoc's files, read once. Without them (a copy built without the build step),
  * the page says so and links the document: the service itself does not need them.
  */
-export function loadReferenceAssets(openapiPath = '/api/v1/openapi.json'): ReferenceAssets {
+export function loadReferenceAssets(openapiPath = '/api/v1/openapi.json', readmePath = '/README.md'): ReferenceAssets {
   const assets = new Map<string, ReferenceAsset>()
   let script: ReferenceAsset | undefined
   try {
     const files = redocFiles()
-    const body = readFileSync(files.script)
+    const body = withoutRemoteLogo(readFileSync(files.script))
     script = {
       name: `redoc.standalone-${contentHash(body)}.js`,
       type: 'text/javascript; charset=utf-8',
@@ -113,7 +133,7 @@ export function loadReferenceAssets(openapiPath = '/api/v1/openapi.json'): Refer
   } catch {
     script = undefined
   }
-  const html = Buffer.from(page(script, openapiPath))
+  const html = Buffer.from(page(script, openapiPath, readmePath))
   return { html, etag: `"${contentHash(html)}"`, assets }
 }
 
@@ -121,7 +141,7 @@ let loaded: ReferenceAssets | undefined
 
 /** The assets, read on first use and shared by every route table of the process. */
 export function referenceAssets(): ReferenceAssets {
-  loaded ??= loadReferenceAssets()
+  loaded ??= loadReferenceAssets(undefined, readmePath())
   return loaded
 }
 

@@ -28,6 +28,8 @@ export interface PageAssetNames {
   touchIcon: string
   /** Each country's bank registry, by country code. */
   banks: Readonly<Record<string, string>>
+  /** Where the README link goes: the guide, or the raw README in a copy without it (guide.ts). */
+  readme: string
 }
 
 /**
@@ -40,7 +42,7 @@ const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&
 
 // The results table carries explicit roles: below 40rem its rows are laid out as grids, which
 // some browsers take to mean "not a table" for screen readers.
-export function pageHtml({ script, style, icon, touchIcon, banks }: PageAssetNames): string {
+export function pageHtml({ script, style, icon, touchIcon, banks, readme }: PageAssetNames): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -70,7 +72,7 @@ export function pageHtml({ script, style, icon, touchIcon, banks }: PageAssetNam
 <nav aria-label="Site">
 <a href="#validate-title">Validate</a>
 <a href="/docs">API reference</a>
-<a href="/README.md">README</a>
+<a href="${readme}">README</a>
 </nav>
 </header>
 <p class="warning" role="note"><strong>Test data only.</strong> No bank issued these IBANs. Use them for testing, never for payments.</p>
@@ -131,7 +133,7 @@ ${'<tr class="placeholder" aria-hidden="true"><td colspan="5"></td></tr>'.repeat
 </tbody>
 </table>
 </div>
-<p id="download-hint" class="hint">Downloads come from the keyless export with the settings above: up to 100 rows, 30 downloads a minute.</p>
+<p id="download-hint" class="hint">A download holds the rows shown: the keyless export with the same settings and seed (up to 100 rows, 30 downloads a minute).</p>
 </section>
 <section class="card" aria-labelledby="validate-title">
 <h2 id="validate-title" tabindex="-1">Validate</h2>
@@ -148,7 +150,7 @@ ${'<tr class="placeholder" aria-hidden="true"><td colspan="5"></td></tr>'.repeat
 </section>
 </main>
 <footer>
-<p><a href="/docs">API reference</a> · <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a> · <a href="/.well-known/mcp/server-card.json">MCP server card</a> · <a href="/README.md">README</a></p>
+<p><a href="/docs">API reference</a> · <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a> · <a href="/.well-known/mcp/server-card.json">MCP server card</a> · <a href="${readme}">README</a></p>
 <p>The <a href="/api/v1">JSON API</a> needs a key; this page needs none: it runs in your browser with the same code.</p>
 </footer>
 <p id="status" class="visually-hidden" role="status"></p>

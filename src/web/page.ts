@@ -14,6 +14,7 @@ import { negotiate, sharedBody } from '../http/compression.ts'
 import { answeredNotModified, contentHash } from '../http/respond.ts'
 import { route, type Route } from '../http/route.ts'
 import { BANK_REGISTRY } from '@ibanmint/iban/internal'
+import { guideRoutes, readmePath, type GuideFrame } from './guide.ts'
 import { pageHtml } from './html.ts'
 import { iconIco, iconSvg, touchIconPng } from './icon.ts'
 import { STYLE } from './style.ts'
@@ -43,6 +44,8 @@ export interface WebAssets {
   favicon: Buffer
   /** Bytes of the script as served (minified), for the README's figures and the tests. */
   scriptBytes: number
+  /** The stylesheet and icon the guide's pages link too. */
+  frame: GuideFrame
 }
 
 /**
@@ -100,6 +103,7 @@ export async function buildWebAssets(
       icon: icon.name,
       touchIcon: touchIcon.name,
       banks: Object.fromEntries(banks.map((bank) => [bank.name.slice(6, 8).toUpperCase(), bank.name])),
+      readme: readmePath(),
     }),
   )
   return {
@@ -108,6 +112,7 @@ export async function buildWebAssets(
     assets: new Map([script, style, icon, touchIcon, ...banks].map((one): [string, Asset] => [one.name, one])),
     favicon: BUILT ? readFileSync(BUILT_FAVICON) : iconIco(),
     scriptBytes: script.body.length,
+    frame: { style: style.name, icon: icon.name },
   }
 }
 
@@ -130,6 +135,7 @@ const SECURITY_HEADERS = {
 export function webRoutes(web: WebAssets): Route[] {
   let readme: Buffer | undefined
   return [
+    ...guideRoutes(web.frame),
     route({
       method: 'GET',
       path: '/',

@@ -61,6 +61,8 @@ button, .button { font: inherit; font-weight: 600; padding: .4rem 1rem; min-heig
 .legend .part { padding: 0 .3rem; color: var(--ink); white-space: nowrap; }
 .toolbar { display: flex; align-items: center; flex-wrap: wrap; gap: .5rem .75rem; margin: .75rem 0 .25rem; }
 .summary { margin: 0 auto 0 0; font-weight: 600; }
+.summary .seed { font-weight: 400; color: var(--muted); }
+.summary .seed code { color: var(--ink); }
 .downloads { display: flex; align-items: center; flex-wrap: wrap; gap: .4rem; }
 #download-label { color: var(--muted); font-size: .9rem; }
 .toolbar .button, .toolbar button { min-height: 2.25rem; padding: .25rem .75rem; }
@@ -96,10 +98,25 @@ td.ok, td.bad, td.na { white-space: nowrap; }
 td.ok { color: var(--ok); } td.bad { color: var(--bad); font-weight: 600; } td.na { color: var(--muted); }
 footer { margin-top: 1rem; color: var(--muted); font-size: .9rem; }
 footer p { margin: .35rem 0; }
+.guide { max-width: 60rem; }
+a.brand { color: var(--ink); text-decoration: none; font-weight: 700; font-size: 1.25rem; gap: .5rem; }
+.prose { display: block; margin-top: .75rem; padding: .25rem 1.5rem 1rem; line-height: 1.6; overflow-wrap: break-word; }
+.prose h1 { font-size: 1.75rem; margin: .75rem 0 .5rem; }
+.prose h2 { font-size: 1.35rem; margin: 1.5rem 0 .5rem; padding-bottom: .25rem; border-bottom: 1px solid var(--line); }
+.prose h3 { font-size: 1.1rem; margin: 1.25rem 0 .4rem; }
+.prose code { font-size: .9em; padding: .1em .3em; border-radius: .25rem; background: var(--hover); }
+.prose pre { overflow-x: auto; padding: .75rem 1rem; background: var(--hover); border: 1px solid var(--row-line); border-radius: .35rem; line-height: 1.45; }
+.prose pre code { padding: 0; background: none; font-size: .85rem; }
+.prose .scroll { overflow-x: auto; margin: .75rem 0; }
+.prose table { border-collapse: collapse; font-size: .9rem; }
+.prose th, .prose td { text-align: left; vertical-align: top; padding: .3rem .6rem; border: 1px solid var(--line); min-width: 8rem; }
+.prose blockquote { margin: .75rem 0; padding: .1rem 1rem; border-left: 4px solid var(--bad); background: var(--warn); }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (max-width: 40rem) {
   body { padding: .5rem .75rem 1rem; }
   .card { padding: .75rem; }
+  .prose { padding: .25rem .75rem .75rem; }
+  .prose table { width: max-content; max-width: 48rem; }
   .tagline { font-size: .85rem; }
   .results thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .results tbody { display: block; }

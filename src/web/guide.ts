@@ -1,0 +1,159 @@
+// The guide at /guide: the README and docs/*.md (with the files they link: the library's
+// README, the benchmark results, the changelog, the licence) as web pages in the site's frame,
+// so that the page's README link shows something a person can read, whose links work. The build
+// renders the Markdown to HTML once (scripts/docs-bundle.mjs writes dist/guide.json); from the
+// sources the same function renders it on the first request. A copy built without the
+// Markdown (a container image whose build left it out) has no guide: the page then links the
+// raw README (/README.md) instead.
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { ApiError } from '../core/errors.ts'
+import { sharedBody } from '../http/compression.ts'
+import { answeredNotModified, contentHash } from '../http/respond.ts'
+import type { Context } from '../http/exchange.ts'
+import { route, type Reply, type Route } from '../http/route.ts'
+
+export const GUIDE_PATH = '/guide'
+
+/** One page of the guide as the build renders it: the article's HTML only. */
+interface RenderedPage {
+  /** Its address: /guide, /guide/http-api, … */
+  path: string
+  /** The file it was made from, by its path in the repository. */
+  source: string
+  title: string
+  html: string
+}
+
+interface GuidePage {
+  body: Buffer
+  etag: string
+}
+
+/** Running the built JavaScript (dist/src/web/guide.js): the build rendered the guide. */
+const BUILT = import.meta.url.endsWith('.js')
+const BUILT_GUIDE = fileURLToPath(new URL('../../guide.json', import.meta.url))
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const RENDERER = new URL('../../scripts/docs-bundle.mjs', import.meta.url)
+
+/**
+ * Where a person reading about ibanmint goes: the guide, or the raw README (/README.md) in a
+ * copy built without the guide. Decided without rendering anything.
+ */
+export function readmePath(): string {
+  return (BUILT ? existsSync(BUILT_GUIDE) : existsSync(`${ROOT}README.md`)) ? GUIDE_PATH : '/README.md'
+}
+
+/** The guide's pages: as the build wrote them, or rendered now from the sources. */
+async function renderedPages(): Promise<RenderedPage[]> {
+  if (BUILT) return JSON.parse(readFileSync(BUILT_GUIDE, 'utf8')) as RenderedPage[]
+  const { renderGuide } = (await import(RENDERER.href)) as {
+    renderGuide: (root: string) => { pages: RenderedPage[] }
+  }
+  return renderGuide(ROOT).pages
+}
+
+/** What a guide page links besides its article: the site's stylesheet and icon. */
+export interface GuideFrame {
+  style: string
+  icon: string
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string)
+
+/** A page of the guide: the site's masthead, the article, and the links every page has. */
+function framed(page: RenderedPage, frame: GuideFrame): string {
+  const title = page.path === GUIDE_PATH ? 'README' : page.title
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · ibanmint</title>
+<meta name="color-scheme" content="light dark">
+<link rel="icon" href="/favicon.ico" sizes="16x16 32x32 48x48">
+<link rel="icon" href="/assets/${frame.icon}" type="image/svg+xml">
+<link rel="stylesheet" href="/assets/${frame.style}">
+</head>
+<body class="guide">
+<header class="masthead">
+<a class="brand" href="/"><img src="/assets/${frame.icon}" alt="" width="28" height="28"><span>ibanmint</span></a>
+<nav aria-label="Site">
+<a href="/">Web page</a>
+<a href="/docs">API reference</a>
+<a href="${GUIDE_PATH}"${page.path === GUIDE_PATH ? ' aria-current="page"' : ''}>README</a>
+</nav>
+</header>
+<main class="card prose">
+${page.html}</main>
+<footer><p>From <code>${escapeHtml(page.source)}</code> of ibanmint. <a href="/">Back to the page</a> · <a href="${GUIDE_PATH}">README</a> · <a href="/docs">API reference</a></p></footer>
+</body>
+</html>
+`
+}
+
+const HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+}
+
+/** GET /guide and /guide/{page}; the pages are rendered on the first request and kept. */
+export function guideRoutes(frame: GuideFrame): Route[] {
+  let pages: Promise<Map<string, GuidePage>> | undefined
+  const load = () =>
+    (pages ??= renderedPages().then(
+      (rendered) =>
+        new Map(
+          rendered.map((page) => {
+            const body = sharedBody(Buffer.from(framed(page, frame)))
+            return [page.path, { body, etag: `"${contentHash(body)}"` }]
+          }),
+        ),
+    ))
+  const answer = async (path: string, context: Context): Promise<Reply> => {
+    let page: GuidePage | undefined
+    try {
+      page = (await load()).get(path)
+    } catch {
+      pages = undefined
+      throw new ApiError('not_found', 'the guide is not installed with this copy')
+    }
+    if (page === undefined)
+      throw new ApiError('not_found', `no page ${JSON.stringify(path.slice(GUIDE_PATH.length + 1))} in the guide`)
+    const headers = { ...HEADERS, etag: page.etag, 'cache-control': 'no-cache' }
+    if (answeredNotModified(context, page.etag, headers)) return 'sent'
+    return { bytes: page.body, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
+  }
+  const responses = {
+    200: { description: 'HTML.', contentTypes: ['text/html'] },
+    304: { description: 'Not modified.' },
+  }
+  return [
+    route({
+      method: 'GET',
+      path: GUIDE_PATH,
+      operationId: 'getGuide',
+      access: 'public',
+      errors: ['not_found'],
+      summary: 'The README as a web page, the first page of the guide',
+      tag: 'web',
+      responses,
+      handle: (_inputs, context) => answer(GUIDE_PATH, context),
+    }),
+    route({
+      method: 'GET',
+      path: `${GUIDE_PATH}/{page}`,
+      operationId: 'getGuidePage',
+      access: 'public',
+      errors: ['not_found'],
+      summary: 'A page of the guide: docs/{page}.md as a web page (and the changelog, licence, …)',
+      tag: 'web',
+      pathParams: { page: { type: 'string', maxLength: 64, 'x-message': 'page must be a page name' } },
+      responses,
+      handle: ({ params }, context) => answer(`${GUIDE_PATH}/${params.page}`, context),
+    }),
+  ]
+}
