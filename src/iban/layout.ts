@@ -8,15 +8,14 @@
 // its input becomes a choice among 9, the k-th digit for which the check exists. Exactly one
 // digit value at most is forbidden (its weight is a unit mod 11), so 9 always remain.
 //
-// A GB account is made by the sort code's modulus check (uk-modulus/accounts.ts): its digits
-// a–e are free, f g hold one of the sort code's choices of tail (written as two digits, then
-// replaced), and h is derived.
+// A bank-level account scheme (account-scheme.ts) lays out the account of a bank's rows: which
+// positions are free, which its writer derives after the fields, a guard, one choice among a
+// bank's tails (GB); the layout knows no scheme by name.
+import { NO_TAG, type AccountPlan } from './account-scheme.ts'
 import type { BankRow } from './banks.ts'
 import { LAYOUT_RULES, numbers, type LayoutEditor } from './constraints.ts'
-import { DE_ACCOUNT_METHODS, type AccountLayout, type DerivedDigit } from './de-account/index.ts'
 import type { ComputeCheck } from './national.ts'
 import type { CheckPart, CountrySpec } from './registry.ts'
-import { NO_RECORD, RECORD_AT, ukAccountWriter, ukRecord, type AccountKind } from './uk-modulus/index.ts'
 
 /** Byte index of the BBAN in an IBAN. */
 export const BBAN = 4
@@ -44,6 +43,11 @@ export interface Field {
    * the bank's account writer turns it into the v-th digit for which the account completes.
    */
   readonly accountGuard: boolean
+  /**
+   * For a choice among a bank's branches: the tag of each (the number the scheme's account
+   * writer receives for rows at that branch, AccountPlan.tagOf), or undefined.
+   */
+  readonly tags: Int32Array | undefined
 }
 
 /** A field of 9 choices that keeps a nullable check computable. */
@@ -52,11 +56,13 @@ export const GUARD_SIZE = 9
 /**
  * The row layout of one country and mode, under the banks of one likeness (or the only layout,
  * without banks): banks whose codes are alike (same length, all digits or not, same account
- * method and branches) share it, each with its own template and constant MOD-97 share (Stamp).
+ * layout and branches) share it, each with its own template and constant MOD-97 share (Stamp).
  */
-export interface Variant {
+export interface Shape {
   /** An IBAN's bytes with the country code and every constant in place (the first bank's code). */
   readonly template: Uint8Array
+  /** The tag rows of this shape give the account writer, unless a field with tags decides it (NO_TAG: none). */
+  readonly tag: number
   /**
    * Every field: first the `indexedCount` fields that the row number decides, lowest digit
    * first; then those beyond what a row number covers, drawn from a hash chain of it.
@@ -96,78 +102,6 @@ export interface Variant {
   readonly derived: Int32Array
 }
 
-/**
- * How a bank's own account check (DE) is written after the fields: by its method's `digit`,
- * data that writeAccountDigit reads (one function for most methods, straight from the IBAN's
- * bytes), or else by a `finish` that runs the method's `complete`; neither where the method
- * derives nothing (09). One per method; banks of different methods may share a shape.
- */
-export interface AccountWriter {
-  readonly digit: AccountDigit | undefined
-  readonly finish: ((out: Uint8Array) => void) | undefined
-}
-
-/**
- * An account check digit as data (DerivedDigit), placed in the IBAN: the digits summed are
- * those of IBAN bytes `from` … `to`, `weights` indexed by IBAN byte (0 elsewhere).
- */
-export interface AccountDigit {
-  readonly at: number
-  readonly from: number
-  readonly to: number
-  readonly weights: Int32Array
-  readonly digitSums: boolean
-  readonly modulus: number
-  readonly digits: Int8Array
-  /** The guard's IBAN index, or −1; its weight; its allowed digits, in order. */
-  readonly guardAt: number
-  readonly guardWeight: number
-  readonly guardDigits: Uint8Array
-}
-
-/** The digit sum of a product of two digits or of a digit and a weight up to 10 (below 100). */
-function productDigitSum(product: number): number {
-  return product - 9 * ((product / 10) | 0)
-}
-
-/** Σ digit × weight (or its digit sum) over the bytes from … to (a guard's weight is 0 there: see accountDigitOf). */
-function accountSum(digit: AccountDigit, out: Uint8Array): number {
-  const { weights, from, to } = digit
-  let sum = 0
-  if (digit.digitSums) {
-    for (let i = from; i <= to; i++) sum += productDigitSum(((out[i] as number) - 48) * (weights[i] as number))
-  } else {
-    for (let i = from; i <= to; i++) sum += ((out[i] as number) - 48) * (weights[i] as number)
-  }
-  return sum
-}
-
-/**
- * Writes an account check digit described as data (and first, where it has one, the guard's
- * digit: the field wrote its value v, which becomes the v-th allowed digit that admits one).
- */
-export function writeAccountDigit(digit: AccountDigit, out: Uint8Array): void {
-  const { digits, modulus, guardAt } = digit
-  if (guardAt < 0) {
-    out[digit.at] = 48 + (digits[accountSum(digit, out) % modulus] as number)
-    return
-  }
-  const wanted = (out[guardAt] as number) - 48
-  const partial = accountSum(digit, out)
-  let seen = -1
-  for (let d = 0; d < digit.guardDigits.length; d++) {
-    const value = digit.guardDigits[d] as number
-    const product = value * digit.guardWeight
-    const check = digits[(partial + (digit.digitSums ? productDigitSum(product) : product)) % modulus] as number
-    if (check >= 0 && ++seen === wanted) {
-      out[guardAt] = 48 + value
-      out[digit.at] = 48 + check
-      return
-    }
-  }
-  throw new Error(`generate: the guard of an account found ${seen + 1} digits`)
-}
-
 /** What one bank adds to its shape: the IBAN's constant bytes and their MOD-97 share. */
 export interface Stamp {
   readonly template: Uint8Array
@@ -193,72 +127,15 @@ function toBytes(values: readonly string[]): Uint8Array {
  * The likeness of a bank's layout: banks of one key share a shape (buildShape), whose template
  * holds the first of them's code; the others are stamped into it (stampOf).
  */
-export function shapeKey(bank: BankRow | undefined, tailChoices?: number): string {
+export function shapeKey(bank: BankRow | undefined, account: AccountPlan | undefined): string {
   if (bank === undefined) return ''
-  const account = accountLayoutOf(bank)
-  const layout =
-    account === undefined
-      ? ''
-      : `${account.positions.join(',')}|${account.guard?.position ?? ''}|${account.guard?.size ?? ''}`
   // Banks of one shape have letters at the same places (their constants' MOD-97 weights).
   const pattern = bank.code.replace(/[0-9]/g, 'n').replace(/[A-Z]/g, 'a')
-  return `${pattern}|${layout}|${tailChoices ?? ''}|${bank.branches?.join(',') ?? ''}`
-}
-
-/**
- * How the account check of `bank`'s method is written (AccountWriter), or undefined without one;
- * for GB, the modulus check's writer of accounts of `kind` (with or without a bank).
- */
-export function accountWriterOf(
-  spec: CountrySpec,
-  bank: BankRow | undefined,
-  kind: AccountKind = 'pass',
-): AccountWriter | undefined {
-  if (spec.accountCheck === 'uk-modulus') {
-    const sortAt = BBAN + (spec.segments.find((s) => s.name === 'branch')?.offset ?? 0)
-    return { digit: undefined, finish: ukAccountWriter(sortAt, BBAN + accountOffset(spec), kind) }
-  }
-  const account = accountLayoutOf(bank)
-  if (account === undefined) return undefined
-  // A method that checks nothing (09) derives nothing.
-  if (account.guard === undefined && !account.positions.includes('')) return undefined
-  const derive = account.derive
-  if (derive === undefined) return { digit: undefined, finish: accountFinish(spec, account) }
-  return { finish: undefined, digit: accountDigitOf(BBAN + accountOffset(spec), account, derive) }
-}
-
-/**
- * A layout's described digit placed at IBAN byte `base` (AccountDigit): the digits it sums must
- * be one run of positions, and the weights go by byte; a guard's own weight is taken out of
- * the sum (it is added for each candidate digit).
- */
-function accountDigitOf(base: number, account: AccountLayout, derive: DerivedDigit): AccountDigit {
-  const from = Math.min(...derive.indices)
-  const to = Math.max(...derive.indices)
-  if (to - from + 1 !== derive.indices.length) throw new Error('layout: a described digit sums one run of positions')
-  const weights = new Int32Array(MAX_IBAN_LENGTH)
-  derive.indices.forEach((k, i) => (weights[base + k] = derive.weights[i] as number))
-  const guard = account.guard
-  const guardAt = guard === undefined ? -1 : base + guard.position
-  const guardWeight = guardAt < 0 ? 0 : (weights[guardAt] as number)
-  if (guardAt >= 0) weights[guardAt] = 0
-  return {
-    at: base + derive.at,
-    from: base + from,
-    to: base + to,
-    weights,
-    digitSums: derive.digitSums,
-    modulus: derive.modulus,
-    digits: Int8Array.from(derive.digits),
-    guardAt,
-    guardWeight,
-    guardDigits:
-      guard === undefined ? new Uint8Array(0) : Uint8Array.from(account.positions[guard.position] as string, Number),
-  }
+  return `${pattern}|${account?.key ?? ''}|${bank.branches?.join(',') ?? ''}`
 }
 
 /** A bank's template and constant MOD-97 share in a shape built for another bank of its likeness. */
-export function stampOf(shape: Variant, spec: CountrySpec, bank: BankRow | undefined): Stamp {
+export function stampOf(shape: Shape, spec: CountrySpec, bank: BankRow | undefined): Stamp {
   if (bank === undefined) return { template: shape.template, constantSum: shape.constantSum }
   const offset = bankOffset(spec)
   const template = shape.template.slice()
@@ -279,56 +156,12 @@ function accountOffset(spec: CountrySpec): number {
   return spec.segments.find((s) => s.name === 'account')?.offset ?? 0
 }
 
-/** The bank's account method's layout (DE), if it has one. */
-function accountLayoutOf(bank: BankRow | undefined): AccountLayout | undefined {
-  return bank?.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method].layout
-}
-
-/**
- * Writes the derived digits of a German bank's account method after the fields: the account's
- * 10 digits and the bank code's 8 are read from the IBAN into digit values, the guard's value
- * v becomes the v-th allowed digit for which the account completes, and the method completes
- * the account. One per shape: the bank code comes from the row itself.
- */
-function accountFinish(spec: CountrySpec, layout: AccountLayout): (out: Uint8Array) => void {
-  const base = BBAN + accountOffset(spec)
-  const bankAt = BBAN + bankOffset(spec)
-  const bankDigits = new Uint8Array(8)
-  const account = new Uint8Array(10)
-  const { complete, guard, positions } = layout
-  const written = Int32Array.from(
-    positions.flatMap((allowed, k) => (allowed === '' || k === guard?.position ? [k] : [])),
-  )
-  const guardDigits =
-    guard === undefined ? new Uint8Array(0) : Uint8Array.from(positions[guard.position] as string, Number)
-  return (out) => {
-    for (let k = 0; k < 8; k++) bankDigits[k] = (out[bankAt + k] as number) - 48
-    for (let k = 0; k < 10; k++) account[k] = (out[base + k] as number) - 48
-    if (guard === undefined) {
-      if (!complete(account, bankDigits)) throw new Error(`generate: an account of ${spec.code} does not complete`)
-    } else {
-      const wanted = account[guard.position] as number
-      let seen = -1
-      for (let d = 0; d < guardDigits.length && seen < wanted; d++) {
-        account[guard.position] = guardDigits[d] as number
-        if (complete(account, bankDigits)) seen++
-      }
-      if (seen < wanted) throw new Error(`generate: the guard of an account of ${spec.code} found ${seen + 1} digits`)
-    }
-    for (let w = 0; w < written.length; w++) {
-      const k = written[w] as number
-      out[base + k] = 48 + (account[k] as number)
-    }
-  }
-}
-
 /**
  * Builds the layout of `spec` in one mode, under `bank` when given (the shape of every bank of
  * its likeness, shapeKey). `checks` are the plan's check steps; `nullable` tells which of them
  * may admit no check digit; `limit` caps the product of the indexed fields (the rest are drawn
  * from a hash chain of the row number); `letterChecks` tells the checks whose characters may
- * be letters. GB: `uk` says how many tails every sort code of the shape offers, and for which
- * kind of accounts (passing, or failing for negative data).
+ * be letters; `account` is what the country's account scheme makes of the bank's accounts.
  */
 export function buildShape(
   spec: CountrySpec,
@@ -338,8 +171,8 @@ export function buildShape(
   nullable: ReadonlySet<ComputeCheck>,
   letterChecks: ReadonlySet<ComputeCheck>,
   limit: number,
-  uk?: { readonly choices: number; readonly kind: AccountKind },
-): Variant {
+  account: AccountPlan | undefined,
+): Shape {
   const template = new Uint8Array(MAX_IBAN_LENGTH)
   template[0] = spec.code.charCodeAt(0)
   template[1] = spec.code.charCodeAt(1)
@@ -361,7 +194,7 @@ export function buildShape(
   }
   const taken = new Set<number>()
   const groups: Field[] = []
-  const choose = (positions: readonly number[], values: readonly string[]) => {
+  const choose = (positions: readonly number[], values: readonly string[], tags?: Int32Array) => {
     for (const p of positions) {
       slots[p] = { kind: 'group' }
       taken.add(p)
@@ -372,65 +205,55 @@ export function buildShape(
       values: toBytes(values),
       guard: undefined,
       accountGuard: false,
+      tags,
     })
   }
+  let tag = NO_TAG
   if (bank !== undefined) {
     const offset = bankOffset(spec)
     for (let i = 0; i < bank.code.length; i++) {
       setConstant(offset + i, bank.code[i] as string)
       taken.add(offset + i)
     }
-    // Real branch codes of the bank: a constant, or one choice among them.
+    // Real branch codes of the bank: a constant, or one choice among them; each with the tag
+    // its accounts are written with, where the scheme gives one.
     const branches = bank.branches ?? []
     const at = offset + bank.code.length
     const width = branches[0]?.length ?? 0
+    const tagOf = account?.tagOf
     if (branches.length === 1) {
       for (let i = 0; i < width; i++) {
         setConstant(at + i, (branches[0] as string)[i] as string)
         taken.add(at + i)
       }
+      if (tagOf !== undefined) tag = tagOf(branches[0] as string)
     } else if (branches.length > 1)
       choose(
         Array.from({ length: width }, (_, i) => at + i),
         branches,
+        tagOf === undefined ? undefined : Int32Array.from(branches, tagOf),
       )
-    // GB: each sort code's record number (uk-modulus/accounts.ts) goes past the IBAN's end, in
-    // the template or beside the sort code's bytes in its field.
-    if (uk !== undefined && branches.length > 0) {
-      const numbers = branches.map((branch) => ukRecord(Number(branch), uk.kind))
-      if (branches.length === 1) recordInto(template, numbers[0] as number)
-      else {
-        const field = groups.pop() as Field
-        const values = new Uint8Array(branches.length * (width + 2))
-        branches.forEach((_, v) => {
-          values.set(field.values.subarray(v * width, (v + 1) * width), v * (width + 2))
-          recordInto(values, numbers[v] as number, v * (width + 2) + width - RECORD_AT)
-        })
-        groups.push({ ...field, positions: [...field.positions, RECORD_AT, RECORD_AT + 1], values })
-      }
-    }
   }
-  if (uk !== undefined && (bank?.branches ?? []).length === 0) recordInto(template, NO_RECORD)
   let guardPosition = -1
   let guardSize = 0
-  const account = accountLayoutOf(bank)
-  if (account !== undefined && bank !== undefined) {
+  const accountSlots = account?.slots
+  if (accountSlots !== undefined) {
     const offset = accountOffset(spec)
-    account.positions.forEach((chars, k) => {
+    accountSlots.positions.forEach((chars, k) => {
+      if (chars === undefined) return
       slots[offset + k] = chars === '' ? { kind: 'derived' } : { kind: 'choice', chars }
+      taken.add(offset + k)
     })
-    if (account.guard !== undefined) {
-      guardPosition = offset + account.guard.position
-      guardSize = account.guard.size
+    if (accountSlots.guard !== undefined) {
+      guardPosition = offset + accountSlots.guard.position
+      guardSize = accountSlots.guard.size
     }
-  }
-  if (spec.accountCheck === 'uk-modulus') {
-    // GB: a–e free, f g one of the sort code's tails (written as the choice's two digits), h derived.
-    if (uk === undefined || uk.choices < 1) throw new Error('layout: a GB shape needs at least one choice of tail')
-    const offset = accountOffset(spec)
-    choose([offset + 5, offset + 6], numbers(0, uk.choices, 2))
-    slots[offset + 7] = { kind: 'derived' }
-    taken.add(offset + 7)
+    const choice = accountSlots.choice
+    if (choice !== undefined)
+      choose(
+        choice.positions.map((k) => offset + k),
+        numbers(0, choice.count, choice.positions.length),
+      )
   }
   const editor: LayoutEditor = {
     realistic,
@@ -472,10 +295,14 @@ export function buildShape(
       values: toBytes(accountGuard ? [...'0123456789'.slice(0, guardSize)] : [...slot.chars]),
       guard,
       accountGuard,
+      tags: undefined,
     })
   })
-  // Lowest digit first: the row number's low digits fill the BBAN from its end.
-  fields.sort((a, b) => Math.max(...b.positions) - Math.max(...a.positions))
+  // Lowest digit first: the row number's low digits fill the BBAN from its end. A choice of
+  // tagged branches comes first of all, as GB's sort codes always did (their tags once rode
+  // past the IBAN's end): the same seed keeps giving the same rows.
+  const order = (field: Field) => (field.tags === undefined ? Math.max(...field.positions) : MAX_IBAN_LENGTH)
+  fields.sort((a, b) => order(b) - order(a))
   const indexed: Field[] = []
   let size = 1
   let next = 0
@@ -584,6 +411,7 @@ export function buildShape(
   })
   return {
     template,
+    tag,
     fields: all,
     indexedCount: indexed.length,
     size,
@@ -601,12 +429,6 @@ export function buildShape(
     constantSum,
     derived: Int32Array.from(derived),
   }
-}
-
-/** Writes a sort code's record number as two bytes (low first) at RECORD_AT + `shift` of `bytes`. */
-function recordInto(bytes: Uint8Array, number: number, shift = 0): void {
-  bytes[RECORD_AT + shift] = number & 0xff
-  bytes[RECORD_AT + shift + 1] = number >> 8
 }
 
 /**
