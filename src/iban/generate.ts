@@ -278,8 +278,7 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
     out[at] = ((info[slot + INFO_CODE + (k >> 2)] as number) >>> (8 * (k & 3))) & 0xff
   }
   let guards = 0
-  // The hash chain for characters past the row number starts from the row, when a run needs it.
-  let draw = -1
+  chainDraw = -1
   let sum = info[slot + INFO_CONSTANT_SUM] as number
   const { runSizes, runDrawn, sizes, positions, starts, chars, weights, program, positionWeights } = shape
   // The number the account writer receives: the shape's, or that of the branch a field chose.
@@ -304,17 +303,8 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
       // fields' values come by integer division (radix 10 by a constant: a multiplication).
       const k = program[pc + 1] as number
       const runSize = runSizes[k] as number
-      if (runDrawn[k] === true) {
-        // Characters past the row number: a hash chain seeded by the row number (which the
-        // dataset's key already permuted), 31 bits a draw, rejected above a multiple of the size.
-        const limit = RANGE_31 - (RANGE_31 % runSize)
-        if (draw < 0) draw = hash52(row)
-        do {
-          draw = mix32((draw + 0x9e3779b9) | 0)
-          part = draw >>> 1
-        } while (part >= limit)
-        part %= runSize
-      } else {
+      if (runDrawn[k] === true) part = drawnPart(row, runSize)
+      else {
         const quotient = Math.floor(rest / runSize)
         part = (rest - quotient * runSize) | 0
         rest = quotient
@@ -344,7 +334,24 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
       pc += 2
     }
   }
-  const account = info[slot + INFO_ACCOUNT] as number
+  writeDerived(plan, shape, info[slot + INFO_ACCOUNT] as number, tag, guards, sum, out)
+  return index
+}
+
+/**
+ * The characters a row derives once its fields are written: the account scheme's (with the
+ * row's tag), the guards', the national check digits, then the IBAN check digits from the
+ * remainder summed so far (`sum`) or, where the shape cannot sum it, folded from the row.
+ */
+function writeDerived(
+  plan: MintPlan,
+  shape: Shape,
+  account: number,
+  tag: number,
+  guards: number,
+  sum: number,
+  out: Uint8Array,
+): void {
   if (account >= 0) {
     const writer = plan.accounts[account] as AccountWriter
     if (writer.digit !== undefined) writeAccountDigit(writer.digit, out)
@@ -355,15 +362,33 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
   const digitWeights = shape.digitWeights
   if (digitWeights === undefined) {
     writeIbanCheckDigits(out, plan.spec.code, plan.spec.bbanLength, plan.countryTail)
-  } else {
-    const derived = shape.derived
-    for (let d = 0; d < derived.length; d++) {
-      const at = derived[d] as number
-      sum += ((out[at] as number) - 48) * (digitWeights[at - BBAN] as number)
-    }
-    writeCheckDigits(out, sum % 97, plan.countryTail)
+    return
   }
-  return index
+  const derived = shape.derived
+  for (let d = 0; d < derived.length; d++) {
+    const at = derived[d] as number
+    sum += ((out[at] as number) - 48) * (digitWeights[at - BBAN] as number)
+  }
+  writeCheckDigits(out, sum % 97, plan.countryTail)
+}
+
+/** The hash chain of the row being minted: its last draw (−1: not started). */
+let chainDraw = -1
+
+/**
+ * A drawn run's share: characters past the row number come from a hash chain seeded by the row
+ * number (which the dataset's key already permuted), 31 bits a draw, rejected above a multiple
+ * of the run's size.
+ */
+function drawnPart(row: number, runSize: number): number {
+  const limit = RANGE_31 - (RANGE_31 % runSize)
+  if (chainDraw < 0) chainDraw = hash52(row)
+  let part: number
+  do {
+    chainDraw = mix32((chainDraw + 0x9e3779b9) | 0)
+    part = chainDraw >>> 1
+  } while (part >= limit)
+  return part % runSize
 }
 
 /** Writes every national check of the plan into the BBAN held in `out`. */

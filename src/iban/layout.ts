@@ -11,7 +11,7 @@
 // A bank-level account scheme (account-scheme.ts) lays out the account of a bank's rows: which
 // positions are free, which its writer derives after the fields, a guard, one choice among a
 // bank's tails (GB); the layout knows no scheme by name.
-import { NO_TAG, type AccountPlan } from './account-scheme.ts'
+import { NO_TAG, type AccountPlan, type AccountSlots } from './account-scheme.ts'
 import type { BankRow } from './banks.ts'
 import { LAYOUT_RULES, numbers, type LayoutEditor } from './constraints.ts'
 import type { ComputeCheck } from './national.ts'
@@ -94,7 +94,7 @@ export interface Shape {
    */
   readonly digitWeights: Int32Array | undefined
   readonly weights: Int32Array
-  /** The decoding program (OP_RUN, OP_DIGITS, OP_FIELD; see buildVariant). */
+  /** The decoding program (OP_RUN, OP_DIGITS, OP_FIELD; see programOf). */
   readonly program: Int32Array
   /** `digitWeights` by IBAN position (zeros when the BBAN may hold letters). */
   readonly positionWeights: Int32Array
@@ -157,49 +157,50 @@ function accountOffset(spec: CountrySpec): number {
 }
 
 /**
- * Builds the layout of `spec` in one mode, under `bank` when given (the shape of every bank of
- * its likeness, shapeKey). `checks` are the plan's check steps; `nullable` tells which of them
- * may admit no check digit; `limit` caps the product of the indexed fields (the rest are drawn
- * from a hash chain of the row number); `letterChecks` tells the checks whose characters may
- * be letters; `account` is what the country's account scheme makes of the bank's accounts.
+ * The slots of a BBAN as a shape is drafted: what each position holds (a choice among
+ * characters, a character derived after the fields, or part of a group field), the group
+ * fields, the positions bank codes and schemes have taken (country rules leave them alone), and
+ * what the scheme's writer needs (the shape's tag, an account guard).
  */
-export function buildShape(
-  spec: CountrySpec,
-  realistic: boolean,
-  bank: BankRow | undefined,
-  checks: readonly CheckStep[],
-  nullable: ReadonlySet<ComputeCheck>,
-  letterChecks: ReadonlySet<ComputeCheck>,
-  limit: number,
-  account: AccountPlan | undefined,
-): Shape {
-  const template = new Uint8Array(MAX_IBAN_LENGTH)
-  template[0] = spec.code.charCodeAt(0)
-  template[1] = spec.code.charCodeAt(1)
-  const slots: Slot[] = []
-  const setConstant = (index: number, char: string) => {
-    slots[index] = { kind: 'choice', chars: char }
-  }
-  for (const segment of spec.segments) {
-    for (let i = 0; i < segment.length; i++) {
-      const index = segment.offset + i
-      if (segment.fixed !== undefined) setConstant(index, segment.fixed[i] as string)
-      else if (segment.chars === 'n' || (realistic && segment.chars === 'c'))
-        slots[index] = { kind: 'choice', chars: DIGITS }
-      else slots[index] = { kind: 'choice', chars: segment.chars === 'a' ? LETTERS : ALPHANUMERICS }
+class Draft {
+  readonly slots: Slot[] = []
+  readonly groups: Field[] = []
+  readonly taken = new Set<number>()
+  tag = NO_TAG
+  guardPosition = -1
+  guardSize = 0
+
+  /** Every position as the country's format and checks leave it: free characters of its class, check digits derived. */
+  constructor(spec: CountrySpec, realistic: boolean, checks: readonly CheckStep[]) {
+    for (const segment of spec.segments) {
+      for (let i = 0; i < segment.length; i++) {
+        const index = segment.offset + i
+        if (segment.fixed !== undefined) this.setConstant(index, segment.fixed[i] as string)
+        else if (segment.chars === 'n' || (realistic && segment.chars === 'c')) this.slots[index] = choiceOf(DIGITS)
+        else this.slots[index] = choiceOf(segment.chars === 'a' ? LETTERS : ALPHANUMERICS)
+      }
+    }
+    for (const step of checks) {
+      for (let i = step.part.check[0]; i <= step.part.check[1]; i++) this.slots[i] = { kind: 'derived' }
     }
   }
-  for (const step of checks) {
-    for (let i = step.part.check[0]; i <= step.part.check[1]; i++) slots[i] = { kind: 'derived' }
+
+  setConstant(index: number, char: string): void {
+    this.slots[index] = choiceOf(char)
   }
-  const taken = new Set<number>()
-  const groups: Field[] = []
-  const choose = (positions: readonly number[], values: readonly string[], tags?: Int32Array) => {
+
+  /** Takes a position: country rules leave it as it is. */
+  take(index: number): void {
+    this.taken.add(index)
+  }
+
+  /** Makes `positions` one group field among `values`, each with its tag where given. */
+  choose(positions: readonly number[], values: readonly string[], tags?: Int32Array): void {
     for (const p of positions) {
-      slots[p] = { kind: 'group' }
-      taken.add(p)
+      this.slots[p] = { kind: 'group' }
+      this.take(p)
     }
-    groups.push({
+    this.groups.push({
       size: values.length,
       positions: positions.map((p) => BBAN + p),
       values: toBytes(values),
@@ -208,65 +209,81 @@ export function buildShape(
       tags,
     })
   }
-  let tag = NO_TAG
-  if (bank !== undefined) {
+
+  /**
+   * The bank's code as constants, and its real branch codes after it: a constant, or one choice
+   * among them; each with the tag its accounts are written with, where the scheme gives one.
+   */
+  placeBank(spec: CountrySpec, bank: BankRow, tagOf: AccountPlan['tagOf']): void {
     const offset = bankOffset(spec)
     for (let i = 0; i < bank.code.length; i++) {
-      setConstant(offset + i, bank.code[i] as string)
-      taken.add(offset + i)
+      this.setConstant(offset + i, bank.code[i] as string)
+      this.take(offset + i)
     }
-    // Real branch codes of the bank: a constant, or one choice among them; each with the tag
-    // its accounts are written with, where the scheme gives one.
     const branches = bank.branches ?? []
     const at = offset + bank.code.length
     const width = branches[0]?.length ?? 0
-    const tagOf = account?.tagOf
     if (branches.length === 1) {
       for (let i = 0; i < width; i++) {
-        setConstant(at + i, (branches[0] as string)[i] as string)
-        taken.add(at + i)
+        this.setConstant(at + i, (branches[0] as string)[i] as string)
+        this.take(at + i)
       }
-      if (tagOf !== undefined) tag = tagOf(branches[0] as string)
+      if (tagOf !== undefined) this.tag = tagOf(branches[0] as string)
     } else if (branches.length > 1)
-      choose(
+      this.choose(
         Array.from({ length: width }, (_, i) => at + i),
         branches,
         tagOf === undefined ? undefined : Int32Array.from(branches, tagOf),
       )
   }
-  let guardPosition = -1
-  let guardSize = 0
-  const accountSlots = account?.slots
-  if (accountSlots !== undefined) {
+
+  /** The account positions as the scheme lays them out: free digits, derived ones, a guard, a choice. */
+  placeAccount(spec: CountrySpec, account: AccountSlots): void {
     const offset = accountOffset(spec)
-    accountSlots.positions.forEach((chars, k) => {
+    account.positions.forEach((chars, k) => {
       if (chars === undefined) return
-      slots[offset + k] = chars === '' ? { kind: 'derived' } : { kind: 'choice', chars }
-      taken.add(offset + k)
+      this.slots[offset + k] = chars === '' ? { kind: 'derived' } : choiceOf(chars)
+      this.take(offset + k)
     })
-    if (accountSlots.guard !== undefined) {
-      guardPosition = offset + accountSlots.guard.position
-      guardSize = accountSlots.guard.size
+    if (account.guard !== undefined) {
+      this.guardPosition = offset + account.guard.position
+      this.guardSize = account.guard.size
     }
-    const choice = accountSlots.choice
+    const choice = account.choice
     if (choice !== undefined)
-      choose(
+      this.choose(
         choice.positions.map((k) => offset + k),
         numbers(0, choice.count, choice.positions.length),
       )
   }
-  const editor: LayoutEditor = {
-    realistic,
-    fix(index, text) {
-      for (let i = 0; i < text.length; i++) if (!taken.has(index + i)) setConstant(index + i, text[i] as string)
-    },
-    choose(positions, values) {
-      if (!positions.some((p) => taken.has(p))) choose(positions, values)
-    },
-  }
-  LAYOUT_RULES[spec.code]?.(editor)
 
-  // Guards: the last plain digit position in each nullable check's input.
+  /** The country's own rules (constraints.ts), on the positions nothing has taken. */
+  applyRules(spec: CountrySpec, realistic: boolean): void {
+    const editor: LayoutEditor = {
+      realistic,
+      fix: (index, text) => {
+        for (let i = 0; i < text.length; i++)
+          if (!this.taken.has(index + i)) this.setConstant(index + i, text[i] as string)
+      },
+      choose: (positions, values) => {
+        if (!positions.some((p) => this.taken.has(p))) this.choose(positions, values)
+      },
+    }
+    LAYOUT_RULES[spec.code]?.(editor)
+  }
+}
+
+function choiceOf(chars: string): Slot {
+  return { kind: 'choice', chars }
+}
+
+/** Guards: the last plain digit position in each nullable check's input. */
+function guardsOf(
+  spec: CountrySpec,
+  slots: readonly Slot[],
+  checks: readonly CheckStep[],
+  nullable: ReadonlySet<ComputeCheck>,
+): Map<number, CheckStep> {
   const guards = new Map<number, CheckStep>()
   for (const step of checks) {
     if (!nullable.has(step.compute)) continue
@@ -278,63 +295,75 @@ export function buildShape(
     if (position === undefined) throw new Error(`layout: no free digit to guard the check of ${spec.code}`)
     guards.set(position, step)
   }
+  return guards
+}
 
-  const fields: Field[] = [...groups]
-  slots.forEach((slot, index) => {
+/**
+ * The draft's fields, lowest digit first (the row number's low digits fill the BBAN from its
+ * end), with every constant written into the template. A choice of tagged branches comes first
+ * of all, as GB's sort codes always did (their tags once rode past the IBAN's end): the same
+ * seed keeps giving the same rows.
+ */
+function fieldsOf(draft: Draft, guards: ReadonlyMap<number, CheckStep>, template: Uint8Array): Field[] {
+  const fields: Field[] = [...draft.groups]
+  draft.slots.forEach((slot, index) => {
     if (slot.kind !== 'choice') return
     if (slot.chars.length === 1) {
       template[BBAN + index] = slot.chars.charCodeAt(0)
       return
     }
     const guard = guards.get(index)
-    // An account guard writes its value as a digit (finish maps it), see Field.accountGuard.
-    const accountGuard = index === guardPosition
+    // An account guard writes its value as a digit (the writer maps it), see Field.accountGuard.
+    const accountGuard = index === draft.guardPosition
     fields.push({
-      size: guard !== undefined ? GUARD_SIZE : accountGuard ? guardSize : slot.chars.length,
+      size: guard !== undefined ? GUARD_SIZE : accountGuard ? draft.guardSize : slot.chars.length,
       positions: [BBAN + index],
-      values: toBytes(accountGuard ? [...'0123456789'.slice(0, guardSize)] : [...slot.chars]),
+      values: toBytes(accountGuard ? [...DIGITS.slice(0, draft.guardSize)] : [...slot.chars]),
       guard,
       accountGuard,
       tags: undefined,
     })
   })
-  // Lowest digit first: the row number's low digits fill the BBAN from its end. A choice of
-  // tagged branches comes first of all, as GB's sort codes always did (their tags once rode
-  // past the IBAN's end): the same seed keeps giving the same rows.
   const order = (field: Field) => (field.tags === undefined ? Math.max(...field.positions) : MAX_IBAN_LENGTH)
-  fields.sort((a, b) => order(b) - order(a))
-  const indexed: Field[] = []
+  return fields.sort((a, b) => order(b) - order(a))
+}
+
+/** The fields the row number decides (their product at most `limit`), then those drawn; cut into runs (Shape.runEnds). */
+function runsOf(
+  sorted: readonly Field[],
+  limit: number,
+): Pick<Shape, 'fields' | 'indexedCount' | 'size' | 'runEnds' | 'runSizes' | 'runDrawn'> {
   let size = 1
-  let next = 0
-  while (next < fields.length && size * (fields[next] as Field).size <= limit) {
-    size *= (fields[next] as Field).size
-    indexed.push(fields[next] as Field)
-    next++
+  let indexedCount = 0
+  while (indexedCount < sorted.length && size * (sorted[indexedCount] as Field).size <= limit) {
+    size *= (sorted[indexedCount] as Field).size
+    indexedCount++
   }
-  const free = fields.slice(next)
-  const all = [...indexed, ...free]
   const runEnds: number[] = []
   const runSizes: number[] = []
   const runDrawn: boolean[] = []
   let run = 1
-  all.forEach((field, f) => {
+  sorted.forEach((field, f) => {
     // A run never mixes the row number's fields with drawn ones.
-    if (f > 0 && (run * field.size >= RUN_LIMIT || f === indexed.length)) {
+    if (f > 0 && (run * field.size >= RUN_LIMIT || f === indexedCount)) {
       runEnds.push(f)
       runSizes.push(run)
-      runDrawn.push(f > indexed.length)
+      runDrawn.push(f > indexedCount)
       run = 1
     }
     run *= field.size
   })
-  if (all.length > 0) {
-    runEnds.push(all.length)
+  if (sorted.length > 0) {
+    runEnds.push(sorted.length)
     runSizes.push(run)
-    runDrawn.push(all.length > indexed.length)
+    runDrawn.push(sorted.length > indexedCount)
   }
-  const sizes = Int32Array.from(all, (field) => field.size)
+  return { fields: sorted, indexedCount, size, runEnds, runSizes, runDrawn }
+}
+
+/** The fields flattened for the hot loop (Shape.sizes, positions, starts, chars). */
+function flatten(all: readonly Field[]): Pick<Shape, 'sizes' | 'positions' | 'starts' | 'chars'> {
   const simple = (field: Field) => field.guard === undefined && !field.accountGuard && field.positions.length === 1
-  const positions = Int32Array.from(all, (field) => (simple(field) ? (field.positions[0] as number) : -1))
   const starts = new Int32Array(all.length)
   const chars = new Uint8Array(all.reduce((sum, field) => sum + field.values.length, 0))
   let start = 0
@@ -343,38 +372,64 @@ export function buildShape(
     chars.set(field.values, start)
     start += field.values.length
   })
-  // Digits, and letters only where a constant is (a bank code of letters): every field value
-  // written into the BBAN and every check character is a digit. Then each position's weight is
-  // known (a letter stands for two digits: its value 10–35), and the remainder is a sum.
-  const isDigit = (byte: number) => byte >= 48 && byte <= 57
-  const isLetter = (byte: number) => byte >= 65 && byte <= 90
+  return {
+    sizes: Int32Array.from(all, (field) => field.size),
+    positions: Int32Array.from(all, (field) => (simple(field) ? (field.positions[0] as number) : -1)),
+    starts,
+    chars,
+  }
+}
+
+const isDigit = (byte: number) => byte >= 48 && byte <= 57
+const isLetter = (byte: number) => byte >= 65 && byte <= 90
+
+/**
+ * The BBAN's MOD-97 weights where the remainder can be summed as the row is written: every
+ * field value written into the BBAN and every check character is a digit, and letters stand
+ * only where a constant is (a bank code of letters: its value 10–35 weighs as two digits).
+ * Undefined otherwise (the remainder is then folded from the finished row).
+ */
+function digitWeightsOf(
+  spec: CountrySpec,
+  slots: readonly Slot[],
+  all: readonly Field[],
+  template: Uint8Array,
+  checks: readonly CheckStep[],
+  letterChecks: ReadonlySet<ComputeCheck>,
+): Int32Array | undefined {
   const letters = slots.map(
     (slot, index) => slot.kind === 'choice' && slot.chars.length === 1 && isLetter(template[BBAN + index] as number),
   )
-  const digitsOnly =
-    all.every((field) =>
-      field.positions.every(
-        (at, k) =>
-          at >= BBAN + spec.bbanLength ||
-          Array.from({ length: field.size }, (_, v) => field.values[v * field.positions.length + k] as number).every(
-            isDigit,
-          ),
-      ),
-    ) &&
-    slots.every(
-      (slot, index) =>
-        slot.kind !== 'choice' ||
-        slot.chars.length !== 1 ||
-        isDigit(template[BBAN + index] as number) ||
-        letters[index] === true,
-    ) &&
-    checks.every((step) => !letterChecks.has(step.compute))
-  const digitWeights = digitsOnly ? mod97Weights(spec.bbanLength, letters) : undefined
-  const weights = Int32Array.from(positions, (at) =>
-    digitWeights === undefined || at < 0 ? 0 : (digitWeights[at - BBAN] as number),
+  const fieldDigits = all.every((field) =>
+    field.positions.every(
+      (at, k) =>
+        at >= BBAN + spec.bbanLength ||
+        Array.from({ length: field.size }, (_, v) => field.values[v * field.positions.length + k] as number).every(
+          isDigit,
+        ),
+    ),
   )
-  // The decoding program: per run, OP_RUN k, then each stretch of plain digit fields at
-  // positions p, p − 1, … as OP_DIGITS count p, and any other field as OP_FIELD f.
+  const constantDigits = slots.every(
+    (slot, index) =>
+      slot.kind !== 'choice' ||
+      slot.chars.length !== 1 ||
+      isDigit(template[BBAN + index] as number) ||
+      letters[index] === true,
+  )
+  const digitChecks = checks.every((step) => !letterChecks.has(step.compute))
+  return fieldDigits && constantDigits && digitChecks ? mod97Weights(spec.bbanLength, letters) : undefined
+}
+
+/**
+ * The decoding program: per run, OP_RUN k, then each stretch of plain digit fields at
+ * positions p, p − 1, … as OP_DIGITS count p, and any other field as OP_FIELD f.
+ */
+function programOf(
+  all: readonly Field[],
+  flat: Pick<Shape, 'sizes' | 'positions'>,
+  runEnds: readonly number[],
+): Int32Array {
+  const { sizes, positions } = flat
   const isPlainDigit = (f: number) =>
     (sizes[f] as number) === 10 &&
     (positions[f] as number) >= 0 &&
@@ -397,34 +452,62 @@ export function buildShape(
     }
     first = end
   })
+  return Int32Array.from(program)
+}
+
+/**
+ * Builds the layout of `spec` in one mode, under `bank` when given (the shape of every bank of
+ * its likeness, shapeKey). `checks` are the plan's check steps; `nullable` tells which of them
+ * may admit no check digit; `limit` caps the product of the indexed fields (the rest are drawn
+ * from a hash chain of the row number); `letterChecks` tells the checks whose characters may
+ * be letters; `account` is what the country's account scheme makes of the bank's accounts.
+ */
+export function buildShape(
+  spec: CountrySpec,
+  realistic: boolean,
+  bank: BankRow | undefined,
+  checks: readonly CheckStep[],
+  nullable: ReadonlySet<ComputeCheck>,
+  letterChecks: ReadonlySet<ComputeCheck>,
+  limit: number,
+  account: AccountPlan | undefined,
+): Shape {
+  // Slots: the format, the bank, the scheme's account, the country's rules, in that order.
+  const draft = new Draft(spec, realistic, checks)
+  if (bank !== undefined) draft.placeBank(spec, bank, account?.tagOf)
+  if (account?.slots !== undefined) draft.placeAccount(spec, account.slots)
+  draft.applyRules(spec, realistic)
+  // Fields and their runs.
+  const template = new Uint8Array(MAX_IBAN_LENGTH)
+  template[0] = spec.code.charCodeAt(0)
+  template[1] = spec.code.charCodeAt(1)
+  const runs = runsOf(fieldsOf(draft, guardsOf(spec, draft.slots, checks, nullable), template), limit)
+  const all = runs.fields
+  const flat = flatten(all)
+  // MOD-97 as a sum: the weights of the simple fields, the constants' share, the derived positions.
+  const digitWeights = digitWeightsOf(spec, draft.slots, all, template, checks, letterChecks)
   const positionWeights = new Int32Array(MAX_IBAN_LENGTH)
   if (digitWeights !== undefined) digitWeights.forEach((weight, i) => (positionWeights[BBAN + i] = weight))
   let constantSum = 0
   const covered = new Set(
-    all.filter((_, f) => (positions[f] as number) >= 0).map((field) => field.positions[0] as number),
+    all.filter((_, f) => (flat.positions[f] as number) >= 0).map((field) => field.positions[0] as number),
   )
   const derived: number[] = []
-  slots.forEach((slot, index) => {
+  draft.slots.forEach((slot, index) => {
     if (slot.kind === 'choice' && slot.chars.length === 1) {
       constantSum += characterValue(template[BBAN + index] as number) * (digitWeights?.[index] ?? 0)
     } else if (!covered.has(BBAN + index)) derived.push(BBAN + index)
   })
   return {
     template,
-    tag,
-    fields: all,
-    indexedCount: indexed.length,
-    size,
-    runEnds,
-    runSizes,
-    runDrawn,
-    sizes,
-    positions,
-    starts,
-    chars,
+    tag: draft.tag,
+    ...runs,
+    ...flat,
     digitWeights,
-    weights,
-    program: Int32Array.from(program),
+    weights: Int32Array.from(flat.positions, (at) =>
+      digitWeights === undefined || at < 0 ? 0 : (digitWeights[at - BBAN] as number),
+    ),
+    program: programOf(all, flat, runs.runEnds),
     positionWeights,
     constantSum,
     derived: Int32Array.from(derived),
