@@ -186,7 +186,7 @@ class RowCursor {
     this.index = index
     this.layout = layout
     // A row whose bank code negative data changed carries no bank.
-    this.tail = dataset.bankKept ? dataset.variantIndex : layout.records.length - 1
+    this.tail = dataset.bankKept ? dataset.bankIndex : layout.records.length - 1
     this.length = dataset.ibanLength
     const separator = index === 0 ? this.#lead : this.#separator
     if (separator !== '') writer.ascii(separator)

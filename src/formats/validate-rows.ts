@@ -3,7 +3,15 @@
 // counts. Pure, so a worker thread renders batches apart and the stream writes them in order.
 // A record that is no IBAN at all (binary, too long, no such column) is a row that failed the
 // `input` check, never an exception.
-import { isValidIban, validateIban, type IbanBank, type NationalCheckResult, type ValidateResult } from '@ibanmint/iban'
+import {
+  findCountry,
+  isValidIban,
+  validateIban,
+  type IbanBank,
+  type NationalCheckResult,
+  type ValidateResult,
+} from '@ibanmint/iban'
+import { nationalFailure } from '@ibanmint/iban/internal'
 import type { ByteWriter } from './byte-writer.ts'
 import { csvCell } from './csv-cell.ts'
 import { ValidRows } from './valid-rows.ts'
@@ -39,13 +47,7 @@ export function failureOf(result: ValidateResult): [FailedCheck, string] {
     return ['length', `length ${result.length}, expected ${result.expected_length as number}`]
   if (!checks.format) return ['format', 'BBAN does not match the country format']
   if (!checks.mod97) return ['mod97', 'MOD-97 check digits are wrong']
-  const check = result.national_check
-  if (check?.algorithm === 'uk-modulus')
-    return [
-      'national',
-      `the account fails its sort code’s modulus check (${check.method ?? ''}${check.exception === undefined ? '' : `, exception ${check.exception}`})`,
-    ]
-  return ['national', `national check digits are wrong (${check?.algorithm ?? 'national'})`]
+  return ['national', nationalFailure(findCountry(result.country_code), result.national_check)]
 }
 
 /** What the candidate of a record is not, when it is no IBAN candidate at all; else undefined. */

@@ -12,6 +12,7 @@
 //      characters in mixed radix (layout.ts); check digits follow.
 // Distinct i give distinct p, distinct p give distinct free characters: no two rows share an
 // IBAN, with no memory of what was minted.
+import { schemeOf } from './account-schemes.ts'
 import { banksOf, findBank, hasBankRegistry, type BankRow, type IbanBank } from './banks.ts'
 import { asciiString, mintRow, planFor, toIbanRecord, type Iban, type MintPlan } from './generate.ts'
 import { breakCheck, INVALID_CHECKS, keepsBank, unbreakable, type InvalidCheck } from './invalid.ts'
@@ -19,7 +20,6 @@ import { MAX_IBAN_LENGTH } from './layout.ts'
 import { MAX_PERMUTATION_SIZE, Permutation, RowRandom } from './permutation.ts'
 import { CryptoRandom, SeededRandom } from './random.ts'
 import { resolveCountry, type CountrySpec } from './registry.ts'
-import { ukBankFilter } from './uk-account.ts'
 
 /** What a dataset stands for: countries, mode, seed, bank filter and negative kind. */
 export interface DatasetOptions {
@@ -81,25 +81,23 @@ export function randomSeed(): string {
 }
 
 /**
- * The real bank of `country` with this code (case-insensitive), or a DatasetError. For GB also
- * a sort code (60-16-13: the bank whose known range holds it, rows at that sort code only) or a
- * bank code with a sort code (NWBK601613).
+ * The real bank of `country` with this code (case-insensitive), or a DatasetError; where the
+ * country has an account scheme, as the scheme reads a bank (GB also a sort code, 60-16-13: the
+ * bank whose known range holds it, rows at that sort code only; or a bank code with a sort code,
+ * NWBK601613).
  */
 export function requireBank(country: string, code: string): BankRow {
+  const spec = resolveCountry(country)
+  const scheme = spec === undefined ? undefined : schemeOf(spec)
   let bank: BankRow | undefined
   try {
-    bank = resolveCountry(country)?.accountCheck === 'uk-modulus' ? ukBankFilter(code) : findBank(country, code)
+    bank = scheme === undefined ? findBank(country, code) : scheme.findBank(country, code)
   } catch (error) {
     throw new DatasetError('bank', (error as Error).message)
   }
   if (bank !== undefined) return bank
   const known = banksOf(country)
-  const british = resolveCountry(country)?.accountCheck === 'uk-modulus'
-  const what = british
-    ? 'a registered bank code, a sort code of a known bank, or a bank code and a sort code (NWBK601613)'
-    : hasBankRegistry(country)
-      ? 'a registered bank code'
-      : 'a known bank code'
+  const what = scheme?.bankWords ?? (hasBankRegistry(country) ? 'a registered bank code' : 'a known bank code')
   throw new DatasetError(
     'bank',
     known.length === 0
@@ -126,10 +124,10 @@ export class Dataset {
   /** How many rows the dataset holds before it would repeat: the largest valid count. */
   readonly capacity: number
   readonly invalid: InvalidCheck | undefined
-  /** The last minted row: its plan (and that plan's index), bank layout and IBAN length. */
+  /** The last minted row: its plan (and that plan's index), its bank's index in the plan and its IBAN length. */
   rowPlan: MintPlan
   planIndex = 0
-  variantIndex = 0
+  bankIndex = 0
   ibanLength = 0
   readonly #permutations: Permutation[]
   readonly #outer: Permutation | undefined
@@ -158,8 +156,8 @@ export class Dataset {
           throw new DatasetError('invalid', `invalid=${invalid} cannot be made for ${spec.code}: it ${reason}`)
         }
       }
-      // Negative data of a bank's own account check draws only banks whose method checks.
-      const checkedOnly = invalid === 'national' && spec.accountCheck !== null
+      // Negative data of an account scheme draws only banks whose accounts it checks.
+      const checkedOnly = invalid === 'national' && schemeOf(spec) !== undefined
       return planFor(code, realistic, bank, checkedOnly) as MintPlan
     })
     this.invalid = invalid
@@ -185,17 +183,17 @@ export class Dataset {
 
   /** The real bank of the last minted row, if it has one. */
   get bank(): BankRow | undefined {
-    return this.bankKept ? this.rowPlan.banks[this.variantIndex] : undefined
+    return this.bankKept ? this.rowPlan.banks[this.bankIndex] : undefined
   }
 
   /** The record of the last minted row's bank (as Iban records carry it), if it has one. */
   get bankRecord(): IbanBank | undefined {
-    return this.bankKept ? this.rowPlan.records[this.variantIndex] : undefined
+    return this.bankKept ? this.rowPlan.records[this.bankIndex] : undefined
   }
 
   /**
    * Mints row `index` (0 ≤ index < capacity) into `out[0, ibanLength)`, then sets `rowPlan`,
-   * `planIndex`, `variantIndex` and `ibanLength`. `out` must hold MAX_IBAN_LENGTH bytes.
+   * `planIndex`, `bankIndex` and `ibanLength`. `out` must hold MAX_IBAN_LENGTH bytes.
    */
   mint(index: number, out: Uint8Array): void {
     if (!(index >= 0 && index < this.capacity)) {
@@ -213,10 +211,10 @@ export class Dataset {
     random.reset(index)
     this.rowPlan = plan
     this.planIndex = which
-    this.variantIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), out)
+    this.bankIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), out)
     this.ibanLength = plan.spec.ibanLength
     if (this.invalid !== undefined) {
-      const bank = plan.banks[this.variantIndex]
+      const bank = plan.banks[this.bankIndex]
       this.ibanLength = breakCheck(this.invalid, plan, bank, out, this.ibanLength, random)
       this.bankKept = keepsBank(plan.spec, this.invalid, bank)
     }
@@ -224,9 +222,10 @@ export class Dataset {
 }
 
 function keyLabel(plan: MintPlan): string {
-  // A GB filter by sort code names it too (rows of NWBK and of NWBK at 60-16-13 differ).
-  const sortCode = plan.spec.accountCheck === 'uk-modulus' ? (plan.bank?.branches?.join(',') ?? '') : ''
-  return `${plan.spec.code}${plan.realistic ? '+' : '-'}${plan.bank?.code ?? ''}${sortCode}${plan.checkedOnly ? '!' : ''}`
+  // A filter by branch names it too (GB: rows of NWBK and of NWBK at 60-16-13 differ). Only a
+  // scheme's filters carry branches of their own (the seeds of other filters stay as they were).
+  const branches = schemeOf(plan.spec) === undefined ? '' : (plan.bank?.branches?.join(',') ?? '')
+  return `${plan.spec.code}${plan.realistic ? '+' : '-'}${plan.bank?.code ?? ''}${branches}${plan.checkedOnly ? '!' : ''}`
 }
 
 /** Options of generateIban and generateIbans. */

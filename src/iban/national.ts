@@ -9,6 +9,24 @@ import { mod97Fold, twoDigits } from './mod97.ts'
 /** The id of a national check-digit algorithm (NATIONAL_ALGORITHMS). */
 export type AlgorithmId = NationalAlgorithmId | 'nl-elfproef'
 
+/** Which national check applied and whether it passed (advisory checks never decide validity). */
+export interface NationalCheckResult {
+  /**
+   * The algorithm's id; `bundesbank` for a German account checked by its bank's method,
+   * `uk-modulus` for a British sort code and account.
+   */
+  algorithm: string
+  /**
+   * The Bundesbank method (00–E4) of the bank code, for `bundesbank`; the checks of the sort
+   * code (MOD10, MOD11, DBLAL, or two joined by "+") for `uk-modulus`.
+   */
+  method?: string
+  /** For `uk-modulus`: the exceptions of Vocalink's table that apply to the sort code ("6", "2/9"), when any do. */
+  exception?: string
+  status: 'confirmed' | 'probable' | 'advisory'
+  valid: boolean
+}
+
 /** Computes the check characters for the input, or null when none is valid. */
 export type ComputeCheck = (input: string) => string | null
 

@@ -12,12 +12,13 @@
 //      into another, its code kept only until accounts move).
 //
 // The entries stay in the registry: `bank=` takes every registered code, validation knows them
-// all, and the bank lists show them. GB rows also need a sort code of their bank: realistic GB
-// rows draw only from banks with publicly known sort codes (uk-modulus/sort-codes.ts), each
-// with those of its sort codes the modulus table checks.
+// all, and the bank lists show them. A country's account scheme then says how each bank is
+// drawn (GB: only banks with publicly known sort codes, each with those of its sort codes the
+// modulus table checks; uk-modulus/scheme.ts).
+import type { AccountKind } from './account-scheme.ts'
+import { schemeOf } from './account-schemes.ts'
 import { banksOf, type BankRow } from './banks.ts'
-import { accountChecked } from './account-check.ts'
-import { bankSortCodes, type AccountKind } from './uk-modulus/index.ts'
+import type { CountrySpec } from './registry.ts'
 
 /**
  * The BICs' first six characters (bank and country) of the central banks the registries list:
@@ -52,38 +53,21 @@ export function notDrawnBecause(bank: Pick<BankRow, 'name' | 'bic'>): string | u
 const DRAWN = new Map<string, readonly BankRow[]>()
 
 /**
- * The banks realistic rows of `country` draw from, each with an equal share: the country's
- * banks where customers hold accounts; for GB, those with known sort codes, each carrying them
- * as its branches (sort codes where an account of `kind` exists). `checkedOnly`: only banks
- * whose account check (DE) checks something (negative data of the account check).
+ * The banks realistic rows of a country draw from, each with an equal share: its banks where
+ * customers hold accounts, as its account scheme draws them for accounts of `kind`.
+ * `checkedOnly`: only banks whose accounts the scheme checks (negative data of the scheme).
  */
-export function realisticBanks(country: string, kind: AccountKind, checkedOnly: boolean): readonly BankRow[] {
-  const key = `${country}${kind}${checkedOnly ? '!' : ''}`
+export function realisticBanks(spec: CountrySpec, kind: AccountKind, checkedOnly: boolean): readonly BankRow[] {
+  const key = `${spec.code}${kind}${checkedOnly ? '!' : ''}`
   let banks = DRAWN.get(key)
   if (banks === undefined) {
-    let rows = banksOf(country).filter(holdsCustomerAccounts)
-    if (checkedOnly && country === 'DE') rows = rows.filter(accountChecked)
-    if (country === 'GB') rows = rows.flatMap((row) => withSortCodes(row, kind) ?? [])
+    let rows = banksOf(spec.code).filter(holdsCustomerAccounts)
+    const scheme = schemeOf(spec)
+    if (scheme !== undefined) {
+      if (checkedOnly) rows = rows.filter((row) => scheme.checks(row))
+      rows = rows.flatMap((row) => scheme.drawnBank(row, kind) ?? [])
+    }
     DRAWN.set(key, (banks = rows))
   }
   return banks
-}
-
-const WITH_SORT_CODES = new Map<string, BankRow | null>()
-
-/**
- * A GB bank with its known sort codes as branches (those where an account of `kind` exists),
- * or undefined when none is known; a row that already names its sort codes (bank= with a sort
- * code) as it is.
- */
-export function withSortCodes(bank: BankRow, kind: AccountKind): BankRow | undefined {
-  if (bank.branches !== undefined && bank.branches.length > 0) return bank
-  const key = `${bank.code}${kind}`
-  let row = WITH_SORT_CODES.get(key)
-  if (row === undefined) {
-    const { sortCodes } = bankSortCodes(bank.code, kind)
-    row = sortCodes.length === 0 ? null : Object.freeze({ ...bank, branches: sortCodes })
-    WITH_SORT_CODES.set(key, row)
-  }
-  return row ?? undefined
 }

@@ -18,7 +18,7 @@ export interface CountryRow {
    * A check of the account by the bank's own rules, beside the IBAN's: DE the Bundesbank's
    * method of the bank code, GB the modulus check of the sort code (Vocalink's table).
    */
-  readonly account?: 'bundesbank' | 'uk-modulus'
+  readonly account?: AccountSchemeId
   readonly bban: readonly string[]
   readonly format?: string
   readonly check?: NationalAlgorithmId
@@ -27,6 +27,12 @@ export interface CountryRow {
   readonly parts?: readonly string[]
   readonly example: string
 }
+
+/**
+ * The id of a bank-level account scheme (account-schemes.ts holds one entry per id: adding an
+ * id here makes the compiler ask for its entry).
+ */
+export type AccountSchemeId = 'bundesbank' | 'uk-modulus'
 
 export type NationalAlgorithmId =
   | 'rib-key'

@@ -69,6 +69,7 @@ export const INTERNAL_VALUES = [
   'findTerritory',
   'hasBankRegistry',
   'judgeIban',
+  'nationalFailure',
   'nextRows',
   'planFor',
   'randomSeed',

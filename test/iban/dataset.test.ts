@@ -110,7 +110,7 @@ test('several countries: rows are spread evenly and every row is distinct', () =
 
 test('realistic rows spread over every bank they draw from; bank= keeps one, with its name and BIC', () => {
   for (const spec of COUNTRIES) {
-    const banks = realisticBanks(spec.code, 'pass', false)
+    const banks = realisticBanks(spec, 'pass', false)
     if (banks.length === 0) continue
     const dataset = new Dataset({ countries: [spec.code], seed: 'banks' })
     const counts = new Map<string, number>()

@@ -54,7 +54,7 @@ test('codes for a bank’s own operations and replaced codes are left out; ordin
 
 test('the rule applies to every registry alike: the counts of banks drawn', () => {
   const drawn = Object.fromEntries(
-    COUNTRIES.map((spec) => [spec.code, [realisticBanks(spec.code, 'pass', false).length, banksOf(spec.code).length]]),
+    COUNTRIES.map((spec) => [spec.code, [realisticBanks(spec, 'pass', false).length, banksOf(spec.code).length]]),
   )
   assert.deepEqual(drawn['DE'], [2618, 3503])
   assert.deepEqual(drawn['FR'], [214, 215])
