@@ -15,7 +15,7 @@ import { encodeReply, isCompressible } from './compression.ts'
 import { bodyBytesOf } from './counted-response.ts'
 import type { Exchange } from './exchange.ts'
 import type { HttpMetrics } from './metrics.ts'
-import { LoggablePaths, withoutKeys } from './redact.ts'
+import { LoggablePaths } from './redact.ts'
 import { appendHeaders, sendBody, sendError, type HeaderList } from './respond.ts'
 import type { Reply, Route } from './route.ts'
 import type { Router } from './router.ts'
@@ -161,15 +161,9 @@ export function limitClient(exchange: Exchange, route: Route, deps: PipelineDeps
   })
 }
 
-/**
- * The client's address (after TRUST_PROXY), read once per request. One taken from
- * X-Forwarded-For is the client's own text when it sent fewer hops than there are proxies: a key
- * there is written as [key] (it is logged).
- */
+/** The client's address (after TRUST_PROXY; always an IP address: client-ip.ts), read once per request. */
 function ipOf(exchange: Exchange, deps: PipelineDeps): string {
-  if (exchange.ip !== undefined) return exchange.ip
-  const ip = clientIp(exchange.req, deps.trustProxy)
-  return (exchange.ip = deps.trustProxy === 0 ? ip : withoutKeys(ip))
+  return (exchange.ip ??= clientIp(exchange.req, deps.trustProxy))
 }
 
 /** The 429 of a limit that was reached, for `who` (a key, or a client IP). */
