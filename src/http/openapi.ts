@@ -344,6 +344,10 @@ Every operation under \`/api/v1\` needs an API key, except the index, this docum
 
 Per key, 60 requests per minute by default (a key may have its own limit); per client IP, 30 exports and 120 MCP requests per minute by default. Every limited answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`RateLimit-Policy\` (draft-ietf-httpapi-ratelimit-headers-07); a 429 adds \`Retry-After\`. A bulk download or a streamed validation counts once, however many rows.
 
+## Query parameters
+
+One rule on every operation: a query parameter the operation does not list is ignored, however often it is given (a cache-buster \`_=…\`, \`utm_source\`), except a name one edit from one it lists (a letter added, left out or changed, or two neighbours swapped: \`cuont\`, \`Count\`), which is a 422 \`invalid_request\` naming the one meant: \`unknown query parameter "cuont": did you mean "count"?\`. A listed parameter given twice is a 422.
+
 ## Compression
 
 Answers are compressed when the request's \`Accept-Encoding\` asks for it (its q-values read; \`br\` where \`br\` and \`gzip\` are equally welcome): JSON bodies of 1,400 bytes or more, downloads and streamed validations (compressed as they stream), the pages and their files. They then carry \`Content-Encoding\`, and \`Vary: accept-encoding\`. Error bodies and small bodies go as they are.
