@@ -16,7 +16,7 @@ import { bodyBytesOf } from './counted-response.ts'
 import type { Exchange } from './exchange.ts'
 import type { HttpMetrics } from './metrics.ts'
 import { LoggablePaths } from './redact.ts'
-import { appendHeaders, sendBody, sendError, type HeaderList } from './respond.ts'
+import { appendHeaders, KEYED_VARY, sendBody, sendError, setHeader, type HeaderList } from './respond.ts'
 import type { Reply, Route } from './route.ts'
 import type { Router } from './router.ts'
 
@@ -56,6 +56,8 @@ export async function serve(exchange: Exchange, deps: PipelineDeps): Promise<voi
     const route = matchRoute(exchange, deps.router)
     exchange.rows = deps.metrics.cellsOf(route).rows
     if (route.access === 'key') {
+      // Every keyed answer, a 401 or 429 too, is stored nowhere unless its route says otherwise.
+      exchange.headers.push('cache-control', 'no-store', 'vary', KEYED_VARY)
       exchange.key = await authenticate(exchange, deps)
       await limitKey(exchange, deps)
     } else if (route.access === 'ip') {
@@ -245,6 +247,8 @@ export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): vo
     if (apiError.code === 'internal_error' || (apiError.code === 'service_unavailable' && apiError.cause !== undefined))
       deps.logger.error({ err: apiError.cause, ...fields }, 'request failed')
     exchange.errorCode = apiError.code
+    // A handler that took the response has its headers: a keyed error still names what it varies on.
+    if (exchange.route?.access === 'key') setHeader(exchange.headers, 'vary', KEYED_VARY)
     sendError(res, apiError, exchange.headers)
   }
   logWhenDone(exchange, deps)

@@ -52,6 +52,12 @@ export interface RouteInfo {
    */
   errors?: readonly ErrorCode[]
   responses: Record<number, ResponseSpec>
+  /**
+   * The Cache-Control values its answers below 400 carry, as its handler sets them (the OpenAPI
+   * document lists them). A keyed route answers `no-store` unless it says otherwise (the
+   * pipeline's default), and never `public`: its answers belong to the key that asked.
+   */
+  cacheControl?: readonly string[]
 }
 
 /** An object schema as core/schemas.ts `objectOf` makes them. */
@@ -88,6 +94,10 @@ export function route<
   const B extends ObjectSchema | undefined = undefined,
 >(spec: RouteSpec<P, Q, B>): Route {
   const { handle, pathParams, query, body, ...info } = spec
+  // A shared cache (a CDN, a proxy) would hand a keyed answer to clients without the key:
+  // X-API-Key is no Authorization to it (RFC 9111 §3.5), so nothing else tells it not to.
+  if (info.access === 'key' && info.cacheControl?.some((value) => /\bpublic\b/i.test(value)))
+    throw new Error(`${info.operationId}: a keyed route's answers may not be publicly cacheable`)
   const names = Object.keys(pathParams ?? {}) as (keyof P & string)[]
   const readQuery = queryReader<Parsed<Q>>(query)
   const validateBody: Validator<Parsed<B>> | undefined = body === undefined ? undefined : compileValidator(body, 'body')
