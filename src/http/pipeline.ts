@@ -9,7 +9,7 @@ import { unauthorized, type KeyAuthenticator } from '../keys/authenticator.ts'
 import type { KeyRecord } from '../keys/key.ts'
 import type { LimitResult, RateLimits } from '../limits/rate-limit.ts'
 import type { AccessLog } from './access-log.ts'
-import { timeBody } from './body.ts'
+import { isRequestAborted, timeBody } from './body.ts'
 import { clientIp } from './client-ip.ts'
 import { encodeReply, isCompressible } from './compression.ts'
 import { bodyBytesOf } from './counted-response.ts'
@@ -233,8 +233,15 @@ async function sendEncoded(
  * logged at warn with the failure's cause, and cut off unless its handler ended it.
  */
 export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): void {
-  const apiError = toApiError(error)
   const res = exchange.response
+  if (!res.headersSent && isRequestAborted(exchange.req)) {
+    // The client broke off its body (what failed was reading it, or came of it): its fault, not
+    // ours, and nobody is left to answer. log() records it as such.
+    if (!res.destroyed) res.destroy()
+    logWhenDone(exchange, deps)
+    return
+  }
+  const apiError = toApiError(error)
   const fields = { req: exchange.id, route: exchange.routePath ?? 'unmatched', code: apiError.code }
   if (res.headersSent) {
     const level = apiError.code === 'internal_error' ? 'error' : 'warn'
@@ -262,20 +269,36 @@ function logWhenDone(exchange: Exchange, deps: PipelineDeps): void {
   else res.once('close', () => log(exchange, res.writableFinished, deps))
 }
 
+/**
+ * How a request whose client broke off its body before any answer is counted and logged: a
+ * client error (the status of a malformed request), never a 5xx, with its own code in the log's
+ * `error` field. No answer was sent: nobody was left to read one.
+ */
+const ABORTED = { status: 400, code: 'request_aborted' } as const
+
 /** Counts the response (metrics) and writes its access log line. */
 function log(exchange: Exchange, completed: boolean, deps: PipelineDeps): void {
   const { req, response } = exchange
   const ms = performance.now() - exchange.started
   const bytes = bodyBytesOf(response)
   const { metrics } = deps
+  let status = response.statusCode
+  if (!response.headersSent && isRequestAborted(req)) {
+    status = ABORTED.status
+    exchange.errorCode = ABORTED.code
+    deps.logger.warn(
+      { req: exchange.id, route: exchange.routePath ?? 'unmatched', code: ABORTED.code },
+      'the client broke off its request before its body was complete; nothing was answered',
+    )
+  }
   metrics.inFlight--
-  metrics.cellsOf(exchange.route).ended(response.statusCode, ms / 1000, bytes)
+  metrics.cellsOf(exchange.route).ended(status, ms / 1000, bytes)
   deps.access.write({
     req: exchange.id,
     method: req.method ?? '',
     route: exchange.routePath ?? 'unmatched',
     path: LOGGABLE_PATHS.of(req.url ?? '/', exchange.route),
-    status: response.statusCode,
+    status,
     ms: Math.round(ms * 100) / 100,
     bytes,
     ip: ipOf(exchange, deps),
