@@ -79,8 +79,10 @@ async function replay(sent: XRequest, headers: Record<string, string>): Promise<
   return { status: res.statusCode, headers: res.headers }
 }
 
-const tokens = (value: unknown) =>
-  String(value ?? '')
+const tokens = (value: string | string[] | undefined) =>
+  [value ?? '']
+    .flat()
+    .join(',')
     .toLowerCase()
     .split(',')
     .map((token) => token.trim())
