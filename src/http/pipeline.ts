@@ -235,7 +235,7 @@ async function sendEncoded(
 export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): void {
   const res = exchange.response
   if (!res.headersSent && isRequestAborted(exchange.req)) {
-    // The client broke off its body (what failed was reading it, or came of it): its fault, not
+    // The client broke off its body: whatever failed (reading it, most often) is its doing, not
     // ours, and nobody is left to answer. log() records it as such.
     if (!res.destroyed) res.destroy()
     logWhenDone(exchange, deps)
