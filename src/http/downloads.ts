@@ -115,7 +115,7 @@ async function streamDownload(
     'content-disposition',
     `attachment; filename="${fileNameOf(request.countries, request.count, request.format)}"`,
   )
-  res.setHeader('cache-control', request.seed === undefined ? 'no-store' : 'public, max-age=86400')
+  res.setHeader('cache-control', cacheControlOf(request.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
   const body = streamedBody(context.req, res, { expectedBytes: request.count * MIN_ROW_BYTES[request.format] })
@@ -141,6 +141,18 @@ async function streamDownload(
   }
   if (!signal.aborted) body.end()
   return 'sent'
+}
+
+/** The Cache-Control of each download route's files: unseeded, and seeded. */
+const CACHE_CONTROL = {
+  // Seeded rows are a function of the URL: keyless, any cache may keep them; keyed, only the
+  // client's own (Vary names the key headers: a shared cache must not hand them to others).
+  export: ['no-store', 'public, max-age=86400'],
+  bulk: ['no-store', 'private, max-age=86400'],
+} as const
+
+function cacheControlOf(seeded: boolean, keyed: boolean): string {
+  return CACHE_CONTROL[keyed ? 'bulk' : 'export'][seeded ? 1 : 0]
 }
 
 function downloadQuery(max: number, fallback: number) {
@@ -188,6 +200,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     query: downloadQuery(100, 10),
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed.'),
+    cacheControl: CACHE_CONTROL.export,
     handle: ({ params, query }, context) =>
       streamDownload(deps, context, streamRequestOf([requireCountry(params.country).code], query)),
   })
@@ -215,6 +228,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     query: downloadQuery(deps.bulkMaxCount, 10),
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed (chunked).'),
+    cacheControl: CACHE_CONTROL.bulk,
     handle: ({ params, query }, context) => {
       const codes = params.country.split(',')
       if (codes.length > MAX_BULK_COUNTRIES) {
