@@ -2,7 +2,8 @@
 // mode, seed, validity) is said once, and each row carries only its IBAN. Per row, the REST
 // GenerateResult repeats country, formatted, check digits, BBAN, length and validity (all read
 // from the IBAN itself) and the bank: 100 German IBANs were 24.6 KB of text. Here they are
-// 3.6 KB; with bank_details, each distinct bank is listed once and rows point at it by index.
+// 3.5 KB; with bank_details, each distinct bank is listed once and rows point at it by index
+// (11.5 KB: realistic German IBANs are at 99 distinct banks in 100).
 import type { GenerateRequest } from '../core/operations.ts'
 import { generateResultSchema, type Schema } from '../core/schemas.ts'
 import type { Iban } from '@ibanmint/iban'
