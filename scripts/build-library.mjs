@@ -86,8 +86,9 @@ export async function buildLibrary() {
     outfile: join(dist, 'portable.js'),
     format: 'esm',
     // The language of 2022 (classes with private fields) and nothing of Node's: k6's goja and
-    // QuickJS run it as they run a browser's module.
+    // QuickJS run it as they run a browser's module. `??=` (2021) is written out: goja may lack it.
     target: 'es2022',
+    supported: { 'logical-assignment': false },
   })
   writeDeclarations()
   for (const file of filesUnder(dist).filter((name) => name.endsWith('.d.ts') && !name.includes('/cjs/'))) {

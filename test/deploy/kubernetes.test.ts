@@ -30,8 +30,11 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as
 const OVERLAYS = ['service', 'generate', 'check', 'generate-object-storage']
 const run = promisify(execFile)
 
-// A Kubernetes object, loosely typed: the schema validation below is what holds its shape.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// A Kubernetes object, read loosely: the API schemas hold its shape (the validation test below),
+// so this file reads fields as the YAML has them rather than restate the API's types.
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument,
+   @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-call, @typescript-eslint/no-unsafe-return,
+   @typescript-eslint/no-explicit-any */
 type Manifest = Record<string, any>
 
 /** The kustomization fields renderKustomization implements; the overlays may use no other. */

@@ -5,7 +5,8 @@
 // equal the rows of `ibanmint generate` (a child process) and of the bulk endpoint.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { fileURLToPath } from 'node:url'
@@ -14,6 +15,7 @@ import { getQuickJS } from 'quickjs-emscripten'
 import { Dataset } from '../../src/iban/dataset.ts'
 import { DatasetError, generateIbans, type Iban } from '../../src/iban/index.ts'
 import { ibanAt } from '../../src/iban/portable.ts'
+import ts from 'typescript'
 import { startApp } from '../helpers/app.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -251,5 +253,49 @@ test('ibanAt is row `offset` of GET /api/v1/bulk/{countries}?seed=S&offset=…&c
     assert.equal(res.status, 200)
     const [row] = (await res.json()) as Record<string, unknown>[]
     assert.deepEqual(sharedOf(ibanAt(seed, offset, { country, realistic })), pick(row ?? {}))
+  }
+})
+
+const LOAD_TESTING = readFileSync(join(ROOT, 'docs', 'load-testing.md'), 'utf8')
+const SCRIPTS = [...LOAD_TESTING.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1] as string)
+
+test('the load scripts of docs/load-testing.md parse and take ibanAt from the portable build', () => {
+  assert.equal(SCRIPTS.length, 3, 'k6, the Artillery processor, Gatling')
+  for (const code of SCRIPTS) {
+    const { diagnostics = [] } = ts.transpileModule(code, { reportDiagnostics: true, fileName: 'script.js' })
+    assert.deepEqual(
+      diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n')),
+      [],
+      code.split('\n')[0],
+    )
+    assert.match(code, /from '(\.\/portable\.js|@ibanmint\/iban\/portable)'|import\('@ibanmint\/iban\/portable'\)/)
+    assert.match(code, /ibanAt\(SEED, [^,]+, \{ country: 'DE,FR,IT' \}\)/)
+  }
+})
+
+test("the Artillery processor of docs/load-testing.md gives its worker's lane of rows, one row per call", async () => {
+  const code = SCRIPTS.find((script) => script.includes('module.exports'))
+  assert.ok(code)
+  // Inside the project, so that import('@ibanmint/iban/portable') resolves as in a load test's project.
+  const dir = join(ROOT, 'node_modules', '.cache', 'ibanmint-load-testing')
+  mkdirSync(dir, { recursive: true })
+  try {
+    writeFileSync(join(dir, 'ibans.cjs'), code)
+    const { nextIban } = createRequire(import.meta.url)(join(dir, 'ibans.cjs')) as {
+      nextIban: (context: { vars: Record<string, string> }) => Promise<void>
+    }
+    const sent: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const context = { vars: {} as Record<string, string> }
+      await nextIban(context)
+      sent.push(context.vars['iban'] as string)
+    }
+    // This test runs on the main thread (threadId 0) without LOAD_LANE: lane 0, rows 0 … 4.
+    assert.deepEqual(
+      sent,
+      [0, 1, 2, 3, 4].map((i) => ibanAt('load-2026', i, { country: 'DE,FR,IT' }).iban),
+    )
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
 })
