@@ -73,6 +73,8 @@ Options:
                        (see "ibanmint countries CC --banks")
       --invalid CHECK  rows that fail exactly one check and pass every other:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
+      --no-header      csv without its header row: rows from the first line
+                       (for tools such as JMeter's CSV Data Set)
   -o, --output FILE    write to FILE instead of stdout (created or replaced)
       --threads N      worker threads for large counts (default: one per core)
   -h, --help           show this help
@@ -160,6 +162,7 @@ const SPEC: CommandSpec = {
     offset: { type: 'string', value: 'N' },
     bank: { type: 'string', value: 'CODE' },
     invalid: { type: 'string', value: 'CHECK' },
+    'no-header': { type: 'boolean' },
     output: { type: 'string', short: 'o', value: 'FILE' },
     threads: { type: 'string', value: 'N' },
   },
@@ -181,7 +184,9 @@ export async function runGenerate(args: string[]): Promise<number> {
     if (!/^\d+$/.test(values.threads as string) || threads < 1 || threads > 256)
       throw new UsageError('--threads must be an integer between 1 and 256')
   }
-  const request = { countries, count, offset, realistic: values.random !== true, seed, bank, invalid, format }
+  const header = values['no-header'] !== true
+  if (!header && format !== 'csv') throw new UsageError(`--no-header needs -f csv: only csv has a header row`)
+  const request = { countries, count, offset, realistic: values.random !== true, seed, bank, invalid, format, header }
   // The dataset is checked before anything is written: bank, invalid and capacity.
   asUsage(() => requireDataset(request, count, offset))
   const output = values.output as string | undefined

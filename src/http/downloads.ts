@@ -33,6 +33,15 @@ const formatSchema = {
   'x-message': `format must be one of ${FORMATS.join(', ')}`,
 } as const
 
+const headerSchema = {
+  type: 'string',
+  enum: ['1', '0', 'true', 'false'],
+  default: 'true',
+  description:
+    'csv: 0 or false leaves out the header row (a file for tools that read rows from the first line, such as JMeter’s CSV Data Set). Only csv has a header row: other formats refuse 0 and false.',
+  'x-message': 'header must be one of 1, 0, true, false',
+} as const
+
 const MAX_BULK_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
 /** The fewest bytes a row takes in each format (a txt row is an IBAN and a line feed): a small download is not compressed. */
@@ -164,6 +173,7 @@ function downloadQuery(max: number, fallback: number) {
     seed: seedQuerySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    header: headerSchema,
   })
 }
 
@@ -172,6 +182,10 @@ function streamRequestOf(
   countries: string[],
   query: ParamsOf<ReturnType<typeof downloadQuery>>,
 ): StreamRequest & { format: FormatName } {
+  const header = !(query.header === '0' || query.header === 'false')
+  if (!header && query.format !== 'csv') {
+    throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
+  }
   return {
     countries,
     count: query.count,
@@ -181,6 +195,7 @@ function streamRequestOf(
     bank: query.bank,
     invalid: query.invalid,
     format: query.format,
+    header,
   }
 }
 

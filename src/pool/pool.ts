@@ -74,6 +74,8 @@ export interface StreamRequest {
   bank?: string | undefined
   invalid?: InvalidCheck | undefined
   format: RenderFormat
+  /** csv: false leaves out the header row (default true). */
+  header?: boolean | undefined
 }
 
 const require = createRequire(import.meta.url)
@@ -334,6 +336,7 @@ function generationSource(
         bank: request.bank,
         invalid: request.invalid,
         format: request.format,
+        header: request.header,
         start: batch.start,
         count: batch.count,
         first: batch.first,
