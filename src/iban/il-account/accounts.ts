@@ -61,11 +61,25 @@ export function ilEnding(out: Uint8Array): number {
   return completion(rule, branch, start)
 }
 
-/** Writes the last two digits of the account in `out` (AccountWriter.finish). */
-export function writeIlAccount(out: Uint8Array): void {
-  const ending = ilEnding(out)
+function writeEnding(out: Uint8Array, ending: number): void {
   out[R2_AT] = 48 + ((ending / 10) | 0)
   out[R1_AT] = 48 + (ending % 10)
+}
+
+/** Writes the last two digits of the account in `out` (AccountWriter.finish). */
+export function writeIlAccount(out: Uint8Array): void {
+  writeEnding(out, ilEnding(out))
+}
+
+/**
+ * Writes the last two digits of an account of Leumi's group whose row chose, in those two
+ * positions, which of the rule's 5 remainders to reach (00–04): every account of the bank and
+ * branch that passes is then one row.
+ */
+export function writeLeumiAccount(out: Uint8Array): void {
+  const target = LEUMI_TARGETS[((out[R2_AT] as number) - 48) * 10 + (out[R1_AT] as number) - 48] as number
+  for (let k = 0; k < 7; k++) DIGITS[k] = (out[R9_AT + k] as number) - 48
+  writeEnding(out, (((target - leumiRest(DIGITS, 0, numberAt(out, BRANCH_AT))) % 100) + 100) % 100)
 }
 
 /**

@@ -2,15 +2,16 @@
 // IBAN names one of MASAV's rules (rules.ts), which judges the branch and the last 9 digits of
 // the 13-digit account (the first 4 are zeros: MASAV's accounts have at most 9 digits). Bank
 // codes the rules do not cover cannot be checked. Rows, random ones too, end in the two digits
-// that make the account pass (accounts.ts).
+// that make the account pass (accounts.ts); realistic rows have the length of their bank's
+// accounts.
 import type { AccountPlan, AccountScheme, AccountWriter, Verdict } from '../account-scheme.ts'
 import { BBAN_VALUES } from '../bban-values.ts'
 import { findBank, type BankRow } from '../banks.ts'
 import type { NationalCheckResult } from '../national.ts'
 import { randomBelow } from '../random.ts'
-import { breakIlAccount, writeIlAccount } from './accounts.ts'
+import { breakIlAccount, writeIlAccount, writeLeumiAccount } from './accounts.ts'
 import { checkIlAccount } from './check.ts'
-import { ACCOUNT_DIGITS, MASAV_METHODS, ruleOf, rulePasses } from './rules.ts'
+import { ACCOUNT_DIGITS, LEUMI_RULE, LEUMI_TARGETS, MASAV_METHODS, ruleOf, rulePasses } from './rules.ts'
 
 /** The account's length in an Israeli BBAN, after bank (3) and branch (3). */
 const ACCOUNT_LENGTH = 13
@@ -18,11 +19,16 @@ const ACCOUNT_LENGTH = 13
 const R9_AT = 6 + ACCOUNT_LENGTH - 9
 
 const WRITER: AccountWriter = { digit: undefined, finish: writeIlAccount }
+const LEUMI_WRITER: AccountWriter = { digit: undefined, finish: writeLeumiAccount }
 
-/** The plan of accounts of `digits` significant digits: zeros, then free digits, then the two the writer derives. */
-function planOf(digits: number): AccountPlan {
+/**
+ * The plan of accounts of `digits` significant digits: zeros, then free digits, then the two
+ * the writer derives; for Leumi's group, those two first hold the row's choice among the rule's
+ * 5 remainders (LEUMI_TARGETS), so that every passing account is a row.
+ */
+function planOf(digits: number, leumi: boolean): AccountPlan {
   return {
-    key: String(digits),
+    key: `${digits}${leumi ? 'L' : ''}`,
     slots: {
       positions: [
         ...new Array<string>(ACCOUNT_LENGTH - digits).fill('0'),
@@ -31,14 +37,17 @@ function planOf(digits: number): AccountPlan {
         '',
       ],
       guard: undefined,
-      choice: undefined,
+      choice: leumi ? { positions: [ACCOUNT_LENGTH - 2, ACCOUNT_LENGTH - 1], count: LEUMI_TARGETS.length } : undefined,
     },
-    writer: WRITER,
+    writer: leumi ? LEUMI_WRITER : WRITER,
     tagOf: undefined,
   }
 }
 
-const PLANS = new Map([6, 8, 9].map((digits) => [digits, planOf(digits)]))
+/** Random rows (every bank code): 9 digits, the last two derived from the rest. */
+const RANDOM_PLAN = planOf(9, false)
+/** Realistic rows: each rule's length (ACCOUNT_DIGITS), by rule. */
+const RULE_PLANS = ACCOUNT_DIGITS.map((digits, rule) => planOf(digits, rule === LEUMI_RULE))
 const FREE_PLAN: AccountPlan = { key: '', slots: undefined, writer: undefined, tagOf: undefined }
 
 const checks = (bank: BankRow): boolean => ruleOf(Number(bank.code)) >= 0
@@ -78,9 +87,9 @@ export const MASAV: AccountScheme = {
 
   // Random rows (no bank) take every bank code: 9-digit accounts, passing where a rule applies.
   accountPlan(_spec, bank) {
-    if (bank === undefined) return PLANS.get(9) as AccountPlan
+    if (bank === undefined) return RANDOM_PLAN
     const rule = ruleOf(Number(bank.code))
-    return rule < 0 ? FREE_PLAN : (PLANS.get(ACCOUNT_DIGITS[rule] as number) as AccountPlan)
+    return rule < 0 ? FREE_PLAN : (RULE_PLANS[rule] as AccountPlan)
   },
 
   unbreakable(realistic, bank) {
