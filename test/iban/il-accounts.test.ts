@@ -172,7 +172,7 @@ test('every rule, at every branch of a sample and every kind of account: the wri
   assert.equal(made, CODES.length * (LONG ? 20_000 : 2_000))
 })
 
-test('Leumi’s group: the 5 choices of a row give the 5 endings that pass, and nothing else does', () => {
+test('Leumi’s group: the 5 choices of a row give the 5 endings that pass, and nothing else does; broken, they stay 5', () => {
   for (const bank of [10, 13, 34]) {
     for (const [branch, rest] of [
       [800, '0000000'],
@@ -181,6 +181,7 @@ test('Leumi’s group: the 5 choices of a row give the 5 endings that pass, and 
       [999, '9999999'],
     ] as const) {
       const endings = new Set<string>()
+      const broken = new Set<string>()
       for (let choice = 0; choice < 5; choice++) {
         const out = draft(bank, branch, rest)
         out[4 + 6 + 11] = 48
@@ -188,6 +189,19 @@ test('Leumi’s group: the 5 choices of a row give the 5 endings that pass, and 
         writeLeumiAccount(out)
         assert.ok(passes(out))
         endings.add(asciiString(out, 23).slice(21))
+        // Broken, whatever each row draws, the 5 rows stay 5: the ending still tells which
+        // remainder the row chose.
+        const made = new Set<string>()
+        for (let pick = 0; pick < 9; pick++) {
+          const copy = out.slice()
+          assert.ok(breakIlAccount(copy, pick))
+          assert.ok(!passes(copy))
+          made.add(asciiString(copy, 23).slice(21))
+        }
+        for (const ending of made) {
+          assert.ok(!broken.has(ending), `${bank} ${branch} ${rest}: broken rows of two choices meet at ${ending}`)
+          broken.add(ending)
+        }
       }
       const passing = Array.from({ length: 100 }, (_, e) => String(e).padStart(2, '0')).filter(
         (ending) => checkIlAccount(String(bank), String(branch), `${rest}${ending}`).valid,

@@ -163,7 +163,7 @@ test('the package departs: a bank code outside its rules is false (One Zero 18, 
     ['123', '456', '000123456789'],
   ] as const) {
     assert.deepEqual([ours(row), theirs(row)], [true, false])
-    assert.equal(checkIlAccount(...row).valid, null)
+    assert.equal(checkIlAccount(row[0], row[1], row[2]).valid, null)
     assert.equal(departureOf(row, true, false)?.name, DEPARTURES[0]?.name)
   }
 })

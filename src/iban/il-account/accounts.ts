@@ -84,7 +84,10 @@ export function writeLeumiAccount(out: Uint8Array): void {
 
 /**
  * Makes the valid account in `out` fail its bank's rule by changing r1 (or, where no other r1
- * fails, r2): a digit drawn from `pick` (0–8) onwards. False when the bank has no rule.
+ * fails, r2): a digit drawn from `pick` (0–8) onwards. Leumi's group moves its sum from the
+ * remainder it reached to the next one up (21, 61, 71, 73, 91 all fail): its last two digits
+ * also hold the row's choice of remainder, which must stay readable for rows to stay distinct.
+ * False when the bank has no rule.
  */
 export function breakIlAccount(out: Uint8Array, pick: number): boolean {
   const bank = numberAt(out, BBAN)
@@ -92,6 +95,12 @@ export function breakIlAccount(out: Uint8Array, pick: number): boolean {
   const rule = ruleOf(bank)
   if (rule < 0) return false
   for (let k = 0; k < 9; k++) DIGITS[k] = (out[R9_AT + k] as number) - 48
+  if (rule === LEUMI_RULE) {
+    const rest = leumiRest(DIGITS, 0, branch)
+    const reached = (rest + (DIGITS[7] as number) * 10 + (DIGITS[8] as number)) % 100
+    writeEnding(out, (((reached + 1 - rest) % 100) + 100) % 100)
+    return true
+  }
   for (const index of [8, 7]) {
     const digit = DIGITS[index] as number
     for (let step = 0; step < 9; step++) {
