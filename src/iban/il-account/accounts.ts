@@ -104,9 +104,10 @@ export function breakIlAccount(out: Uint8Array, pick: number): boolean {
   for (const index of [8, 7]) {
     const digit = DIGITS[index] as number
     for (let step = 0; step < 9; step++) {
-      DIGITS[index] = (digit + 1 + ((pick + step) % 9)) % 10
+      const changed = (digit + 1 + ((pick + step) % 9)) % 10
+      DIGITS[index] = changed
       if (!rulePasses(rule, branch, DIGITS, 0)) {
-        out[R9_AT + index] = 48 + (DIGITS[index] as number)
+        out[R9_AT + index] = 48 + changed
         return true
       }
     }
