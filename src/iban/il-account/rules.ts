@@ -79,8 +79,14 @@ const mask = (...remainders: number[]) => remainders.reduce((bits, r) => bits | 
 const SUM11_PASSES = [0, mask(0, 2, 4, 6), mask(0, 2), mask(0, 2, 4)]
 const DISCOUNT_PASSES = mask(0, 2, 4)
 const FIRST_INTERNATIONAL_PASSES = mask(0, 6)
-/** Leumi's group: the last two digits of the sum (2015 document §1). */
-const LEUMI_REMAINDERS: ReadonlySet<number> = new Set([90, 72, 70, 60, 20])
+/**
+ * The last two digits of Leumi's group's sum that pass (2015 document §1), in order: an
+ * account is completed by writing the two digits that bring its sum to one of them.
+ */
+export const LEUMI_TARGETS: readonly number[] = [20, 60, 70, 72, 90]
+/** LEUMI_TARGETS as a table by remainder. */
+const LEUMI_PASSES = new Uint8Array(100)
+for (const remainder of LEUMI_TARGETS) LEUMI_PASSES[remainder] = 1
 /** Masad's branches where a remainder of 2 passes the first stage (§6). */
 const MASAD_BRANCHES: ReadonlySet<number> = new Set([
   154, 166, 178, 181, 183, 191, 192, 503, 505, 507, 515, 516, 527, 539,
@@ -104,30 +110,25 @@ function hapoalimSum(values: ArrayLike<number>, at: number, branch: number): num
 }
 
 function leumiPasses(values: ArrayLike<number>, at: number, branch: number): boolean {
-  const r = (i: number) => values[at + 9 - i] as number
-  const s = (branch / 100) | 0
-  const t = ((branch / 10) | 0) % 10
-  // The two check digits count as one two-digit number (the document's "HX").
-  const sum =
-    10 * r(2) +
-    r(1) +
-    2 * r(3) +
-    3 * r(4) +
-    4 * r(5) +
-    5 * r(6) +
-    6 * r(7) +
-    7 * r(8) +
-    8 * (branch % 10) +
-    9 * t +
-    10 * s
-  return LEUMI_REMAINDERS.has(sum % 100)
+  // The two check digits (r2 r1, at + 7 and at + 8) count as one two-digit number (the
+  // document's "HX"); r3 … r8 weigh 2 … 7.
+  const sum = 10 * (values[at + 7] as number) + (values[at + 8] as number) + leumiRest(values, at, branch)
+  return LEUMI_PASSES[sum % 100] === 1
 }
 
 function citibankPasses(values: ArrayLike<number>, at: number): boolean {
-  const r = (i: number) => values[at + 9 - i] as number
-  const sum = 2 * r(2) + 3 * r(3) + 4 * r(4) + 5 * r(5) + 6 * r(6) + 7 * r(7) + 2 * r(8) + 3 * r(9)
+  // r9 … r2 (at … at + 7) weigh 3 2 7 6 5 4 3 2.
+  const sum =
+    3 * (values[at] as number) +
+    2 * (values[at + 1] as number) +
+    7 * (values[at + 2] as number) +
+    6 * (values[at + 3] as number) +
+    5 * (values[at + 4] as number) +
+    4 * (values[at + 5] as number) +
+    3 * (values[at + 6] as number) +
+    2 * (values[at + 7] as number)
   // A remainder of 0 or 1 calls for 11 or 10, which no digit is: no account passes then.
-  return 11 - (sum % 11) === r(1)
+  return 11 - (sum % 11) === values[at + 8]
 }
 
 /** The second stage of Masad's and Otsar HaHayal's rule: the 9-digit sum, else the 6-digit sum, divisible by 11. */
@@ -179,27 +180,20 @@ export function rulePasses(rule: number, branch: number, values: ArrayLike<numbe
 }
 
 /**
- * The remainders Leumi's group passes, in order: an account is completed by writing the two
- * digits that bring its sum to one of them.
- */
-export const LEUMI_TARGETS: readonly number[] = [20, 60, 70, 72, 90]
-
-/**
  * The part of Leumi's sum that the last two digits leave out, for completing an account: the
  * two digits that pass are (target − this) mod 100.
  */
 export function leumiRest(values: ArrayLike<number>, at: number, branch: number): number {
-  const r = (i: number) => values[at + 9 - i] as number
-  const t = ((branch / 10) | 0) % 10
+  // r8 … r3 (at + 1 … at + 6) weigh 7 … 2; the branch's units, tens and hundreds 8, 9, 10.
   return (
-    2 * r(3) +
-    3 * r(4) +
-    4 * r(5) +
-    5 * r(6) +
-    6 * r(7) +
-    7 * r(8) +
+    7 * (values[at + 1] as number) +
+    6 * (values[at + 2] as number) +
+    5 * (values[at + 3] as number) +
+    4 * (values[at + 4] as number) +
+    3 * (values[at + 5] as number) +
+    2 * (values[at + 6] as number) +
     8 * (branch % 10) +
-    9 * t +
+    9 * (((branch / 10) | 0) % 10) +
     10 * ((branch / 100) | 0)
   )
 }
