@@ -17,7 +17,7 @@ import {
   validateIban,
   type CountrySpec,
 } from '../../src/iban/index.ts'
-import { Dataset, judgeIban, MAX_IBAN_LENGTH } from '../../src/iban/internal.ts'
+import { Dataset, judgeIban, MAX_IBAN_LENGTH, nationalFailure } from '../../src/iban/internal.ts'
 import { postalCarry } from '../../src/iban/ch-postfinance/postal.ts'
 import { ibanCheckDigits } from '../../src/iban/mod97.ts'
 import { realisticBanks } from '../../src/iban/realistic-banks.ts'
@@ -88,6 +88,10 @@ test('the 16 postal-account vectors: the check digit, the carries, the libraryâ€
 test('P13â€“P16: the postal check alone fails (MOD-97 right), and the reason names it', () => {
   for (const id of ['constructed-12-345678-9', 'mutated-10-8060-8', 'mutated-25-9779-7', 'mutated-01-162-0']) {
     const vector = VECTORS.postal_vectors.find((v) => v.id === id) as PostalVector
+    assert.equal(
+      nationalFailure(findCountry('CH'), validateIban(vector.iban).national_check),
+      'the account is not a PostFinance postal account with its check digit (postfinance, mod10-recursive)',
+    )
     assert.deepEqual(validateIban(vector.iban).checks, {
       mod97: true,
       length: true,

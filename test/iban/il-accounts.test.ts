@@ -9,13 +9,14 @@ import { test } from 'node:test'
 import { asciiString } from '../../src/iban/generate.ts'
 import {
   checkIlAccount,
+  findCountry,
   DatasetError,
   buildIban,
   generateIbans,
   isValidIban,
   validateIban,
 } from '../../src/iban/index.ts'
-import { Dataset, judgeIban, MAX_IBAN_LENGTH } from '../../src/iban/internal.ts'
+import { Dataset, judgeIban, MAX_IBAN_LENGTH, nationalFailure } from '../../src/iban/internal.ts'
 import { breakIlAccount, writeIlAccount, writeLeumiAccount } from '../../src/iban/il-account/accounts.ts'
 import { ACCOUNT_DIGITS, MASAV_METHODS, ruleOf, rulePasses } from '../../src/iban/il-account/rules.ts'
 import { ibanCheckDigits } from '../../src/iban/mod97.ts'
@@ -110,6 +111,10 @@ test('il-bank-account-validator’s own 72 positive cases pass', () => {
 test('the SWIFT registry’s IL example (Leumi 800, 99999999) passes MOD-97 and fails Leumi’s rule; its reason names the check', () => {
   const result = validateIban('IL620108000000099999999')
   assert.deepEqual(result.checks, NEGATIVE_CHECKS)
+  assert.equal(
+    nationalFailure(findCountry('IL'), result.national_check),
+    'the account fails its bank’s MASAV check (leumi)',
+  )
   assert.deepEqual(result.bban_parts, { bank: '010', branch: '800', account: '0000099999999' })
 })
 
