@@ -20,6 +20,9 @@ export const API_VALUES = [
   'checkUkAccount',
   'isValidUkAccount',
   'UK_MODULUS_TABLE',
+  // Swiss and Israeli accounts
+  'checkPostFinanceAccount',
+  'checkIlAccount',
   // BIC
   'validateBic',
   // Countries
@@ -44,6 +47,8 @@ export const API_TYPES = [
   'ValidateChecks',
   'NationalCheckResult',
   'UkAccountCheck',
+  'PostFinanceAccountCheck',
+  'IlAccountCheck',
   'BicResult',
   'BicChecks',
   'BicBank',
