@@ -44,3 +44,8 @@ export function nationalFailure(spec: CountrySpec | undefined, check: NationalCh
   if (scheme !== undefined && check !== null) return scheme.failure(check)
   return `national check digits are wrong (${check?.algorithm ?? 'national'})`
 }
+
+/** What a country's account check is called, or undefined where it has no account scheme. */
+export function accountCheckName(spec: CountrySpec | undefined): string | undefined {
+  return spec === undefined ? undefined : schemeOf(spec)?.checkName
+}

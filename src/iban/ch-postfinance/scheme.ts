@@ -60,6 +60,7 @@ const SHORT_IID = /^[0-9]{3,5}$/
 export const POSTFINANCE: AccountScheme = {
   id: 'postfinance',
   failingAccount: 'CH: a PostFinance account (IID 09000) fails its postal check digit',
+  checkName: 'PostFinance postal account check digit (IID 09000)',
 
   // An IID written with 3 or 4 digits is the 5-digit one zero-padded (9000 is 09000).
   findBank(country, text) {

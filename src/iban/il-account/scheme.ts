@@ -78,6 +78,7 @@ function bankFilter(text: string): BankRow | undefined {
 export const MASAV: AccountScheme = {
   id: 'masav',
   failingAccount: 'IL: the account fails its bank’s MASAV check',
+  checkName: 'Branch and account number by the bank’s MASAV rule',
 
   findBank: (_country, text) => bankFilter(text),
   bankWords: 'a registered bank code (10 or 010), or a bank code and a branch (012-571)',
