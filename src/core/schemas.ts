@@ -89,7 +89,7 @@ export const bankParamSchema = {
   maxLength: 34,
   pattern: '^[0-9A-Za-z][0-9A-Za-z -]*$',
   description:
-    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}/banks` lists it (the national registry’s identifier: e.g. 37040044 for DE, the 8-digit sort code for PL). GB also takes a sort code (60-16-13: rows of the bank it belongs to, at that sort code) or a bank code with a sort code (NWBK601613). Needs realistic mode and one country.',
+    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}/banks` lists it (the national registry’s identifier: e.g. 37040044 for DE, the 8-digit sort code for PL). GB also takes a sort code (60-16-13: rows of the bank it belongs to, at that sort code) or a bank code with a sort code (NWBK601613). SE also takes a clearing number (5491, Swedbank’s 8327-9: rows of the bank whose range holds it, at that clearing number). Needs realistic mode and one country.',
   examples: ['37040044'],
   'x-message': 'bank must be a bank code of 1 to 34 letters and digits (spaces and hyphens allowed within)',
 } as const
@@ -453,7 +453,7 @@ const validateChecksSchema: Schema = {
     national: {
       ...nullableBoolean,
       description:
-        'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method; GB: the sort code and account by the UK modulus check); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09; GB: Vocalink’s table has no check for the sort code, so it cannot be checked), or where length or format is wrong',
+        'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method; GB: the sort code and account by the UK modulus check; SE: the clearing number and account by the rule of the clearing number’s range); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09; GB: Vocalink’s table has no check for the sort code, so it cannot be checked; SE: the IBAN carries no clearing number of a known range), or where length or format is wrong',
     },
     bank_code: {
       ...nullableBoolean,
@@ -471,12 +471,13 @@ const nationalCheckResultSchema: Schema = {
   properties: {
     algorithm: {
       type: 'string',
-      description: 'e.g. rib-key, it-cin; `bundesbank` for a German account, `uk-modulus` for a British one',
+      description:
+        'e.g. rib-key, it-cin; `bundesbank` for a German account, `uk-modulus` for a British one, `se-clearing` for a Swedish one',
     },
     method: {
       type: 'string',
       description:
-        'For `bundesbank`: the method of the bank code (00–E4). For `uk-modulus`: the sort code’s checks (MOD10, MOD11, DBLAL, or two joined by +).',
+        'For `bundesbank`: the method of the bank code (00–E4). For `uk-modulus`: the sort code’s checks (MOD10, MOD11, DBLAL, or two joined by +). For `se-clearing`: the account type of the clearing number’s range (type 1 comment 1 or 2, type 2 comment 1 to 3, type 2 variant 4).',
     },
     exception: {
       type: 'string',

@@ -8,12 +8,14 @@ import { BUNDESBANK } from './de-account/scheme.ts'
 import type { NationalCheckResult } from './national.ts'
 import type { AccountSchemeId } from './registry-data.ts'
 import { countryAt, type CountrySpec } from './registry.ts'
+import { SE_CLEARING } from './se-account/scheme.ts'
 import { UK_MODULUS } from './uk-modulus/scheme.ts'
 
 /** Every account scheme by id. */
 export const ACCOUNT_SCHEMES: Readonly<Record<AccountSchemeId, AccountScheme>> = {
   bundesbank: BUNDESBANK,
   'uk-modulus': UK_MODULUS,
+  'se-clearing': SE_CLEARING,
 }
 
 /** The account scheme of a country, or undefined where it has none. */

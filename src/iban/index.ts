@@ -1,6 +1,7 @@
 // ibanmint's domain core, and the API of its library @ibanmint/iban (packages/iban): the
 // country registry, MOD-97 and national checks, random sources, duplicate-free seeded datasets,
-// generation and validation, BIC lookup, the UK modulus check of sort codes and accounts.
+// generation and validation, BIC lookup, the UK modulus check of sort codes and accounts, the
+// Swedish check of clearing numbers and accounts.
 // Pure: no I/O and no Node-only modules, so the same code runs in browsers. This file is the
 // documented API (packages/iban/README.md), name for name: test/iban/api.test.ts pins the list.
 // What the ibanmint service needs beyond it is in internal.ts.
@@ -23,6 +24,9 @@ export { formatIban, normalizeIban } from './format.ts'
 export { checkUkAccount, isValidUkAccount } from './uk-account.ts'
 export type { UkAccountCheck } from './uk-account.ts'
 export { UK_MODULUS_TABLE } from './uk-modulus/index.ts'
+// Swedish accounts: the check of a clearing number and account, by its range's rule, and its IBAN.
+export { checkSeAccount, isValidSeAccount } from './se-account-check.ts'
+export type { SeAccountCheck } from './se-account-check.ts'
 // BIC lookup: the parts, each rule, and the registered banks that carry it.
 export { validateBic } from './bic.ts'
 export type { BicBank, BicChecks, BicResult } from './bic.ts'

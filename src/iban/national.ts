@@ -13,12 +13,14 @@ export type AlgorithmId = NationalAlgorithmId | 'nl-elfproef'
 export interface NationalCheckResult {
   /**
    * The algorithm's id; `bundesbank` for a German account checked by its bank's method,
-   * `uk-modulus` for a British sort code and account.
+   * `uk-modulus` for a British sort code and account, `se-clearing` for a Swedish clearing
+   * number and account.
    */
   algorithm: string
   /**
    * The Bundesbank method (00–E4) of the bank code, for `bundesbank`; the checks of the sort
-   * code (MOD10, MOD11, DBLAL, or two joined by "+") for `uk-modulus`.
+   * code (MOD10, MOD11, DBLAL, or two joined by "+") for `uk-modulus`; the account type of the
+   * clearing number's range ("type 1 comment 2", "type 2 variant 4") for `se-clearing`.
    */
   method?: string
   /** For `uk-modulus`: the exceptions of Vocalink's table that apply to the sort code ("6", "2/9"), when any do. */

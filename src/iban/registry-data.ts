@@ -16,7 +16,8 @@ export interface CountryRow {
   readonly name: string
   /**
    * A check of the account by the bank's own rules, beside the IBAN's: DE the Bundesbank's
-   * method of the bank code, GB the modulus check of the sort code (Vocalink's table).
+   * method of the bank code, GB the modulus check of the sort code (Vocalink's table), SE the
+   * check of the clearing number's range (Bankgirot's account types).
    */
   readonly account?: AccountSchemeId
   readonly bban: readonly string[]
@@ -32,7 +33,7 @@ export interface CountryRow {
  * The id of a bank-level account scheme (account-schemes.ts holds one entry per id: adding an
  * id here makes the compiler ask for its entry).
  */
-export type AccountSchemeId = 'bundesbank' | 'uk-modulus'
+export type AccountSchemeId = 'bundesbank' | 'uk-modulus' | 'se-clearing'
 
 export type NationalAlgorithmId =
   | 'rib-key'
@@ -227,7 +228,14 @@ export const COUNTRY_ROWS: readonly CountryRow[] = [
   { code: 'AD', name: 'Andorra', bban: ['b4n', 's4n', 'c12c'], example: 'AD1200012030200359100100' },
   { code: 'IE', name: 'Ireland', bban: ['b4a', 's6n sort code', 'c8n'], example: 'IE29AIBK93115212345678' },
   { code: 'GI', name: 'Gibraltar', bban: ['b4a', 'c15c'], example: 'GI75NWBK000000007099453' },
-  { code: 'SE', name: 'Sweden', bban: ['b3n', 'c17n'], format: '3n16n1n', example: 'SE4550000000058398257466' },
+  {
+    code: 'SE',
+    name: 'Sweden',
+    bban: ['b3n', 'c17n'],
+    format: '3n16n1n',
+    account: 'se-clearing',
+    example: 'SE4550000000058398257466',
+  },
   {
     code: 'NO',
     name: 'Norway',

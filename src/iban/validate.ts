@@ -33,9 +33,10 @@ export interface ValidateChecks {
   country_supported: boolean
   /**
    * National check digits (DE: the account by its bank's check method; GB: the sort code and
-   * account by the UK modulus check): null where the country defines no national check (DE: the
-   * bank code is unknown or its method checks nothing; GB: Vocalink's table has no check for the
-   * sort code, so it cannot be checked), or where they cannot be read because length or format
+   * account by the UK modulus check; SE: the clearing number and account by its range's rule):
+   * null where the country defines no national check (DE: the bank code is unknown or its method
+   * checks nothing; GB: Vocalink's table has no check for the sort code, so it cannot be checked;
+   * SE: the IBAN carries no clearing number of a known range), or where they cannot be read because length or format
    * is wrong.
    */
   national: boolean | null

@@ -20,6 +20,9 @@ export const API_VALUES = [
   'checkUkAccount',
   'isValidUkAccount',
   'UK_MODULUS_TABLE',
+  // Swedish accounts
+  'checkSeAccount',
+  'isValidSeAccount',
   // BIC
   'validateBic',
   // Countries
@@ -44,6 +47,7 @@ export const API_TYPES = [
   'ValidateChecks',
   'NationalCheckResult',
   'UkAccountCheck',
+  'SeAccountCheck',
   'BicResult',
   'BicChecks',
   'BicBank',
