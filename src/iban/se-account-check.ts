@@ -48,10 +48,10 @@ export interface SeAccountCheck {
 const SEPARATORS = /[\s.,-]+/g
 const DIGITS = /^[0-9]+$/
 
-/** A clearing number as its 4 digits, or Swedbank's 5; a RangeError for anything else. */
+/** A clearing number as its 4 digits, or 5 (Swedbank's, checked later); a RangeError for anything else. */
 function normalizeClearing(clearing: string): string {
   const compact = clearing.replace(SEPARATORS, '')
-  if (DIGITS.test(compact) && (compact.length === 4 || (compact.length === 5 && compact[0] === '8'))) return compact
+  if (DIGITS.test(compact) && (compact.length === 4 || compact.length === 5)) return compact
   throw new RangeError(
     `clearing number "${clearing.slice(0, 20)}" must be 4 digits (5491), or 5 for Swedbank’s 8000 series (8327-9)`,
   )
@@ -96,16 +96,16 @@ function bankOfRange(range: ClearingRange): IbanBank | null {
 export function checkSeAccount(clearing: string, account: string): SeAccountCheck {
   let written = normalizeClearing(clearing)
   const range = rangeOfClearing(Number(written.slice(0, 4)))
+  const swedbank = range !== undefined && layoutOf(range) === LAYOUT_S5
+  if (!swedbank && written.length === 5)
+    throw new RangeError(
+      `clearing number "${clearing.slice(0, 20)}": only Swedbank’s 8000 series has a fifth digit${range === undefined ? '' : ` (${range.bank}: ${written.slice(0, 4)})`}`,
+    )
   const digits = normalizeAccount(account, range, written)
   if (range === undefined)
     return { clearing: written, account: digits, valid: null, method: null, bank: null, iban: null }
-  const swedbank = layoutOf(range) === LAYOUT_S5
   // Swedbank's fifth digit is a check digit over the four: written without it, it is derived.
   if (swedbank && written.length === 4) written += String(clearingCheckDigit(Number(written)))
-  if (!swedbank && written.length === 5)
-    throw new RangeError(
-      `clearing number "${clearing.slice(0, 20)}": only Swedbank’s 8000 series has a fifth digit (${range.bank})`,
-    )
   const rule = ruleOf(range)
   const valid =
     sumPasses(ruleSum(checkedDigits(range, written, digits), 0, rule), RULE_MODULUS[rule] as number) &&

@@ -52,8 +52,6 @@ export const LAYOUT_S5 = 2
 export const LAYOUT_P10 = 3
 /** Method 2, a 9-digit account: 00000000 AAAAAAAAA. */
 export const LAYOUT_P9 = 4
-/** The zeros each layout opens with. */
-export const LAYOUT_ZEROS = [6, 3, 2, 7, 8]
 
 /** The layout of a range's IBANs, or −1 where no IBAN carries its accounts (no method). */
 export function layoutOf(range: ClearingRange): number {
@@ -98,11 +96,6 @@ CLEARING_RANGES.forEach((_, index) => {
 export function rangeOfClearing(clearing: number): ClearingRange | undefined {
   const index = clearing >= 0 && clearing < 10_000 ? (CLEARING_INDEX[clearing] as number) : -1
   return index < 0 ? undefined : CLEARING_RANGES[index]
-}
-
-/** The index of a range in CLEARING_RANGES. */
-export function rangeIndexOf(range: ClearingRange): number {
-  return CLEARING_INDEX[range.from] as number
 }
 
 /** True when the IBAN ID (a number) has ranges whose IBANs ibanmint reads. */

@@ -176,7 +176,3 @@ export const CLEARING_RANGES: readonly ClearingRange[] = ROWS.map(
   ([from, to, bank, bic, ibanId, type, comment, method, minLength, length, sources, disputed]) =>
     Object.freeze({ from, to, bank, bic, ibanId, type, comment, method, minLength, length, sources, disputed }),
 )
-
-/** The editions the table follows, as the documentation names them. */
-export const CLEARING_RANGES_AS_OF =
-  'BSAB range table of 2025-09-09, Bankgirot 2024-02-22, BankData source.psv of 2023-09-07'

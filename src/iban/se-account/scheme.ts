@@ -77,14 +77,14 @@ function rowOf(bank: BankRow, drawn: boolean): BankRow | undefined {
 
 const SEPARATORS = /[\s.-]+/g
 const IBAN_ID = /^[0-9]{3}$/
-const CLEARING = /^[0-9]{4}$|^8[0-9]{4}$/
+const CLEARING = /^[0-9]{4,5}$/
 
 /**
  * A bank= filter as a bank row: a registered IBAN ID (rows at its bank's clearing numbers), or a
  * clearing number (5491; Swedbank's with or without its check digit, 8327-9 or 8327: the bank
  * of its range, rows at that clearing number only). Undefined for a code of neither shape; a
  * RangeError naming the problem for a clearing number no known range holds, one that no IBAN
- * carries, or a wrong Swedbank check digit.
+ * carries, a fifth digit where the range has none, or a wrong Swedbank check digit.
  */
 function bankFilter(text: string): BankRow | undefined {
   const compact = text.replace(SEPARATORS, '')
