@@ -15,6 +15,7 @@
 import { NO_TAG } from '../account-scheme.ts'
 import {
   clearingCheckDigit,
+  DOUBLED,
   LAYOUT_C10,
   LAYOUT_P10,
   LAYOUT_P9,
@@ -24,6 +25,7 @@ import {
   readRange,
   rangeAt,
   RULE_MODULUS,
+  RULE_SHARES,
   ruleOf,
 } from './check.ts'
 import { CLEARING_RANGES, type ClearingRange } from './ranges.ts'
@@ -214,22 +216,6 @@ export const FREE_START = [10, 7, 8, 10]
 /** The guard's and the check digit's place among the 17. */
 export const GUARD = 15
 export const CHECK = 16
-
-const DOUBLED = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9]
-
-/**
- * Each rule's share of a digit d at place i of the first 15 of the 17, at [i × 10 + d]: d times
- * its mod 11 weight, or Luhn's d or doubled d; 0 where the rule does not weigh place i.
- */
-const RULE_SHARES: readonly Int16Array[] = [0, 1, 2, 3, 4, 5].map((rule) => {
-  const shares = new Int16Array(GUARD * 10)
-  const start = [7, 6, 7, 8, 7, 7][rule] as number
-  for (let i = start; i < GUARD; i++)
-    for (let d = 0; d < 10; d++)
-      shares[i * 10 + d] =
-        RULE_MODULUS[rule] === 11 ? d * (((CHECK - i) % 10) + 1) : (CHECK - i) % 2 === 1 ? (DOUBLED[d] as number) : d
-  return shares
-})
 
 /** Guard and check digits by modulus, sum and guard value, at [row × 9 + v]; row `m` is a sum of exactly 0. */
 const GUARD_DIGITS: Record<number, Int8Array> = { 10: guardTable(10, 'guard'), 11: guardTable(11, 'guard') }

@@ -149,19 +149,27 @@ export function readRange(values: Uint8Array, at: number): number {
 }
 
 /** Luhn's share of a doubled digit. */
-const DOUBLED = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9]
+export const DOUBLED = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9]
 
-/** The sum a rule weighs over the 17 digits from `at` (mod 11 weights or Luhn shares). */
+/**
+ * Each rule's share of a digit d at place i of the 17, at [i × 10 + d]: d times its mod 11
+ * weight (1 to 10 from the right, repeating), or Luhn's d or doubled d; 0 where the rule does
+ * not weigh place i. One lookup a digit, in validation's and generation's loops alike.
+ */
+export const RULE_SHARES: readonly Int16Array[] = RULE_START.map((start, rule) => {
+  const shares = new Int16Array(17 * 10)
+  for (let i = start; i < 17; i++)
+    for (let d = 0; d < 10; d++)
+      shares[i * 10 + d] =
+        RULE_MODULUS[rule] === 11 ? d * (((16 - i) % 10) + 1) : (16 - i) % 2 === 1 ? (DOUBLED[d] as number) : d
+  return shares
+})
+
+/** The sum a rule weighs over the 17 digits from `at`. */
 export function ruleSum(values: Uint8Array, at: number, rule: number): number {
+  const shares = RULE_SHARES[rule] as Int16Array
   let sum = 0
-  const end = at + 16
-  if (RULE_MODULUS[rule] === 11) {
-    for (let i = end, weight = 1; i >= at + (RULE_START[rule] as number); i--, weight = weight === 10 ? 1 : weight + 1)
-      sum += (values[i] as number) * weight
-  } else {
-    for (let i = end, doubled = false; i >= at + (RULE_START[rule] as number); i--, doubled = !doubled)
-      sum += doubled ? (DOUBLED[values[i] as number] as number) : (values[i] as number)
-  }
+  for (let i = RULE_START[rule] as number; i < 17; i++) sum += shares[i * 10 + (values[at + i] as number)] as number
   return sum
 }
 
