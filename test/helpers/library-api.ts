@@ -23,6 +23,9 @@ export const API_VALUES = [
   // Swiss and Israeli accounts
   'checkPostFinanceAccount',
   'checkIlAccount',
+  // Swedish accounts
+  'checkSeAccount',
+  'isValidSeAccount',
   // BIC
   'validateBic',
   // Countries
@@ -49,6 +52,7 @@ export const API_TYPES = [
   'UkAccountCheck',
   'PostFinanceAccountCheck',
   'IlAccountCheck',
+  'SeAccountCheck',
   'BicResult',
   'BicChecks',
   'BicBank',
@@ -65,6 +69,7 @@ export const API_TYPES = [
 
 /** What the service takes beyond the API (values; its types follow them). */
 export const INTERNAL_VALUES = [
+  'ACCOUNT_SCHEMES',
   'BANK_REGISTRY',
   'Dataset',
   'INVALID_CHECK_TEXT',
