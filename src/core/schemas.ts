@@ -543,7 +543,13 @@ export const validateResultSchema: Schema = {
     },
     sepa: {
       type: ['boolean', 'null'],
-      description: 'The country is in SEPA; null when unsupported (ibanmint extension).',
+      description:
+        'The IBAN’s bank is in the SEPA schemes’ scope: its country is, and the bank is not one of a place outside it (an FR code of a bank of French Polynesia or New Caledonia); null when the country is unsupported (ibanmint extension).',
+    },
+    qr_iban: {
+      type: ['boolean', 'null'],
+      description:
+        'CH and LI only (ibanmint extension): the IBAN is a QR-IBAN, its bank positions holding a QR-IID (30000–31999): it takes only QR-bill payments with a QR reference, and banks refuse an ordinary transfer to it; null where length or format is wrong.',
     },
     sort_code_bank: {
       description:

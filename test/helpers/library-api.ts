@@ -8,6 +8,7 @@ export const API_VALUES = [
   'generateIban',
   'generateIbans',
   'INVALID_CHECKS',
+  'BANK_MIXES',
   'DatasetError',
   // Building
   'buildIban',
@@ -16,6 +17,8 @@ export const API_VALUES = [
   'isValidIban',
   'formatIban',
   'normalizeIban',
+  'qrReferenceOf',
+  'isQrReference',
   // UK accounts
   'checkUkAccount',
   'isValidUkAccount',
@@ -39,6 +42,7 @@ export const API_TYPES = [
   'IbanBank',
   'GenerateOptions',
   'InvalidCheck',
+  'BankMix',
   'BuildIbanInput',
   'ValidateResult',
   'ValidateChecks',
@@ -62,6 +66,7 @@ export const API_TYPES = [
 export const INTERNAL_VALUES = [
   'BANK_REGISTRY',
   'Dataset',
+  'bicOutsideSepa',
   'INVALID_CHECK_TEXT',
   'MAX_IBAN_LENGTH',
   'bbanPartsOf',
