@@ -17,6 +17,7 @@ import {
   MAX_BATCH,
   MAX_COUNT,
   bankArgumentSchema,
+  bankMixParamSchema,
   bicInputSchema,
   bicResultSchema,
   countryListSchema,
@@ -30,6 +31,7 @@ import {
   invalidParamSchema,
   objectOf,
   publishedSchema,
+  qrIbanBodySchema,
   realisticBodySchema,
   seedBodySchema,
   validateBatchResultSchema,
@@ -92,6 +94,8 @@ const generateArguments = objectOf(
     seed: seedBodySchema,
     bank: bankArgumentSchema,
     invalid: invalidParamSchema,
+    bank_mix: bankMixParamSchema,
+    qr_iban: qrIbanBodySchema,
   },
   { required: ['country'] },
 )
@@ -351,7 +355,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
     {
       name: 'generate_iban',
       title: 'Generate test IBANs',
-      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes and reports each IBAN’s bank (name, BIC); false gives fully random ones; bank picks one real bank. Pass seed to get the same IBANs again. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
+      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes and reports each IBAN’s bank (name, BIC); false gives fully random ones; bank picks one real bank; bank_mix (default weighted: the largest banks carry most rows, as a country’s accounts do; uniform: every bank alike) shares realistic rows among the banks; qr_iban gives Swiss and Liechtenstein QR-IBANs. Pass seed to get the same IBANs again. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
       inputSchema: generateArguments,
       outputSchema: generateResultSchema,
       annotations: { ...READ_ONLY, idempotentHint: false },
@@ -367,6 +371,8 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
           seed: toSeed(valid.seed),
           bank: textOf(valid.bank, (value) => bankFromNumber(country, value)),
           invalid: valid.invalid,
+          bankMix: valid.bank_mix,
+          qrIban: valid.qr_iban,
         }
         const text = (await generateOnPool(deps.pool, request, signal)).toString('utf8')
         deps.countRows?.('generated', request.count)

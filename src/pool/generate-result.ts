@@ -17,6 +17,8 @@ export async function generateOnPool(
       seed: request.seed,
       bank: request.bank,
       invalid: request.invalid,
+      bankMix: request.bankMix,
+      qrIban: request.qrIban,
       start: 0,
       count: request.count,
       format: 'records',

@@ -19,10 +19,21 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-/** The command line's options for a bulk query string: `count=5&realistic=0` → `--count 5 --random`. */
+/**
+ * The command line's options for a bulk query string: `count=5&realistic=0` → `--count 5 --random`,
+ * `bank_mix=uniform&qr_iban=true` → `--bank-mix uniform --qr-iban`.
+ */
 function optionsOf(query: string): string[] {
   return [...new URLSearchParams(query)].flatMap(([name, value]) =>
-    name === 'realistic' ? (value === '0' ? ['--random'] : []) : [`--${name}`, value],
+    name === 'realistic'
+      ? value === '0'
+        ? ['--random']
+        : []
+      : name === 'qr_iban'
+        ? value === 'true'
+          ? ['--qr-iban']
+          : []
+        : [`--${name.replace('_', '-')}`, value],
   )
 }
 
@@ -30,7 +41,7 @@ function optionsOf(query: string): string[] {
 function asOptions(message: string): string {
   return message
     .replace(/^offset \+ count/, '--offset + --count')
-    .replace(/^(count|offset|seed|bank|invalid|format)\b/, '--$1')
+    .replace(/^(count|offset|seed|bank_mix|qr_iban|bank|invalid|format)\b/, (name) => `--${name.replace('_', '-')}`)
 }
 
 describe('generate and bulk', () => {
@@ -50,6 +61,8 @@ describe('generate and bulk', () => {
     ['IT,FR', 'format=ndjson&count=200&seed=neg&invalid=national'],
     ['GF,FR,JE', 'format=sql&count=40&seed=territories'],
     ['DE', 'format=csv&count=30&seed=one&bank=37040044'],
+    ['DE,GB,NL', 'format=csv&count=3000&seed=mix&bank_mix=uniform'],
+    ['CH,LI', 'format=json&count=300&seed=qr&qr_iban=true'],
   ]
   for (const [countries, query] of SAME_BYTES) {
     test(`generate ${countries} ${optionsOf(query).join(' ')} writes bulk's bytes`, async () => {
@@ -79,6 +92,9 @@ describe('generate and bulk', () => {
     ['AT', 'invalid=national'],
     ['DE', 'invalid=nope'],
     ['DE', 'format=xml'],
+    ['DE', 'bank_mix=even'],
+    ['CH,DE', 'qr_iban=true'],
+    ['CH', 'qr_iban=true&bank=09000'],
   ]
   for (const [countries, query] of REFUSED) {
     test(`generate ${countries} ${optionsOf(query).join(' ').slice(0, 40)} is refused with bulk's message`, async () => {
