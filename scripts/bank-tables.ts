@@ -1,14 +1,15 @@
-// Writes the two tables of docs/generation.md that come from the data, never typed by hand:
-// per registry, how many bank codes the rule of src/iban/realistic-banks.ts leaves out of
-// realistic rows and why; and per country with weights (src/iban/bank-weights.ts), the share of
-// 100,000 realistic rows (seed "population") at its five largest banks or groups beside the
-// share the weights give them. `--check` only compares (exit 1 when the page is not current).
+// Writes the tables of the docs that come from the data, never typed by hand: in
+// docs/generation.md, per registry, how many bank codes the rule of src/iban/realistic-banks.ts
+// leaves out of realistic rows and why, and per country with weights (src/iban/bank-weights.ts)
+// the share of 100,000 realistic rows (seed "population") at its five largest banks or groups
+// beside the share the weights give them; in docs/data-sources.md, every group's share with the
+// fact and source behind it. `--check` only compares (exit 1 when a page is not current).
 //   node --import tsx scripts/bank-tables.ts [--check]
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { format, resolveConfig } from 'prettier'
 import { groupOf, groupShares } from '../src/iban/bank-mix.ts'
-import { BANK_WEIGHTS } from '../src/iban/bank-weights.ts'
+import { BANK_WEIGHTS, type WeightFact } from '../src/iban/bank-weights.ts'
 import { banksOf } from '../src/iban/banks.ts'
 import { BANK_REGISTRY_INFO } from '../src/iban/banks-registry-info.ts'
 import { Dataset } from '../src/iban/dataset.ts'
@@ -17,6 +18,7 @@ import { findCountry } from '../src/iban/registry.ts'
 import { EXCLUSIONS, exclusionOf, realisticBanks, type Exclusion } from '../src/iban/realistic-banks.ts'
 
 const PAGE = join(import.meta.dirname, '..', 'docs', 'generation.md')
+const SOURCES_PAGE = join(import.meta.dirname, '..', 'docs', 'data-sources.md')
 const CHECK = process.argv.includes('--check')
 const ROWS = 100_000
 const SEED = 'population'
@@ -84,13 +86,38 @@ function populationTable(): string {
   return lines.join('\n')
 }
 
+/** A fact as the sources table shows it: its value and unit, or the statement. */
+function factText(fact: WeightFact): string {
+  const value = fact.value === null ? '' : `${number(fact.value)} `
+  return `${value}${fact.unit}${fact.year === null ? '' : ` (${fact.year})`}`.replace(/\|/g, '/')
+}
+
+/** Per country with weights: every group's share, what it rests on, the fact and its source. */
+function sourcesTable(): string {
+  const lines = [
+    '| country | bank or group | share | basis | fact | source |',
+    '| --- | --- | ---: | --- | --- | --- |',
+  ]
+  for (const [country, weights] of Object.entries(BANK_WEIGHTS)) {
+    for (const group of weights.groups) {
+      const fact = group.fact
+      const source = fact === null ? '' : `[${new URL(fact.source).hostname.replace(/^www\./, '')}](${fact.source})`
+      lines.push(
+        `| ${country} | ${group.name} | ${group.share}% | ${group.basis} | ${fact === null ? '—' : factText(fact)} | ${source} |`,
+      )
+    }
+    lines.push(`| ${country} | every other bank (the rest) | ${weights.rest}% | | | |`)
+  }
+  return lines.join('\n')
+}
+
 /** The page with the text between a table's markers replaced. */
 function withTable(page: string, name: string, table: string): string {
   const start = `<!-- ${name}: written by scripts/bank-tables.ts -->`
   const end = `<!-- end of ${name} -->`
   const from = page.indexOf(start)
   const to = page.indexOf(end)
-  if (from < 0 || to < from) throw new Error(`bank-tables: docs/generation.md has no ${name} markers`)
+  if (from < 0 || to < from) throw new Error(`bank-tables: the page has no ${name} markers`)
   // Indented as the markers are: the table stays inside the list item it belongs to.
   const indent = page.slice(page.lastIndexOf('\n', from) + 1, from)
   const indented = table
@@ -100,18 +127,24 @@ function withTable(page: string, name: string, table: string): string {
   return `${page.slice(0, from + start.length)}\n\n${indented}\n\n${indent}${page.slice(to)}`
 }
 
-const page = readFileSync(PAGE, 'utf8')
-// As the project's formatter writes the page (it aligns the tables' columns).
-const written = await format(
-  withTable(withTable(page, 'banks left out', exclusionTable()), 'population', populationTable()),
-  { ...(await resolveConfig(PAGE)), filepath: PAGE },
-)
-if (CHECK) {
-  if (written !== page) {
-    console.error('bank-tables: docs/generation.md is not current; run node --import tsx scripts/bank-tables.ts')
-    process.exit(1)
+/** A page with its tables written, as the project's formatter writes it (it aligns the columns). */
+async function written(path: string, tables: Record<string, () => string>): Promise<[string, string]> {
+  const page = readFileSync(path, 'utf8')
+  let text = page
+  for (const [name, table] of Object.entries(tables)) text = withTable(text, name, table())
+  return [page, await format(text, { ...(await resolveConfig(path)), filepath: path })]
+}
+
+const pages: [string, [string, string]][] = [
+  [PAGE, await written(PAGE, { 'banks left out': exclusionTable, population: populationTable })],
+  [SOURCES_PAGE, await written(SOURCES_PAGE, { 'bank weights': sourcesTable })],
+]
+for (const [path, [page, text]] of pages) {
+  if (!CHECK) {
+    writeFileSync(path, text)
+    console.log(`bank-tables: wrote ${path}`)
+  } else if (text !== page) {
+    console.error(`bank-tables: ${path} is not current; run node --import tsx scripts/bank-tables.ts`)
+    process.exitCode = 1
   }
-} else {
-  writeFileSync(PAGE, written)
-  console.log(`bank-tables: wrote ${PAGE}`)
 }

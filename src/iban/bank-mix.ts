@@ -8,6 +8,7 @@ import { BANK_WEIGHTS, type BankGroup, type GroupMatch } from './bank-weights.ts
 
 /** The mixes `bank_mix` takes: weighted (default) and uniform. */
 export const BANK_MIXES = ['weighted', 'uniform'] as const
+/** How realistic rows are shared among a country's banks: one of BANK_MIXES. */
 export type BankMix = (typeof BANK_MIXES)[number]
 
 /** A group's match, compiled once. */
@@ -47,11 +48,6 @@ function matchersOf(country: string): readonly Matcher[] {
     MATCHERS.set(country, matchers)
   }
   return matchers
-}
-
-/** The groups of a country's weights (none where it has no weights). */
-export function groupsOf(country: string): readonly BankGroup[] {
-  return BANK_WEIGHTS[country]?.groups ?? []
 }
 
 /**
