@@ -87,7 +87,14 @@ test('golden: ibanmint validate --file, text, ndjson and csv', () => {
   const dir = mkdtempSync(join(tmpdir(), 'ibanmint-golden-'))
   try {
     const file = join(dir, 'input.txt')
-    const lines = [...generated.filter((_, i) => i % 7 === 0), 'not an iban', 'DE00123', 'GB82WEST12345698765432', '']
+    const lines = [
+      ...generated.filter((_, i) => i % 7 === 0),
+      'not an iban',
+      'DE00123',
+      'GB82WEST12345698765432',
+      'GB06BUKB20201555555556',
+      '',
+    ]
     writeFileSync(file, lines.join('\n'))
     for (const format of ['text', 'ndjson', 'csv'])
       record(`cli validate --file -f ${format}`, cli(['validate', '--file', file, '-f', format], 1))

@@ -112,10 +112,12 @@ describe('the library, packed and installed into an empty project', () => {
   })
   after(() => rmSync(dir, { recursive: true, force: true }))
 
-  test('the tarball holds the ES module and CommonJS bundles, their declarations, README and LICENSE', () => {
+  test('the tarball holds the ES module, CommonJS and portable bundles, their declarations, README and LICENSE', () => {
     for (const file of [
       'dist/index.js',
       'dist/internal.js',
+      'dist/portable.js',
+      'dist/portable.d.ts',
       'dist/index.d.ts',
       'dist/cjs/index.js',
       'dist/cjs/index.d.ts',

@@ -78,6 +78,8 @@ Options:
       --qr-iban        CH, LI: QR-IBANs (a real bank's QR-IID, 30000-31999)
       --invalid CHECK  rows that fail exactly one check and pass every other:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
+      --no-header      csv without its header row: rows from the first line
+                       (for tools such as JMeter's CSV Data Set)
   -o, --output FILE    write to FILE instead of stdout (created or replaced)
       --threads N      worker threads for large counts (default: one per core)
   -h, --help           show this help
@@ -170,6 +172,7 @@ const SPEC: CommandSpec = {
     'bank-mix': { type: 'string', value: 'MIX' },
     'qr-iban': { type: 'boolean' },
     invalid: { type: 'string', value: 'CHECK' },
+    'no-header': { type: 'boolean' },
     output: { type: 'string', short: 'o', value: 'FILE' },
     threads: { type: 'string', value: 'N' },
   },
@@ -191,6 +194,8 @@ export async function runGenerate(args: string[]): Promise<number> {
     if (!/^\d+$/.test(values.threads as string) || threads < 1 || threads > 256)
       throw new UsageError('--threads must be an integer between 1 and 256')
   }
+  const header = values['no-header'] !== true
+  if (!header && format !== 'csv') throw new UsageError(`--no-header needs -f csv: only csv has a header row`)
   const request = {
     countries,
     count,
@@ -200,6 +205,7 @@ export async function runGenerate(args: string[]): Promise<number> {
     bank,
     invalid,
     format,
+    header,
     bankMix: bank_mix,
     qrIban: values['qr-iban'] === true,
   }

@@ -507,12 +507,13 @@ const nationalCheckResultSchema: Schema = {
   properties: {
     algorithm: {
       type: 'string',
-      description: 'e.g. rib-key, it-cin; `bundesbank` for a German account, `uk-modulus` for a British one',
+      description:
+        'e.g. rib-key, it-cin; `bundesbank` for a German account, `uk-modulus` for a British one, `postfinance` for a Swiss postal account (IID 09000), `masav` for an Israeli account',
     },
     method: {
       type: 'string',
       description:
-        'For `bundesbank`: the method of the bank code (00–E4). For `uk-modulus`: the sort code’s checks (MOD10, MOD11, DBLAL, or two joined by +).',
+        'For `bundesbank`: the method of the bank code (00–E4). For `uk-modulus`: the sort code’s checks (MOD10, MOD11, DBLAL, or two joined by +). For `postfinance`: mod10-recursive. For `masav`: the bank code’s rule (leumi, hapoalim, yahav, mizrahi, discount, first-international, postal-bank, citibank, masad, otsar-hahayal).',
     },
     exception: {
       type: 'string',

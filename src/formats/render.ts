@@ -36,6 +36,8 @@ export interface BatchOptions {
   format: RenderFormat
   /** This batch opens the document (CSV header, JSON "["). */
   first: boolean
+  /** csv: false leaves out the header row (default true); other formats have none. */
+  header?: boolean | undefined
   /** This batch closes the document (JSON "]"). */
   last: boolean
 }
@@ -348,8 +350,8 @@ function writeRecord(writer: ByteWriter, row: RowCursor): void {
 
 /** How a document is written: what opens it, its rows, what closes it. */
 interface FormatWriter {
-  /** What the batch that opens the document writes before its rows. */
-  open(columns: readonly Column[]): string
+  /** What the batch that opens the document writes before its rows (`header`: csv's header row). */
+  open(columns: readonly Column[], header: boolean): string
   /** What comes between two rows, also where one batch ends and the next begins. */
   readonly separator: string
   /** Writes the batch's rows, each as `rows.next` mints it. */
@@ -376,7 +378,7 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
     contentType: 'text/csv; charset=utf-8',
     extension: 'csv',
     summary: 'header row, one column per BBAN part',
-    open: (columns) => `${columns.join(',')}\n`,
+    open: (columns, header) => (header ? `${columns.join(',')}\n` : ''),
     separator: '',
     rows(rows, writer) {
       while (rows.next(writer)) writer.encode(MAX_ROW_BYTES, encodeCsvRow, rows)
@@ -477,9 +479,17 @@ class Prepared {
   }
 
   /** Writes rows start … start + count − 1, opening and closing the document as told. */
-  render(writer: ByteWriter, format: RenderFormat, start: number, count: number, first: boolean, last: boolean): void {
+  render(
+    writer: ByteWriter,
+    format: RenderFormat,
+    start: number,
+    count: number,
+    first: boolean,
+    last: boolean,
+    header = true,
+  ): void {
     const formatWriter = WRITERS[format]
-    if (first) writer.ascii(formatWriter.open(this.columns))
+    if (first) writer.ascii(formatWriter.open(this.columns, header))
     formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator), writer)
     if (last) writer.ascii(formatWriter.close)
   }
@@ -536,7 +546,8 @@ function prepare(options: BatchOptions): Prepared {
 /** Renders a batch into `writer`, which is cleared first (its bytes are then `writer.view()`). */
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   writer.clear()
-  prepare(options).render(writer, options.format, options.start, options.count, options.first, options.last)
+  const { format, start, count, first, last, header } = options
+  prepare(options).render(writer, format, start, count, first, last, header)
 }
 
 /** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */

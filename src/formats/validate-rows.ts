@@ -210,7 +210,8 @@ function validateRow(
   const result = validateIban(candidate.replace(WHITESPACE, ''))
   const [failed, reason] = failureOf(result)
   bump(counts, COUNT_FAILED + FAILED_CHECKS.indexOf(failed))
-  if (format === 'text') out.ascii(`${result.formatted}\tinvalid: ${reason}\tline ${line}\n`)
+  // The reason is UTF-8 text (GB's says “sort code’s”): written as such, never as ASCII bytes.
+  if (format === 'text') out.text(`${result.formatted}\tinvalid: ${reason}\tline ${line}\n`)
   else if (format === 'ndjson') out.text(jsonRowText(String(line), result, failed, reason, bankJsonOrNull(result.bank)))
   else out.text(csvRowText(String(line), result, failed, reason, csvBank(result.bank)))
 }

@@ -61,6 +61,9 @@ export interface ApiDeps {
   poolInlineMax: number
 }
 
+/** The index and the OpenAPI document: public, the same for every client, fixed for the process. */
+const DOCUMENT_CACHING = 'public, max-age=3600'
+
 const COUNTRY_LIST_BODY = sharedBody(Buffer.from(JSON.stringify(countryList())))
 /** Country details by code, made on first request (a detail reads the country's banks and plans). */
 const COUNTRY_BODIES = new Map<string, Buffer>()
@@ -204,7 +207,8 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       summary: 'Service index: name, version, documentation, authentication and endpoints',
       tag: 'service',
       responses: { 200: { description: 'The service index: name, version, links, endpoints.' } },
-      handle: () => ({ bytes: deps.documents.index }),
+      cacheControl: [DOCUMENT_CACHING],
+      handle: () => ({ bytes: deps.documents.index, headers: { 'cache-control': DOCUMENT_CACHING } }),
     }),
     route({
       method: 'GET',
@@ -214,7 +218,11 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       summary: 'This OpenAPI 3.1 document',
       tag: 'service',
       responses: { 200: { description: 'OpenAPI 3.1 description of the REST API.' } },
-      handle: () => ({ bytes: deps.documents.openapi, headers: { 'access-control-allow-origin': '*' } }),
+      cacheControl: [DOCUMENT_CACHING],
+      handle: () => ({
+        bytes: deps.documents.openapi,
+        headers: { 'access-control-allow-origin': '*', 'cache-control': DOCUMENT_CACHING },
+      }),
     }),
     route({
       method: 'GET',
@@ -376,6 +384,8 @@ export function apiRoutes(deps: ApiDeps): Route[] {
 }
 
 const HEALTHY = Buffer.from('{"status":"ok"}')
+/** Probes ask the process itself: no cache may answer for it. */
+const PROBE_HEADERS = { 'cache-control': 'no-store' }
 const READY = Buffer.from('{"status":"ready"}')
 
 /** Liveness and readiness probes; `ready` resolves when every configured dependency answers. */
@@ -389,7 +399,8 @@ export function probeRoutes(ready: () => Promise<void>): Route[] {
       summary: 'Liveness: the process serves requests',
       tag: 'operations',
       responses: { 200: { description: '`{ "status": "ok" }`' } },
-      handle: () => ({ bytes: HEALTHY }),
+      cacheControl: ['no-store'],
+      handle: () => ({ bytes: HEALTHY, headers: PROBE_HEADERS }),
     }),
     route({
       method: 'GET',
@@ -400,9 +411,10 @@ export function probeRoutes(ready: () => Promise<void>): Route[] {
       tag: 'operations',
       errors: ['service_unavailable'],
       responses: { 200: { description: '`{ "status": "ready" }`' } },
+      cacheControl: ['no-store'],
       handle: async () => {
         await ready()
-        return { bytes: READY }
+        return { bytes: READY, headers: PROBE_HEADERS }
       },
     }),
   ]

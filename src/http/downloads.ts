@@ -35,6 +35,15 @@ const formatSchema = {
   'x-message': `format must be one of ${FORMATS.join(', ')}`,
 } as const
 
+const headerSchema = {
+  type: 'string',
+  enum: ['1', '0', 'true', 'false'],
+  default: 'true',
+  description:
+    'csv: 0 or false leaves out the header row (a file for tools that read rows from the first line, such as JMeter’s CSV Data Set). Only csv has a header row: other formats refuse 0 and false.',
+  'x-message': 'header must be one of 1, 0, true, false',
+} as const
+
 const MAX_BULK_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
 /** The fewest bytes a row takes in each format (a txt row is an IBAN and a line feed): a small download is not compressed. */
@@ -117,7 +126,7 @@ async function streamDownload(
     'content-disposition',
     `attachment; filename="${fileNameOf(request.countries, request.count, request.format)}"`,
   )
-  res.setHeader('cache-control', request.seed === undefined ? 'no-store' : 'public, max-age=86400')
+  res.setHeader('cache-control', cacheControlOf(request.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
   const body = streamedBody(context.req, res, { expectedBytes: request.count * MIN_ROW_BYTES[request.format] })
@@ -145,6 +154,18 @@ async function streamDownload(
   return 'sent'
 }
 
+/** The Cache-Control of each download route's files: unseeded, and seeded. */
+const CACHE_CONTROL = {
+  // Seeded rows are a function of the URL: keyless, any cache may keep them; keyed, only the
+  // client's own (Vary names the key headers: a shared cache must not hand them to others).
+  export: ['no-store', 'public, max-age=86400'],
+  bulk: ['no-store', 'private, max-age=86400'],
+} as const
+
+function cacheControlOf(seeded: boolean, keyed: boolean): string {
+  return CACHE_CONTROL[keyed ? 'bulk' : 'export'][seeded ? 1 : 0]
+}
+
 function downloadQuery(max: number, fallback: number) {
   return objectOf({
     format: formatSchema,
@@ -154,6 +175,7 @@ function downloadQuery(max: number, fallback: number) {
     seed: seedQuerySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    header: headerSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanQuerySchema,
   })
@@ -164,6 +186,10 @@ function streamRequestOf(
   countries: string[],
   query: ParamsOf<ReturnType<typeof downloadQuery>>,
 ): StreamRequest & { format: FormatName } {
+  const header = !(query.header === '0' || query.header === 'false')
+  if (!header && query.format !== 'csv') {
+    throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
+  }
   return {
     countries,
     count: query.count,
@@ -175,6 +201,7 @@ function streamRequestOf(
     bankMix: query.bank_mix,
     qrIban: toQrIban(query.qr_iban),
     format: query.format,
+    header,
   }
 }
 
@@ -194,6 +221,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     query: downloadQuery(100, 10),
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed.'),
+    cacheControl: CACHE_CONTROL.export,
     handle: ({ params, query }, context) =>
       streamDownload(deps, context, streamRequestOf([requireCountry(params.country).code], query)),
   })
@@ -221,6 +249,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     query: downloadQuery(deps.bulkMaxCount, 10),
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed (chunked).'),
+    cacheControl: CACHE_CONTROL.bulk,
     handle: ({ params, query }, context) => {
       const codes = params.country.split(',')
       if (codes.length > MAX_BULK_COUNTRIES) {

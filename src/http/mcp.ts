@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../core/errors.ts'
 import { buildCatalog, buildServerCard, SERVER_CARD_MEDIA_TYPE, serverCardSchema } from '../mcp/card.ts'
-import type { McpEndpoint } from '../mcp/info.ts'
+import { TOOL_NAMES, type McpEndpoint } from '../mcp/info.ts'
 import { readJsonBody } from './body.ts'
 import type { Schema } from '../core/schemas.ts'
 import type { Context } from './exchange.ts'
@@ -200,8 +200,7 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       operationId: 'callMcp',
       access: 'ip',
       bucket: 'mcp',
-      summary:
-        'MCP server (Streamable HTTP, JSON-RPC 2.0): tools list_countries, generate_iban, validate_iban, build_iban, lookup_bic',
+      summary: `MCP server (Streamable HTTP, JSON-RPC 2.0): tools ${TOOL_NAMES.join(', ')}`,
       description:
         'Keyless and stateless. Serves MCP revisions 2026-07-28 (server/discover) and 2025-03-26 to 2025-11-25 (initialize). One JSON-RPC message per request, at most 64 KiB; browser origins must be allowed by MCP_ALLOWED_ORIGINS (others get 403). Limited per client IP (MCP_RATE_LIMIT, default 120 per minute). Protocol errors are JSON-RPC errors; a tool called with bad arguments returns `isError: true` with the REST error body as its text.',
       tag: 'mcp',

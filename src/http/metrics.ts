@@ -186,6 +186,7 @@ export function metricsRoute(gather: () => Promise<Snapshot>): Route {
     description:
       'Requests by route, status and access kind, latency histograms, response bytes, rows generated and validated, the worker pool (threads, busy threads, queue), rate-limit refusals, Redis health, and the process (CPU, memory, event-loop delay). A clustered server (`serve --workers N`) answers with the sum of its processes. Prometheus authenticates with `authorization: { type: Bearer, credentials: <key> }`.',
     tag: 'operations',
+    cacheControl: ['no-store'],
     responses: { 200: { description: 'The Prometheus text exposition format 0.0.4.', contentTypes: ['text/plain'] } },
     handle: async () => ({
       bytes: Buffer.from(renderSnapshot(await gather())),

@@ -84,9 +84,10 @@ const HEADERS: Record<string, { description: string; schema: Schema; example?: s
     example: 'gzip',
   },
   Vary: {
-    description: '`accept-encoding` where the answer depends on it (a body that may be compressed).',
+    description:
+      'What the answer depends on besides its URL: `x-api-key, authorization` on every answer of an operation that takes a key (it belongs to the key that asked), `accept-encoding` where the body may be compressed; both where both apply.',
     schema: { type: 'string' },
-    example: 'accept-encoding',
+    example: 'x-api-key, authorization, accept-encoding',
   },
   Location: { description: 'Where the resource is.', schema: { type: 'string' } },
 }
@@ -104,9 +105,30 @@ const NEVER_COMPRESSED = new Set([
 ])
 const COMPRESSION_HEADERS = ['Content-Encoding', 'Vary']
 
-function headersOf(names: readonly string[]): Record<string, unknown> | undefined {
-  if (names.length === 0) return undefined
-  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]))
+/** The headers of an answer: references to the components by name (each once), then `Cache-Control` when given. */
+function headersOf(
+  names: readonly string[],
+  cacheControl?: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const headers: Record<string, unknown> = {}
+  for (const name of names) headers[name] = { $ref: `#/components/headers/${name}` }
+  if (cacheControl !== undefined) headers['Cache-Control'] = cacheControl
+  return Object.keys(headers).length === 0 ? undefined : headers
+}
+
+/**
+ * The Cache-Control of an operation's answers of `status`, with the values it takes: an error's
+ * is `no-store`; a success's the route's own (RouteInfo.cacheControl), a keyed route's by
+ * default `no-store` (the pipeline's); undefined where the route does not say.
+ */
+function cacheControlOf(route: RouteInfo, status: number): Record<string, unknown> | undefined {
+  const keyed = route.access === 'key'
+  const values = status >= 400 ? ['no-store'] : (route.cacheControl ?? (keyed ? ['no-store'] : undefined))
+  if (values === undefined) return undefined
+  const description = keyed
+    ? 'How caches may keep the answer: never `public`, as it belongs to the key that asked (`X-API-Key` is no `Authorization` to a shared cache); `no-store`, or `private` with a lifetime where the bytes are a function of the URL (a seeded file).'
+    : 'How caches may keep the answer.'
+  return { description, schema: { type: 'string', enum: [...values] }, example: values[0] }
 }
 
 /** A status whose answer has no body to describe. */
@@ -256,6 +278,7 @@ function operationOf(
       ...(keyed && status < 300 ? RATE_LIMIT_HEADERS : []),
       ...(extraHeaders[status] ?? []),
       ...(status === 200 && !NEVER_COMPRESSED.has(route.operationId) ? COMPRESSION_HEADERS : []),
+      ...(route.access === 'key' ? ['Vary'] : []),
     ]
     const types = isBodiless(status) ? [] : (response.contentTypes ?? [JSON_TYPE])
     const content = Object.fromEntries(
@@ -273,9 +296,10 @@ function operationOf(
         ]
       }),
     )
+    const described = headersOf([...new Set(headers)], cacheControlOf(route, status))
     responses[key] = {
       description: response.description,
-      ...(headers.length === 0 ? {} : { headers: headersOf(headers) }),
+      ...(described === undefined ? {} : { headers: described }),
       ...(types.length === 0 ? {} : { content }),
     }
   }
@@ -292,6 +316,7 @@ function operationOf(
       ...(status === 429 ? [...RATE_LIMIT_HEADERS, 'Retry-After'] : []),
       ...(status === 503 ? ['Retry-After'] : []),
       ...(status === 401 ? ['WWW-Authenticate'] : []),
+      ...(route.access === 'key' ? ['Vary'] : []),
     ]
     const shown = examplesOf(
       route.method,
@@ -299,7 +324,7 @@ function operationOf(
     )
     responses[String(status)] = {
       description: own === undefined ? description : `${description} ${own.description}`,
-      ...(headers.length === 0 ? {} : { headers: headersOf(headers) }),
+      headers: headersOf(headers, cacheControlOf(route, status)),
       content: {
         [JSON_TYPE]: {
           schema:
@@ -344,9 +369,17 @@ Every operation under \`/api/v1\` needs an API key, except the index, this docum
 
 Per key, 60 requests per minute by default (a key may have its own limit); per client IP, 30 exports and 120 MCP requests per minute by default. Every limited answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`RateLimit-Policy\` (draft-ietf-httpapi-ratelimit-headers-07); a 429 adds \`Retry-After\`. A bulk download or a streamed validation counts once, however many rows.
 
+## Query parameters
+
+One rule on every operation: a query parameter the operation does not list is ignored, however often it is given (a cache-buster \`_=…\`, \`utm_source\`), except a name one edit from one it lists (a letter added, left out or changed, or two neighbours swapped: \`cuont\`, \`Count\`), which is a 422 \`invalid_request\` naming the one meant: \`unknown query parameter "cuont": did you mean "count"?\`. A listed parameter given twice is a 422.
+
 ## Compression
 
 Answers are compressed when the request's \`Accept-Encoding\` asks for it (its q-values read; \`br\` where \`br\` and \`gzip\` are equally welcome): JSON bodies of 1,400 bytes or more, downloads and streamed validations (compressed as they stream), the pages and their files. They then carry \`Content-Encoding\`, and \`Vary: accept-encoding\`. Error bodies and small bodies go as they are.
+
+## Caching
+
+Every answer of an operation that takes a key carries \`Vary: x-api-key, authorization\` and \`Cache-Control: no-store\`, or \`private, max-age=86400\` for a seeded bulk file (its bytes are a function of its URL): never \`public\`, as it belongs to the key that asked and \`X-API-Key\` is no \`Authorization\` to a shared cache. Only the keyless file export (seeded: \`public, max-age=86400\`), the index, this document, the pages and their files may be kept by shared caches. Errors are \`no-store\`.
 
 ## Errors
 

@@ -9,14 +9,14 @@ import { KeyRefusal, refusalOf, unauthorized, type KeyAuthenticator } from '../k
 import type { KeyRecord } from '../keys/key.ts'
 import type { LimitResult, RateLimits } from '../limits/rate-limit.ts'
 import type { AccessLog } from './access-log.ts'
-import { timeBody } from './body.ts'
+import { isRequestAborted, timeBody } from './body.ts'
 import { clientIp } from './client-ip.ts'
 import { encodeReply, isCompressible } from './compression.ts'
 import { bodyBytesOf } from './counted-response.ts'
 import type { Exchange } from './exchange.ts'
 import type { HttpMetrics } from './metrics.ts'
-import { LoggablePaths, withoutKeys } from './redact.ts'
-import { appendHeaders, sendBody, sendError, type HeaderList } from './respond.ts'
+import { LoggablePaths } from './redact.ts'
+import { appendHeaders, KEYED_VARY, sendBody, sendError, setHeader, type HeaderList } from './respond.ts'
 import type { Reply, Route } from './route.ts'
 import type { Router } from './router.ts'
 
@@ -56,6 +56,8 @@ export async function serve(exchange: Exchange, deps: PipelineDeps): Promise<voi
     const route = matchRoute(exchange, deps.router)
     exchange.rows = deps.metrics.cellsOf(route).rows
     if (route.access === 'key') {
+      // Every keyed answer, a 401 or 429 too, is stored nowhere unless its route says otherwise.
+      exchange.headers.push('cache-control', 'no-store', 'vary', KEYED_VARY)
       exchange.key = await authenticate(exchange, deps)
       await limitKey(exchange, deps)
     } else if (route.access === 'ip') {
@@ -177,15 +179,9 @@ export function limitClient(exchange: Exchange, route: Route, deps: PipelineDeps
   })
 }
 
-/**
- * The client's address (after TRUST_PROXY), read once per request. One taken from
- * X-Forwarded-For is the client's own text when it sent fewer hops than there are proxies: a key
- * there is written as [key] (it is logged).
- */
+/** The client's address (after TRUST_PROXY; always an IP address: client-ip.ts), read once per request. */
 function ipOf(exchange: Exchange, deps: PipelineDeps): string {
-  if (exchange.ip !== undefined) return exchange.ip
-  const ip = clientIp(exchange.req, deps.trustProxy)
-  return (exchange.ip = deps.trustProxy === 0 ? ip : withoutKeys(ip))
+  return (exchange.ip ??= clientIp(exchange.req, deps.trustProxy))
 }
 
 /** The 429 of a limit that was reached, for `who` (a key, or a client IP). */
@@ -253,8 +249,15 @@ async function sendEncoded(
  * logged at warn with the failure's cause, and cut off unless its handler ended it.
  */
 export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): void {
-  const apiError = toApiError(error)
   const res = exchange.response
+  if (!res.headersSent && isRequestAborted(exchange.req)) {
+    // The client broke off its body: whatever failed (reading it, most often) is its doing, not
+    // ours, and nobody is left to answer. log() records it as such.
+    if (!res.destroyed) res.destroy()
+    logWhenDone(exchange, deps)
+    return
+  }
+  const apiError = toApiError(error)
   const fields = { req: exchange.id, route: exchange.routePath ?? 'unmatched', code: apiError.code }
   if (res.headersSent) {
     const level = apiError.code === 'internal_error' ? 'error' : 'warn'
@@ -267,6 +270,8 @@ export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): vo
     if (apiError.code === 'internal_error' || (apiError.code === 'service_unavailable' && apiError.cause !== undefined))
       deps.logger.error({ err: apiError.cause, ...fields }, 'request failed')
     exchange.errorCode = apiError.code
+    // A handler that took the response has its headers: a keyed error still names what it varies on.
+    if (exchange.route?.access === 'key') setHeader(exchange.headers, 'vary', KEYED_VARY)
     sendError(res, apiError, exchange.headers)
   }
   logWhenDone(exchange, deps)
@@ -280,20 +285,36 @@ function logWhenDone(exchange: Exchange, deps: PipelineDeps): void {
   else res.once('close', () => log(exchange, res.writableFinished, deps))
 }
 
+/**
+ * How a request whose client broke off its body before any answer is counted and logged: a
+ * client error (the status of a malformed request), never a 5xx, with its own code in the log's
+ * `error` field. No answer was sent: nobody was left to read one.
+ */
+const ABORTED = { status: 400, code: 'request_aborted' } as const
+
 /** Counts the response (metrics) and writes its access log line. */
 function log(exchange: Exchange, completed: boolean, deps: PipelineDeps): void {
   const { req, response } = exchange
   const ms = performance.now() - exchange.started
   const bytes = bodyBytesOf(response)
   const { metrics } = deps
+  let status = response.statusCode
+  if (!response.headersSent && isRequestAborted(req)) {
+    status = ABORTED.status
+    exchange.errorCode = ABORTED.code
+    deps.logger.warn(
+      { req: exchange.id, route: exchange.routePath ?? 'unmatched', code: ABORTED.code },
+      'the client broke off its request before its body was complete; nothing was answered',
+    )
+  }
   metrics.inFlight--
-  metrics.cellsOf(exchange.route).ended(response.statusCode, ms / 1000, bytes)
+  metrics.cellsOf(exchange.route).ended(status, ms / 1000, bytes)
   deps.access.write({
     req: exchange.id,
     method: req.method ?? '',
     route: exchange.routePath ?? 'unmatched',
     path: LOGGABLE_PATHS.of(req.url ?? '/', exchange.route),
-    status: response.statusCode,
+    status,
     ms: Math.round(ms * 100) / 100,
     bytes,
     ip: ipOf(exchange, deps),

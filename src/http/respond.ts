@@ -12,9 +12,27 @@ export const JSON_TYPE = 'application/json; charset=utf-8'
 /** Response headers as a flat list: name, value, name, value, ... (the form writeHead takes). */
 export type HeaderList = string[]
 
-/** Appends a header map to a list. */
+/**
+ * What every keyed answer (success or error) depends on besides its URL: the key that asked. With
+ * it, a cache that stores one (a browser's; shared caches are told `no-store` or `private`) never
+ * hands it to a request with another key or none.
+ */
+export const KEYED_VARY = 'x-api-key, authorization'
+
+/** Sets a header in a list (lower-case name): replaces its value if it is there, else appends it. */
+export function setHeader(list: HeaderList, name: string, value: string): void {
+  for (let i = 0; i < list.length; i += 2) {
+    if (list[i] === name) {
+      list[i + 1] = value
+      return
+    }
+  }
+  list.push(name, value)
+}
+
+/** Sets each header of a map in a list (a reply's own headers win over the pipeline's). */
 export function appendHeaders(list: HeaderList, headers: Record<string, string> | undefined): void {
-  if (headers !== undefined) for (const name in headers) list.push(name, headers[name] as string)
+  if (headers !== undefined) for (const name in headers) setHeader(list, name, headers[name] as string)
 }
 
 function hasHeader(list: HeaderList, name: string): boolean {
@@ -51,7 +69,7 @@ export function sendError(res: ServerResponse, error: ApiError, headers: HeaderL
       res.destroy(error)
       return
     }
-    headers.push('cache-control', 'no-store')
+    setHeader(headers, 'cache-control', 'no-store')
     appendHeaders(headers, error.headers)
     if (error.retryAfter !== undefined) headers.push('retry-after', String(error.retryAfter))
     const status = statusOf(error.code)

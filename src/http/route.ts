@@ -8,7 +8,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import type { ErrorCode } from '../core/errors.ts'
 import { ApiError } from '../core/errors.ts'
 import type { Schema } from '../core/schemas.ts'
-import { compileValidator, type Validator } from '../core/validation.ts'
+import { compileValidator, unknownParameterError, type Validator } from '../core/validation.ts'
 import { BoundedCache } from '../bounded-cache.ts'
 import { readJsonBody } from './body.ts'
 import type { Context, Exchange } from './exchange.ts'
@@ -52,6 +52,12 @@ export interface RouteInfo {
    */
   errors?: readonly ErrorCode[]
   responses: Record<number, ResponseSpec>
+  /**
+   * The Cache-Control values its answers below 400 carry, as its handler sets them (the OpenAPI
+   * document lists them). A keyed route answers `no-store` unless it says otherwise (the
+   * pipeline's default), and never `public`: its answers belong to the key that asked.
+   */
+  cacheControl?: readonly string[]
 }
 
 /** An object schema as core/schemas.ts `objectOf` makes them. */
@@ -88,6 +94,10 @@ export function route<
   const B extends ObjectSchema | undefined = undefined,
 >(spec: RouteSpec<P, Q, B>): Route {
   const { handle, pathParams, query, body, ...info } = spec
+  // A shared cache (a CDN, a proxy) would hand a keyed answer to clients without the key:
+  // X-API-Key is no Authorization to it (RFC 9111 §3.5), so nothing else tells it not to.
+  if (info.access === 'key' && info.cacheControl?.some((value) => /\bpublic\b/i.test(value)))
+    throw new Error(`${info.operationId}: a keyed route's answers may not be publicly cacheable`)
   const names = Object.keys(pathParams ?? {}) as (keyof P & string)[]
   const readQuery = queryReader<Parsed<Q>>(query)
   const validateBody: Validator<Parsed<B>> | undefined = body === undefined ? undefined : compileValidator(body, 'body')
@@ -112,12 +122,17 @@ export function route<
 // query's value is a function of its text. Only valid ones are kept, frozen, as handlers share them.
 const QUERY_CACHE_SIZE = 1024
 
-/** Validates a query string against the route's query schema; a route without one ignores its query. */
+/**
+ * Validates a query string against the route's query schema. Parameters the route does not know
+ * are ignored (a route without a query schema ignores its whole query), but for likely typos of
+ * one it knows (parseQuery).
+ */
 function queryReader<T>(schema: ObjectSchema | undefined): (search: string) => T {
   if (schema === undefined) return () => NOTHING as T
   const validate = compileValidator<T>(schema, 'query')
+  const known = Object.keys(schema.properties)
   const cache = new BoundedCache<string, T>(QUERY_CACHE_SIZE)
-  return (search) => cache.get(search) ?? cache.set(search, Object.freeze(validate(parseQuery(search))))
+  return (search) => cache.get(search) ?? cache.set(search, Object.freeze(validate(parseQuery(search, known))))
 }
 
 /** The path parameters by name, percent-decoded (most have nothing to decode). */
@@ -138,17 +153,26 @@ function decodeParam(name: string, value: string): string {
   }
 }
 
-/** The query's parameters; a repeated one is a 422. Plain `name=value` pairs need no decoding. */
-export function parseQuery(search: string): Record<string, unknown> {
+/**
+ * The query's parameters among `known`, the one rule of every route (docs/http-api.md): a known
+ * one given twice is a 422; an unknown one is ignored, however often it is given, unless it is
+ * one edit from a known one (`cuont`): then a 422 that names the one meant. Plain `name=value`
+ * pairs need no decoding.
+ */
+export function parseQuery(search: string, known: readonly string[]): Record<string, unknown> {
   const query: Record<string, unknown> = {}
   if (search === '') return query
   for (const pair of search.split('&')) {
     if (pair === '') continue
     const equals = pair.indexOf('=')
     const name = decodeComponent(equals < 0 ? pair : pair.slice(0, equals))
-    const value = equals < 0 ? '' : decodeComponent(pair.slice(equals + 1))
+    if (!known.includes(name)) {
+      const typo = unknownParameterError(name, known)
+      if (typo !== undefined) throw typo
+      continue
+    }
     if (Object.hasOwn(query, name)) throw new ApiError('invalid_request', `${name} must be given once`)
-    query[name] = value
+    query[name] = equals < 0 ? '' : decodeComponent(pair.slice(equals + 1))
   }
   return query
 }

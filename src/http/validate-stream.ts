@@ -239,6 +239,7 @@ export function validateStreamRoute(deps: ValidateStreamDeps): Route {
       schema: { type: 'string' },
     },
     errors: ['unsupported_media_type', 'service_unavailable'],
+    cacheControl: ['no-store'],
     responses: {
       200: {
         description:

@@ -98,6 +98,8 @@ export interface AccountScheme {
   readonly id: AccountSchemeId
   /** Whose accounts, in a user's words, for the `invalid=national` help ("DE: the account fails its bank’s check method"). */
   readonly failingAccount: string
+  /** What the check is called where a page or report names it ("Account number by its bank’s check method"). */
+  readonly checkName: string
 
   // ---- banks: `bank=`, POST /iban, realistic rows ----
   /**

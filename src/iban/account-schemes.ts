@@ -4,7 +4,9 @@
 // a folder with its rules and data, its id in registry-data.ts and one entry here; the type of
 // the table makes the compiler ask for it.
 import type { AccountScheme } from './account-scheme.ts'
+import { POSTFINANCE } from './ch-postfinance/scheme.ts'
 import { BUNDESBANK } from './de-account/scheme.ts'
+import { MASAV } from './il-account/scheme.ts'
 import type { NationalCheckResult } from './national.ts'
 import type { AccountSchemeId } from './registry-data.ts'
 import { countryAt, type CountrySpec } from './registry.ts'
@@ -14,6 +16,8 @@ import { UK_MODULUS } from './uk-modulus/scheme.ts'
 export const ACCOUNT_SCHEMES: Readonly<Record<AccountSchemeId, AccountScheme>> = {
   bundesbank: BUNDESBANK,
   'uk-modulus': UK_MODULUS,
+  postfinance: POSTFINANCE,
+  masav: MASAV,
 }
 
 /** The account scheme of a country, or undefined where it has none. */
@@ -39,4 +43,9 @@ export function nationalFailure(spec: CountrySpec | undefined, check: NationalCh
   const scheme = spec === undefined ? undefined : schemeOf(spec)
   if (scheme !== undefined && check !== null) return scheme.failure(check)
   return `national check digits are wrong (${check?.algorithm ?? 'national'})`
+}
+
+/** What a country's account check is called, or undefined where it has no account scheme. */
+export function accountCheckName(spec: CountrySpec | undefined): string | undefined {
+  return spec === undefined ? undefined : schemeOf(spec)?.checkName
 }

@@ -34,6 +34,15 @@ const avoidQrIid: LayoutRule = (layout) => {
   )
 }
 
+// CH: no QR-IID either, and random IIDs avoid 09xxx: none is then PostFinance's 09000, the one
+// IID whose accounts carry a check digit (ch-postfinance/), so random accounts stay free.
+const swissIid: LayoutRule = (layout) => {
+  layout.choose(
+    [0, 1],
+    numbers(0, 100, 2).filter((pair) => pair !== '30' && pair !== '31' && pair !== '09'),
+  )
+}
+
 // CR: the 3-digit bank code is padded to 4 with a leading 0.
 const costaRicaBank: LayoutRule = (layout) => layout.fix(0, '0')
 
@@ -90,7 +99,7 @@ const britishSortCode: LayoutRule = (layout) => {
 export const LAYOUT_RULES: Readonly<Record<string, LayoutRule>> = {
   DE: germanyRandomBank,
   GB: britishSortCode,
-  CH: avoidQrIid,
+  CH: swissIid,
   LI: avoidQrIid,
   CR: costaRicaBank,
   NO: norwayAccount,

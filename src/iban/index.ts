@@ -1,6 +1,7 @@
 // ibanmint's domain core, and the API of its library @ibanmint/iban (packages/iban): the
 // country registry, MOD-97 and national checks, random sources, duplicate-free seeded datasets,
-// generation and validation, BIC lookup, the UK modulus check of sort codes and accounts.
+// generation and validation, BIC lookup, the account checks of UK sort codes and accounts, of
+// Swiss postal accounts and of Israeli accounts.
 // Pure: no I/O and no Node-only modules, so the same code runs in browsers. This file is the
 // documented API (packages/iban/README.md), name for name: test/iban/api.test.ts pins the list.
 // What the ibanmint service needs beyond it is in internal.ts.
@@ -27,6 +28,12 @@ export { isQrReference, qrReferenceOf } from './qr-iban.ts'
 export { checkUkAccount, isValidUkAccount } from './uk-account.ts'
 export type { UkAccountCheck } from './uk-account.ts'
 export { UK_MODULUS_TABLE } from './uk-modulus/index.ts'
+// Swiss postal accounts: the check digit of a PostFinance account (IID 09000).
+export { checkPostFinanceAccount } from './ch-postfinance/postal.ts'
+export type { PostFinanceAccountCheck } from './ch-postfinance/postal.ts'
+// Israeli accounts: MASAV's check of a bank code, branch and account.
+export { checkIlAccount } from './il-account/check.ts'
+export type { IlAccountCheck } from './il-account/check.ts'
 // BIC lookup: the parts, each rule, and the registered banks that carry it.
 export { validateBic } from './bic.ts'
 export type { BicBank, BicChecks, BicResult } from './bic.ts'

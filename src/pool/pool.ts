@@ -76,6 +76,8 @@ export interface StreamRequest {
   bankMix?: BankMix | undefined
   qrIban?: boolean | undefined
   format: RenderFormat
+  /** csv: false leaves out the header row (default true). */
+  header?: boolean | undefined
 }
 
 const require = createRequire(import.meta.url)
@@ -338,6 +340,7 @@ function generationSource(
         bankMix: request.bankMix,
         qrIban: request.qrIban,
         format: request.format,
+        header: request.header,
         start: batch.start,
         count: batch.count,
         first: batch.first,

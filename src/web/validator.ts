@@ -9,7 +9,7 @@
 import { validate } from '../core/operations.ts'
 import { MAX_IBAN_INPUT } from '../core/schemas.ts'
 import { findCountry, type BbanSegment, type CountrySpec, type SegmentName, type ValidateResult } from '@ibanmint/iban'
-import { findTerritory } from '@ibanmint/iban/internal'
+import { accountCheckName, findTerritory, nationalFailure } from '@ibanmint/iban/internal'
 import { ensureBanks } from './banks.ts'
 import { $, element, mark } from './dom.ts'
 
@@ -47,17 +47,15 @@ function segmentLabel(segment: BbanSegment): string {
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /**
- * The national check's row, named after what it checks in this country: DE the account number
- * by its bank's method, GB the sort code and account number, elsewhere the check digits by
- * their registry names (FR: RIB key, IT: CIN).
+ * The national check's row, named after what it checks in this country: where an account
+ * scheme checks the account, the scheme's own name for it (DE: the account number by its bank's
+ * method; GB: the sort code and account number), elsewhere the check digits by their registry
+ * names (FR: RIB key, IT: CIN).
  */
 function nationalLabel(country: CountrySpec | undefined): string {
+  const scheme = accountCheckName(country)
+  if (scheme !== undefined) return scheme
   const segments = country?.segments ?? []
-  const labels = (name: SegmentName) =>
-    [...new Set(segments.filter((s) => s.name === name).map(segmentLabel))].join(' and ')
-  if (country?.accountCheck === 'bundesbank') return `${capitalized(labels('account'))} by its bank’s check method`
-  if (country?.accountCheck === 'uk-modulus')
-    return `${capitalized(labels('branch'))} and ${labels('account')} (UK modulus check)`
   const checks = segments.filter((s) => s.name === 'national_check')
   const noun = checks.reduce((sum, s) => sum + s.length, 0) === 1 ? 'National check digit' : 'National check digits'
   // Their own names, without the asides some carry (ES: "DC digit 1 (bank and branch)").
@@ -85,12 +83,11 @@ function reasonOf(result: ValidateResult): string {
     return `The BBAN does not match the ${result.country_code} format (a letter where a digit belongs, or the reverse).`
   if (!result.checks.mod97) return 'The check digits do not match (MOD-97): probably a typo.'
   if (result.checks.national === false) {
-    const check = result.national_check
-    if (check?.algorithm === 'uk-modulus')
-      return `The sort code and account number fail the UK modulus check (${check.method}): no account there has this number.`
-    return check?.method === undefined
-      ? `${nationalLabel(findCountry(result.country_code))}: wrong for the rest of the BBAN.`
-      : `The account fails its bank’s check method ${check.method}: no account of that bank has this number.`
+    // An account scheme's failure in its own words (as validation's reason has it), else the check digits'.
+    const country = findCountry(result.country_code)
+    return accountCheckName(country) === undefined
+      ? `${nationalLabel(country)}: wrong for the rest of the BBAN.`
+      : `${capitalized(nationalFailure(country, result.national_check))}: no account there has this number.`
   }
   return ''
 }

@@ -23,6 +23,9 @@ export const API_VALUES = [
   'checkUkAccount',
   'isValidUkAccount',
   'UK_MODULUS_TABLE',
+  // Swiss and Israeli accounts
+  'checkPostFinanceAccount',
+  'checkIlAccount',
   // BIC
   'validateBic',
   // Countries
@@ -48,6 +51,8 @@ export const API_TYPES = [
   'ValidateChecks',
   'NationalCheckResult',
   'UkAccountCheck',
+  'PostFinanceAccountCheck',
+  'IlAccountCheck',
   'BicResult',
   'BicChecks',
   'BicBank',
@@ -69,6 +74,7 @@ export const INTERNAL_VALUES = [
   'bicOutsideSepa',
   'INVALID_CHECK_TEXT',
   'MAX_IBAN_LENGTH',
+  'accountCheckName',
   'bbanPartsOf',
   'countryAt',
   'findTerritory',

@@ -494,6 +494,40 @@ describe('export and bulk downloads', () => {
     )
   })
 
+  test('header=false: csv rows from the first line, the same rows as with the header (export and bulk, one batch and many); other formats 422 naming header', async () => {
+    for (const [path, count] of [
+      ['/export/DE', 20],
+      ['/api/v1/bulk/DE,GB', 25_000],
+    ] as const) {
+      const query = `count=${count}&seed=rows-only&format=csv`
+      const whole = await app.call('GET', `${path}?${query}`, { headers: app.auth })
+      const rows = await app.call('GET', `${path}?${query}&header=false`, { headers: app.auth })
+      assert.equal(rows.status, 200, rows.text)
+      assert.match(rows.headers['content-type'] as string, /^text\/csv/)
+      assert.match(whole.text, /^iban,iban_print,country,check_digits,/)
+      assert.equal(rows.text, whole.text.slice(whole.text.indexOf('\n') + 1))
+      assert.equal(rows.text.split('\n').length, count + 1)
+      for (const header of ['true', '1']) {
+        const explicit = await app.call('GET', `${path}?${query}&header=${header}`, { headers: app.auth })
+        assert.equal(explicit.text, whole.text)
+      }
+    }
+    for (const format of ['json', 'ndjson', 'sql', 'txt']) {
+      assert.equal(
+        assertError(
+          await app.call('GET', `/api/v1/bulk/DE?format=${format}&header=0`, { headers: app.auth }),
+          422,
+          'invalid_request',
+        ),
+        'header=0 needs format=csv: only csv has a header row',
+      )
+    }
+    assert.match(
+      assertError(await app.call('GET', '/export/DE?header=no'), 422, 'invalid_request'),
+      /^header must be one of 1, 0, true, false/,
+    )
+  })
+
   test('a client that aborts mid-stream stops the work: the pool goes idle', async () => {
     const before = app.service.pool.completed
     const controller = new AbortController()

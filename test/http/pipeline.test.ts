@@ -277,6 +277,24 @@ describe('routes compiled from their schemas', () => {
     assert.deepEqual(await echo.run(again.exchange), { json: { name: 'y', count: 4 } })
   })
 
+  test('a keyed route that declares a public Cache-Control is refused when the table is made', () => {
+    const spec = {
+      method: 'GET',
+      path: '/mine',
+      operationId: 'getMine',
+      summary: 'Mine',
+      tag: 'test',
+      responses: { 200: { description: 'Mine.' } },
+      handle: () => ({ json: {} }),
+    } as const
+    assert.throws(
+      () => route({ ...spec, access: 'key', cacheControl: ['no-store', 'public, max-age=60'] }),
+      /getMine: a keyed route's answers may not be publicly cacheable/,
+    )
+    assert.doesNotThrow(() => route({ ...spec, access: 'key', cacheControl: ['private, max-age=60'] }))
+    assert.doesNotThrow(() => route({ ...spec, access: 'public', cacheControl: ['public, max-age=60'] }))
+  })
+
   test('the description the router and the documents read: the query as its properties', () => {
     assert.deepEqual(Object.keys(echo.query ?? {}), ['count'])
     assert.deepEqual(Object.keys(echo.pathParams ?? {}), ['name'])

@@ -214,7 +214,10 @@ describe('web page in Chromium', () => {
     assert.deepEqual([await registered.textContent(), await registered.getAttribute('class')], ['no', 'na'])
     // A German account that fails its bank's method (Commerzbank, method 13), MOD-97 right.
     await typeIban('DE74370400440542013000')
-    assert.match((await page.textContent('#verdict')) ?? '', /fails its bank’s check method 13/)
+    assert.match(
+      (await page.textContent('#verdict')) ?? '',
+      /^Invalid\. The account fails its bank’s check method 13: no account there has this number\./,
+    )
     assert.ok(
       requested.some((url) => /\/assets\/banks-de-[\w-]{16}\.txt$/.test(url)),
       'DE bank data fetched',
@@ -273,7 +276,7 @@ describe('web page in Chromium', () => {
       ],
       [
         'CH9300762011623852957',
-        'National check digits',
+        'PostFinance postal account check digit (IID 09000)',
         [
           ['IID (clearing number)', '00762'],
           ['account number', '011623852957'],
@@ -296,7 +299,7 @@ describe('web page in Chromium', () => {
     await typeIban('GB06BUKB20201555555556')
     assert.match(
       (await page.textContent('#verdict')) ?? '',
-      /^Invalid\. The sort code and account number fail the UK modulus check/,
+      /^Invalid\. The account fails its sort code’s modulus check \(/,
     )
   })
 

@@ -112,6 +112,7 @@ const SCRATCH_BANK = new Uint8Array(8)
 export const BUNDESBANK: AccountScheme = {
   id: 'bundesbank',
   failingAccount: 'DE: the account fails its bank’s check method',
+  checkName: 'Account number by its bank’s check method',
 
   findBank: (country, text) => findBank(country, text),
   bankWords: 'a registered bank code',
@@ -187,7 +188,7 @@ export const BUNDESBANK: AccountScheme = {
   },
   kind: (verdict) => (verdict < 0 ? 0 : 1 + (verdict >> 1)),
   addFields() {},
-  failure: () => 'national check digits are wrong (bundesbank)',
+  failure: (check) => `the account fails its bank’s check method ${check.method ?? ''}`,
 
   requirePasses(_spec, bban, bank) {
     if (bank?.method === undefined) return

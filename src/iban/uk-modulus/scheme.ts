@@ -156,6 +156,7 @@ const TAIL_POSITIONS = [5, 6]
 export const UK_MODULUS: AccountScheme = {
   id: 'uk-modulus',
   failingAccount: 'GB: the account fails its sort code’s modulus check',
+  checkName: 'Sort code and account number (UK modulus check)',
 
   findBank: (_country, text) => bankFilter(text),
   bankWords: 'a registered bank code, a sort code of a known bank, or a bank code and a sort code (NWBK601613)',
