@@ -1,7 +1,13 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { BANK_MIXES, INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
-import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
+import { ACCOUNT_SCHEMES, INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { ERROR_CODES } from './errors.ts'
+
+/** The account schemes, whose own words describe what validation reports of them. */
+const SCHEMES = Object.values(ACCOUNT_SCHEMES)
+
+/** What the account schemes check, for the descriptions of validation ("German accounts by …; British …"). */
+export const ACCOUNT_CHECKS_TEXT = SCHEMES.map((scheme) => scheme.checksWhat).join('; ')
 
 // JSON Schemas (2020-12) of every parameter and wire shape. The HTTP router validates with
 // them (ajv), the OpenAPI document publishes them, and the MCP tools reuse them: one source.
@@ -119,7 +125,7 @@ export const bankParamSchema = {
   maxLength: 34,
   pattern: '^[0-9A-Za-z][0-9A-Za-z -]*$',
   description:
-    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}/banks` lists it (the national registry’s identifier: e.g. 37040044 for DE, the 8-digit sort code for PL). GB also takes a sort code (60-16-13: rows of the bank it belongs to, at that sort code) or a bank code with a sort code (NWBK601613). Needs realistic mode and one country.',
+    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}/banks` lists it (the national registry’s identifier: e.g. 37040044 for DE, the 8-digit sort code for PL). GB also takes a sort code (60-16-13: rows of the bank it belongs to, at that sort code) or a bank code with a sort code (NWBK601613). SE also takes a clearing number (5491, Swedbank’s 8327-9: rows of the bank whose range holds it, at that clearing number). Needs realistic mode and one country.',
   examples: ['37040044'],
   'x-message': 'bank must be a bank code of 1 to 34 letters and digits (spaces and hyphens allowed within)',
 } as const
@@ -341,7 +347,7 @@ const countryDetailObjectSchema: Schema = {
     },
     national_check: {
       description:
-        'The national check digits’ algorithm, or null where the country has none; for DE `bundesbank`: each account is checked by the method its bank code names.',
+        'The national check digits’ algorithm, or null where the country has none; where an account scheme checks the country’s accounts, its id (DE `bundesbank`: each account is checked by the method its bank code names).',
       oneOf: [{ type: 'null' }, nationalCheckSchema],
     },
     bank_registry: {
@@ -489,7 +495,7 @@ const validateChecksSchema: Schema = {
     national: {
       ...nullableBoolean,
       description:
-        'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method; GB: the sort code and account by the UK modulus check); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09; GB: Vocalink’s table has no check for the sort code, so it cannot be checked), or where length or format is wrong',
+        'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method; GB: the sort code and account by the UK modulus check; SE: the clearing number and account by the rule of the clearing number’s range); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09; GB: Vocalink’s table has no check for the sort code, so it cannot be checked; SE: the IBAN carries no clearing number of a known range), or where length or format is wrong',
     },
     bank_code: {
       ...nullableBoolean,
@@ -507,13 +513,11 @@ const nationalCheckResultSchema: Schema = {
   properties: {
     algorithm: {
       type: 'string',
-      description:
-        'e.g. rib-key, it-cin; `bundesbank` for a German account, `uk-modulus` for a British one, `postfinance` for a Swiss postal account (IID 09000), `masav` for an Israeli account',
+      description: `e.g. rib-key, it-cin; where an account scheme judged the account, its id: ${SCHEMES.map((scheme) => `\`${scheme.id}\` (${scheme.checksWhat})`).join(', ')}`,
     },
     method: {
       type: 'string',
-      description:
-        'For `bundesbank`: the method of the bank code (00–E4). For `uk-modulus`: the sort code’s checks (MOD10, MOD11, DBLAL, or two joined by +). For `postfinance`: mod10-recursive. For `masav`: the bank code’s rule (leumi, hapoalim, yahav, mizrahi, discount, first-international, postal-bank, citibank, masad, otsar-hahayal).',
+      description: SCHEMES.map((scheme) => `For \`${scheme.id}\`: ${scheme.methodWords}.`).join(' '),
     },
     exception: {
       type: 'string',

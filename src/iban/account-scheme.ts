@@ -100,6 +100,10 @@ export interface AccountScheme {
   readonly failingAccount: string
   /** What the check is called where a page or report names it ("Account number by its bank’s check method"). */
   readonly checkName: string
+  /** What it checks, in the descriptions of validation ("German accounts by their bank’s Bundesbank check method"). */
+  readonly checksWhat: string
+  /** What `national_check.method` holds for it ("the method of the bank code, 00–E4"). */
+  readonly methodWords: string
 
   // ---- banks: `bank=`, POST /iban, realistic rows ----
   /**

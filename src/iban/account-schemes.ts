@@ -10,6 +10,7 @@ import { MASAV } from './il-account/scheme.ts'
 import type { NationalCheckResult } from './national.ts'
 import type { AccountSchemeId } from './registry-data.ts'
 import { countryAt, type CountrySpec } from './registry.ts'
+import { SE_CLEARING } from './se-account/scheme.ts'
 import { UK_MODULUS } from './uk-modulus/scheme.ts'
 
 /** Every account scheme by id. */
@@ -18,6 +19,7 @@ export const ACCOUNT_SCHEMES: Readonly<Record<AccountSchemeId, AccountScheme>> =
   'uk-modulus': UK_MODULUS,
   postfinance: POSTFINANCE,
   masav: MASAV,
+  'se-clearing': SE_CLEARING,
 }
 
 /** The account scheme of a country, or undefined where it has none. */

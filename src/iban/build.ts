@@ -49,7 +49,7 @@ function positionClasses(format: string): CharClass[] {
  * parts. Throws DatasetError naming the field for an unsupported country, a missing or unknown
  * part, a wrong length or character, an account for which the national check has no digit
  * (such numbers are never issued), or an account its country's account scheme refuses (DE: its
- * bank's check method; GB: its sort code's modulus check).
+ * bank's check method; GB: its sort code's modulus check; SE: its clearing number's check).
  */
 export function buildIban(input: BuildIbanInput): Iban {
   const spec = resolveCountry(input.country)
@@ -122,7 +122,7 @@ export function buildIban(input: BuildIbanInput): Iban {
   }
   const bank = bankOf(spec.code, text)
   // An account its bank's scheme refuses is one no bank issued (DE: the bank's method; GB: the
-  // sort code's modulus check).
+  // sort code's modulus check; SE: the clearing number's check).
   try {
     schemeOf(spec)?.requirePasses(spec, text, bank)
   } catch (error) {

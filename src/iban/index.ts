@@ -1,7 +1,7 @@
 // ibanmint's domain core, and the API of its library @ibanmint/iban (packages/iban): the
 // country registry, MOD-97 and national checks, random sources, duplicate-free seeded datasets,
-// generation and validation, BIC lookup, the account checks of UK sort codes and accounts, of
-// Swiss postal accounts and of Israeli accounts.
+// generation and validation, BIC lookup, and the bank-level account checks of the account
+// schemes (UK sort codes and accounts, Swedish clearing numbers, Swiss postal and Israeli accounts).
 // Pure: no I/O and no Node-only modules, so the same code runs in browsers. This file is the
 // documented API (packages/iban/README.md), name for name: test/iban/api.test.ts pins the list.
 // What the ibanmint service needs beyond it is in internal.ts.
@@ -34,6 +34,9 @@ export type { PostFinanceAccountCheck } from './ch-postfinance/postal.ts'
 // Israeli accounts: MASAV's check of a bank code, branch and account.
 export { checkIlAccount } from './il-account/check.ts'
 export type { IlAccountCheck } from './il-account/check.ts'
+// Swedish accounts: the check of a clearing number and account, by its range's rule, and its IBAN.
+export { checkSeAccount, isValidSeAccount } from './se-account-check.ts'
+export type { SeAccountCheck } from './se-account-check.ts'
 // BIC lookup: the parts, each rule, and the registered banks that carry it.
 export { validateBic } from './bic.ts'
 export type { BicBank, BicChecks, BicResult } from './bic.ts'

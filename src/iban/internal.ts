@@ -3,7 +3,7 @@
 // with, and the raw bank registries its web page serves one country at a time. The package
 // exports it as @ibanmint/iban/internal for the service alone: undocumented, and free to change
 // in any release.
-export { accountCheckName, nationalFailure } from './account-schemes.ts'
+export { ACCOUNT_SCHEMES, accountCheckName, nationalFailure } from './account-schemes.ts'
 export { BANK_REGISTRY } from './banks-registry-data.ts'
 export { hasBankRegistry, tableAt } from './banks.ts'
 export { Dataset, nextRows, randomSeed } from './dataset.ts'

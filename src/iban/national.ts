@@ -12,15 +12,15 @@ export type AlgorithmId = NationalAlgorithmId | 'nl-elfproef'
 /** Which national check applied and whether it passed (advisory checks never decide validity). */
 export interface NationalCheckResult {
   /**
-   * The algorithm's id; `bundesbank` for a German account checked by its bank's method,
-   * `uk-modulus` for a British sort code and account, `postfinance` for a Swiss postal account
-   * (IID 09000), `masav` for an Israeli account checked by its bank's rule.
+   * The national algorithm's id (rib-key, it-cin, …), or the id of the account scheme that
+   * judged the account (account-schemes.ts: `bundesbank`, `uk-modulus`, `se-clearing`,
+   * `postfinance`, `masav`).
    */
   algorithm: string
   /**
    * The Bundesbank method (00–E4) of the bank code, for `bundesbank`; the checks of the sort
-   * code (MOD10, MOD11, DBLAL, or two joined by "+") for `uk-modulus`; `mod10-recursive` for
-   * `postfinance`; the bank's rule (leumi, hapoalim, …) for `masav`.
+   * code (MOD10, MOD11, DBLAL, or two joined by "+") for `uk-modulus`; otherwise the rule of the
+   * account scheme that judged the account (its entry in account-schemes.ts says which).
    */
   method?: string
   /** For `uk-modulus`: the exceptions of Vocalink's table that apply to the sort code ("6", "2/9"), when any do. */

@@ -15,9 +15,9 @@ export interface CountryRow {
   readonly code: string
   readonly name: string
   /**
-   * A check of the account by the bank's own rules, beside the IBAN's: DE the Bundesbank's
-   * method of the bank code, GB the modulus check of the sort code (Vocalink's table), CH the
-   * check digit of PostFinance's postal accounts, IL MASAV's rule of the bank code.
+   * A check of the account by the bank's own rules, beside the IBAN's (DE the Bundesbank's
+   * method of the bank code, GB the modulus check of the sort code, …): the id names the scheme's
+   * entry in account-schemes.ts, which says what it checks.
    */
   readonly account?: AccountSchemeId
   readonly bban: readonly string[]
@@ -33,7 +33,7 @@ export interface CountryRow {
  * The id of a bank-level account scheme (account-schemes.ts holds one entry per id: adding an
  * id here makes the compiler ask for its entry).
  */
-export type AccountSchemeId = 'bundesbank' | 'uk-modulus' | 'postfinance' | 'masav'
+export type AccountSchemeId = 'bundesbank' | 'uk-modulus' | 'se-clearing' | 'postfinance' | 'masav'
 
 export type NationalAlgorithmId =
   | 'rib-key'
@@ -234,7 +234,14 @@ export const COUNTRY_ROWS: readonly CountryRow[] = [
   { code: 'AD', name: 'Andorra', bban: ['b4n', 's4n', 'c12c'], example: 'AD1200012030200359100100' },
   { code: 'IE', name: 'Ireland', bban: ['b4a', 's6n sort code', 'c8n'], example: 'IE29AIBK93115212345678' },
   { code: 'GI', name: 'Gibraltar', bban: ['b4a', 'c15c'], example: 'GI75NWBK000000007099453' },
-  { code: 'SE', name: 'Sweden', bban: ['b3n', 'c17n'], format: '3n16n1n', example: 'SE4550000000058398257466' },
+  {
+    code: 'SE',
+    name: 'Sweden',
+    bban: ['b3n', 'c17n'],
+    format: '3n16n1n',
+    account: 'se-clearing',
+    example: 'SE4550000000058398257466',
+  },
   {
     code: 'NO',
     name: 'Norway',

@@ -34,12 +34,11 @@ export interface ValidateChecks {
   country_supported: boolean
   /**
    * National check digits (DE: the account by its bank's check method; GB: the sort code and
-   * account by the UK modulus check; CH: a PostFinance postal account's check digit; IL: the
-   * account by its bank's MASAV rule): null where the country defines no national check (DE: the
-   * bank code is unknown or its method checks nothing; GB: Vocalink's table has no check for the
-   * sort code, so it cannot be checked; CH: an IID other than PostFinance's 09000; IL: a bank
-   * code MASAV's rules do not cover), or where they cannot be read because length or format is
-   * wrong.
+   * account by the UK modulus check; elsewhere the account by its country's account scheme, see
+   * account-schemes.ts): null where the country defines no national check (DE: the bank code is
+   * unknown or its method checks nothing; GB: Vocalink's table has no check for the sort code, so
+   * it cannot be checked; any scheme: an account it cannot judge), or where they cannot be read
+   * because length or format is wrong.
    */
   national: boolean | null
   /**

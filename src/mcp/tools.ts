@@ -35,6 +35,7 @@ import {
   validateResultSchema,
   type ParamsOf,
   type Schema,
+  ACCOUNT_CHECKS_TEXT,
 } from '../core/schemas.ts'
 import { compileValidator, type Validator } from '../core/validation.ts'
 import { recordsOnPool } from '../pool/generate-result.ts'
@@ -433,7 +434,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
     },
     validate_iban: {
       title: 'Validate IBANs',
-      description: `Checks one IBAN (iban) or a list of 1 to ${MAX_BATCH.toLocaleString('en')} (ibans; give exactly one of the two): country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (for German IBANs the account by its bank’s Bundesbank check method, for British ones the sort code and account by the UK modulus check, naming the sort code’s bank; for Swiss ones of PostFinance the postal account’s check digit; for Israeli ones the account by its bank’s MASAV rule); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks. For a list the result is { count, valid, invalid, results }: one result per IBAN, in order, as POST /api/v1/validate/batch answers, with how many are valid and invalid; an item that is not a string of letters and digits fails the call, naming it (ibans[3]).`,
+      description: `Checks one IBAN (iban) or a list of 1 to ${MAX_BATCH.toLocaleString('en')} (ibans; give exactly one of the two): country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (and the account schemes’ checks: ${ACCOUNT_CHECKS_TEXT}); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks. For a list the result is { count, valid, invalid, results }: one result per IBAN, in order, as POST /api/v1/validate/batch answers, with how many are valid and invalid; an item that is not a string of letters and digits fails the call, naming it (ibans[3]).`,
       inputSchema: validateArguments,
       outputSchema: validateOutputSchema,
       annotations: READ_ONLY,

@@ -26,6 +26,9 @@ export const API_VALUES = [
   // Swiss and Israeli accounts
   'checkPostFinanceAccount',
   'checkIlAccount',
+  // Swedish accounts
+  'checkSeAccount',
+  'isValidSeAccount',
   // BIC
   'validateBic',
   // Countries
@@ -51,6 +54,7 @@ export const API_TYPES = [
   'ValidateChecks',
   'NationalCheckResult',
   'UkAccountCheck',
+  'SeAccountCheck',
   'PostFinanceAccountCheck',
   'IlAccountCheck',
   'BicResult',
@@ -69,6 +73,7 @@ export const API_TYPES = [
 
 /** What the service takes beyond the API (values; its types follow them). */
 export const INTERNAL_VALUES = [
+  'ACCOUNT_SCHEMES',
   'BANK_REGISTRY',
   'Dataset',
   'bicOutsideSepa',

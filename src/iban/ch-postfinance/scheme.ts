@@ -61,6 +61,8 @@ export const POSTFINANCE: AccountScheme = {
   id: 'postfinance',
   failingAccount: 'CH: a PostFinance account (IID 09000) fails its postal check digit',
   checkName: 'PostFinance postal account check digit (IID 09000)',
+  checksWhat: 'Swiss PostFinance postal accounts (IID 09000) by their check digit',
+  methodWords: 'mod10-recursive',
 
   // An IID written with 3 or 4 digits is the 5-digit one zero-padded (9000 is 09000).
   findBank(country, text) {

@@ -113,6 +113,8 @@ export const BUNDESBANK: AccountScheme = {
   id: 'bundesbank',
   failingAccount: 'DE: the account fails its bank’s check method',
   checkName: 'Account number by its bank’s check method',
+  checksWhat: 'German accounts by their bank’s Bundesbank check method',
+  methodWords: 'the method of the bank code (00–E4)',
 
   findBank: (country, text) => findBank(country, text),
   bankWords: 'a registered bank code',

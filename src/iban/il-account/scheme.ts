@@ -79,6 +79,9 @@ export const MASAV: AccountScheme = {
   id: 'masav',
   failingAccount: 'IL: the account fails its bank’s MASAV check',
   checkName: 'Branch and account number by the bank’s MASAV rule',
+  checksWhat: 'Israeli accounts by their bank’s MASAV rule',
+  methodWords:
+    'the bank code’s rule (leumi, hapoalim, yahav, mizrahi, discount, first-international, postal-bank, citibank, masad, otsar-hahayal)',
 
   findBank: (_country, text) => bankFilter(text),
   bankWords: 'a registered bank code (10 or 010), or a bank code and a branch (012-571)',

@@ -157,6 +157,9 @@ export const UK_MODULUS: AccountScheme = {
   id: 'uk-modulus',
   failingAccount: 'GB: the account fails its sort code’s modulus check',
   checkName: 'Sort code and account number (UK modulus check)',
+  checksWhat: 'British sort codes and accounts by the UK modulus check, naming the sort code’s bank',
+  methodWords:
+    'the sort code’s checks (MOD10, MOD11, DBLAL, or two joined by +), with `exception` for the exceptions of Vocalink’s table that apply',
 
   findBank: (_country, text) => bankFilter(text),
   bankWords: 'a registered bank code, a sort code of a known bank, or a bank code and a sort code (NWBK601613)',
