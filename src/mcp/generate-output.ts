@@ -3,7 +3,7 @@
 // GenerateResult repeats country, formatted, check digits, BBAN, length and validity (all read
 // from the IBAN itself) and the bank: 100 German IBANs were 24.6 KB of text. Here they are
 // 3.5 KB; with bank_details, each distinct bank is listed once and rows point at it by index
-// (11.5 KB: realistic German IBANs are at 99 distinct banks in 100).
+// (10.9 KB: realistic German IBANs are at about 88 distinct banks in 100).
 import type { GenerateRequest } from '../core/operations.ts'
 import { generateResultSchema, type Schema } from '../core/schemas.ts'
 import type { Iban } from '@ibanmint/iban'
