@@ -9,7 +9,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { format, resolveConfig } from 'prettier'
 import { groupOf, groupShares } from '../src/iban/bank-mix.ts'
-import { BANK_WEIGHTS, type WeightFact } from '../src/iban/bank-weights.ts'
+import { BANK_WEIGHT_FACTS, type WeightFact } from '../src/iban/bank-weight-facts.ts'
+import { BANK_WEIGHTS } from '../src/iban/bank-weights.ts'
 import { banksOf } from '../src/iban/banks.ts'
 import { BANK_REGISTRY_INFO } from '../src/iban/banks-registry-info.ts'
 import { Dataset } from '../src/iban/dataset.ts'
@@ -99,13 +100,15 @@ function sourcesTable(): string {
     '| --- | --- | ---: | --- | --- | --- |',
   ]
   for (const [country, weights] of Object.entries(BANK_WEIGHTS)) {
-    for (const group of weights.groups) {
-      const fact = group.fact
+    const facts = BANK_WEIGHT_FACTS[country]
+    if (facts === undefined) throw new Error(`bank-tables: no facts for ${country}`)
+    weights.groups.forEach((group, index) => {
+      const { basis, fact } = facts.groups[index] ?? { basis: '', fact: null }
       const source = fact === null ? '' : `[${new URL(fact.source).hostname.replace(/^www\./, '')}](${fact.source})`
       lines.push(
-        `| ${country} | ${group.name} | ${group.share}% | ${group.basis} | ${fact === null ? '—' : factText(fact)} | ${source} |`,
+        `| ${country} | ${group.name} | ${group.share}% | ${basis} | ${fact === null ? '—' : factText(fact)} | ${source} |`,
       )
-    }
+    })
     lines.push(`| ${country} | every other bank (the rest) | ${weights.rest}% | | | |`)
   }
   return lines.join('\n')

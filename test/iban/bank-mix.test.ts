@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { bankUnits, bankWeights, groupOf } from '../../src/iban/bank-mix.ts'
+import { BANK_WEIGHT_FACTS } from '../../src/iban/bank-weight-facts.ts'
 import { BANK_WEIGHTS } from '../../src/iban/bank-weights.ts'
 import { Dataset, DatasetError } from '../../src/iban/dataset.ts'
 import { MAX_IBAN_LENGTH, asciiString, mintRow, planFor, type MintPlan } from '../../src/iban/generate.ts'
@@ -44,15 +45,18 @@ test('the weights cover the 20 countries most used in fixtures, each group’s s
     'PT',
     'SE',
   ])
+  assert.deepEqual(Object.keys(BANK_WEIGHT_FACTS), WEIGHTED)
   for (const [country, weights] of Object.entries(BANK_WEIGHTS)) {
     const total = weights.groups.reduce((sum, group) => sum + group.share, weights.rest)
     assert.ok(Math.abs(total - 100) < 0.01, `${country}: ${total}`)
-    for (const group of weights.groups) {
-      assert.ok(group.derivation.length > 0, `${country} ${group.name}`)
-      if (group.fact !== null) assert.match(group.fact.source, /^https?:\/\//, `${country} ${group.name}`)
-      else
-        assert.match(group.basis, /judgement|rank/, `${country} ${group.name}: a share without a fact is a judgement`)
-    }
+    const facts = BANK_WEIGHT_FACTS[country]?.groups ?? []
+    assert.equal(facts.length, weights.groups.length, country)
+    weights.groups.forEach((group, index) => {
+      const { basis, fact, derivation } = facts[index] as (typeof facts)[number]
+      assert.ok(derivation.length > 0, `${country} ${group.name}`)
+      if (fact !== null) assert.match(fact.source, /^https:\/\//, `${country} ${group.name}`)
+      else assert.match(basis, /judgement|rank/, `${country} ${group.name}: a share without a fact is a judgement`)
+    })
   }
 })
 
