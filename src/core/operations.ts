@@ -11,6 +11,7 @@ import {
   toCountry,
   validateBic,
   validateIban,
+  type BankMix,
   type BankRow,
   type BicResult,
   type BuildIbanInput,
@@ -34,7 +35,10 @@ import { renderRecords } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
 import { DETAIL_BANKS, MAX_BIC_INPUT, MAX_IBAN_INPUT } from './schemas.ts'
 
-/** The GenerateResult of the API (plus `seed`, `bank` and `invalid` when they were given). */
+/**
+ * The GenerateResult of the API (plus `seed`, `bank` and `invalid` when they were given,
+ * `bank_mix` when it is uniform and `qr_iban` when it is true).
+ */
 export interface GenerateResult {
   country: { code: string; name: string; iban_length: number }
   count: number
@@ -43,6 +47,8 @@ export interface GenerateResult {
   seed?: string
   bank?: string
   invalid?: InvalidCheck
+  bank_mix?: 'uniform'
+  qr_iban?: true
   ibans: Iban[]
 }
 
@@ -57,6 +63,8 @@ export interface GenerateRequest {
   invalid?: InvalidCheck | undefined
   /** Row index of the first row in the seeded dataset (default 0); unseeded requests take the next rows instead. */
   offset?: number | undefined
+  bankMix?: BankMix | undefined
+  qrIban?: boolean | undefined
 }
 
 /** A DatasetError as the API error it stands for: 404 for a country, else 422. */
@@ -100,6 +108,8 @@ export function datasetOptions(request: GenerateRequest): DatasetOptions {
     ...(request.seed === undefined ? {} : { seed: request.seed }),
     ...(request.bank === undefined ? {} : { bank: request.bank }),
     ...(request.invalid === undefined ? {} : { invalid: request.invalid }),
+    ...(request.bankMix === undefined ? {} : { bankMix: request.bankMix }),
+    ...(request.qrIban === true ? { qrIban: true } : {}),
   }
 }
 
@@ -123,6 +133,11 @@ export function toRealistic(value: unknown): boolean {
   return !(value === false || value === '0' || value === 'false')
 }
 
+/** qr_iban from a query value ("1", "0", "true", "false") or a JSON boolean (default false). */
+export function toQrIban(value: unknown): boolean {
+  return value === true || value === '1' || value === 'true'
+}
+
 /** seed from a query string or a JSON string or integer (42 and "42" are the same seed). */
 export function toSeed(value: string | number | undefined): string | undefined {
   return value === undefined ? undefined : String(value)
@@ -139,9 +154,9 @@ function rowsOf(request: GenerateRequest): [Dataset, number] {
     const offset = request.offset ?? 0
     return [requireDataset(datasetOptions(request), request.count, offset), offset]
   }
-  const { country, count, realistic, bank, invalid } = request
+  const { country, count, realistic, bank, invalid, bankMix, qrIban } = request
   try {
-    return nextRows(country, count, { realistic, bank, invalid })
+    return nextRows(country, count, { realistic, bank, invalid, bankMix, qrIban })
   } catch (error) {
     throw toDatasetApiError(error)
   }
@@ -186,7 +201,9 @@ function resultHeadBytes(request: GenerateRequest): Buffer {
     request.seed !== undefined ||
     request.bank !== undefined ||
     request.invalid !== undefined ||
-    request.territory !== undefined
+    request.territory !== undefined ||
+    request.bankMix === 'uniform' ||
+    request.qrIban === true
   )
     return headBytes(request)
   let heads = RESULT_HEADS.get(request.country)
@@ -213,12 +230,14 @@ function resultCountry(country: CountrySpec): GenerateResult['country'] {
 
 /** A GenerateResult without its IBANs; the optional fields only when they were given. */
 function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
-  const { country, count, realistic, seed, bank, invalid, territory } = request
+  const { country, count, realistic, seed, bank, invalid, territory, bankMix, qrIban } = request
   const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic }
   if (territory !== undefined) head.territory = territory
   if (seed !== undefined) head.seed = seed
   if (bank !== undefined) head.bank = bank.toUpperCase()
   if (invalid !== undefined) head.invalid = invalid
+  if (bankMix === 'uniform') head.bank_mix = bankMix
+  if (qrIban === true) head.qr_iban = true
   return head
 }
 

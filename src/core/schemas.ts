@@ -1,5 +1,5 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
-import { INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
+import { BANK_MIXES, INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
 import { ACCOUNT_SCHEMES, INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { ERROR_CODES } from './errors.ts'
 
@@ -69,6 +69,36 @@ export const realisticBodySchema = {
   default: true,
   description: 'Realistic mode (default true); false gives fully random bank codes and accounts.',
   'x-message': 'realistic must be a boolean',
+} as const
+
+/** bank_mix: how realistic rows are shared among a country's banks (query and body alike). */
+export const bankMixParamSchema = {
+  type: 'string',
+  enum: BANK_MIXES,
+  default: 'weighted',
+  description:
+    'How realistic rows are shared among a country’s banks (ibanmint extension): `weighted` (default) as the country’s accounts are, the largest banks carrying most rows (20 countries, by public size facts; elsewhere every bank alike); `uniform`, every bank code the same share.',
+  'x-message': `bank_mix must be one of ${BANK_MIXES.join(', ')}`,
+} as const
+
+const QR_IBAN_TEXT =
+  'CH and LI (ibanmint extension): QR-IBANs, whose bank positions hold a real bank’s QR-IID (30000–31999), for QR-bill tests; needs realistic mode, and `bank` must then be a QR-IID.'
+
+/** qr_iban as a query parameter: 1, 0, true or false. */
+export const qrIbanQuerySchema = {
+  type: 'string',
+  enum: ['1', '0', 'true', 'false'],
+  default: 'false',
+  description: QR_IBAN_TEXT,
+  'x-message': 'qr_iban must be one of 1, 0, true, false',
+} as const
+
+/** qr_iban in a JSON body: a boolean. */
+export const qrIbanBodySchema = {
+  type: 'boolean',
+  default: false,
+  description: QR_IBAN_TEXT,
+  'x-message': 'qr_iban must be a boolean',
 } as const
 
 export const seedQuerySchema = {
@@ -436,6 +466,12 @@ export const generateResultSchema: Schema = {
       enum: [...INVALID_CHECKS],
       description: 'The check every IBAN fails, when `invalid` was given.',
     },
+    bank_mix: {
+      type: 'string',
+      const: 'uniform',
+      description: '`uniform`, when `bank_mix=uniform` asked for equal shares of the banks.',
+    },
+    qr_iban: { type: 'boolean', const: true, description: 'The IBANs are QR-IBANs, when `qr_iban` asked for them.' },
     ibans: { type: 'array', items: ibanSchema },
   },
 }
@@ -548,7 +584,13 @@ export const validateResultSchema: Schema = {
     },
     sepa: {
       type: ['boolean', 'null'],
-      description: 'The country is in SEPA; null when unsupported (ibanmint extension).',
+      description:
+        'The IBAN’s bank is in the SEPA schemes’ scope: its country is, and the bank is not one of a place outside it (an FR code of a bank of French Polynesia or New Caledonia); null when the country is unsupported (ibanmint extension).',
+    },
+    qr_iban: {
+      type: ['boolean', 'null'],
+      description:
+        'CH and LI only (ibanmint extension): the IBAN is a QR-IBAN, its bank positions holding a QR-IID (30000–31999): it takes only QR-bill payments with a QR reference, and banks refuse an ordinary transfer to it; null where length or format is wrong.',
     },
     sort_code_bank: {
       description:

@@ -6,8 +6,8 @@
 // one valid document. IBAN values are made of 0-9 and A-Z and need no escaping; bank names are
 // escaped once per bank.
 import { csvCell } from './csv-cell.ts'
-import { findCountry, type BankRow, type InvalidCheck } from '@ibanmint/iban'
-import { Dataset, MAX_IBAN_LENGTH, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
+import { findCountry, type BankMix, type BankRow, type InvalidCheck } from '@ibanmint/iban'
+import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
 import { ByteWriter } from './byte-writer.ts'
 import { columnsFor, partColumnsFor, type Column } from './columns.ts'
 
@@ -26,6 +26,10 @@ export interface BatchOptions {
   seed: string | undefined
   bank?: string | undefined
   invalid?: InvalidCheck | undefined
+  /** How realistic rows are shared among the banks (default weighted). */
+  bankMix?: BankMix | undefined
+  /** CH, LI: QR-IBANs. */
+  qrIban?: boolean | undefined
   /** Row index of the batch's first row in the dataset. */
   start: number
   count: number
@@ -77,18 +81,22 @@ function pack(texts: readonly string[]): Uint8Array[] {
 
 type Tails = Pick<RowLayout, 'csv' | 'json' | 'sql' | 'records'>
 
-/** The tails of a plan's banks, and last those of a row without a bank. */
-function tailsOf(banks: readonly (BankRow | undefined)[], sepa: boolean): Tails {
+/**
+ * The tails of a plan's banks, and last those of a row without a bank. `sepa` is per bank: the
+ * country's, unless the bank's BIC is of a place outside SEPA's scope.
+ */
+function tailsOf(banks: readonly (BankRow | undefined)[], country: string, countrySepa: boolean): Tails {
   const all = [...banks, undefined]
+  const sepaOf = (bank: BankRow | undefined) => countrySepa && bicOutsideSepa(country, bank?.bic) === undefined
   return {
-    csv: pack(all.map((bank) => `,${csvCell(bank?.name ?? '')},${bank?.bic ?? ''},${sepa}\n`)),
+    csv: pack(all.map((bank) => `,${csvCell(bank?.name ?? '')},${bank?.bic ?? ''},${sepaOf(bank)}\n`)),
     json: pack(
       all.map(
         (bank) =>
-          `,"bank_name":${JSON.stringify(bank?.name ?? null)},"bic":${JSON.stringify(bank?.bic ?? null)},"sepa":${sepa}}`,
+          `,"bank_name":${JSON.stringify(bank?.name ?? null)},"bic":${JSON.stringify(bank?.bic ?? null)},"sepa":${sepaOf(bank)}}`,
       ),
     ),
-    sql: pack(all.map((bank) => `,${sqlText(bank?.name)},${sqlText(bank?.bic)},${sepa ? 'TRUE' : 'FALSE'})`)),
+    sql: pack(all.map((bank) => `,${sqlText(bank?.name)},${sqlText(bank?.bic)},${sepaOf(bank) ? 'TRUE' : 'FALSE'})`)),
     records: pack(
       all.map((bank) =>
         bank === undefined
@@ -115,7 +123,7 @@ function rowLayoutOf(plan: MintPlan, partColumns: readonly string[]): RowLayout 
         .map((s): [number, number] => [4 + s.offset, 4 + s.offset + s.length]),
     )
     let tails = planTails.get(plan)
-    if (tails === undefined) planTails.set(plan, (tails = tailsOf(plan.banks, plan.spec.sepa)))
+    if (tails === undefined) planTails.set(plan, (tails = tailsOf(plan.banks, plan.spec.code, plan.spec.sepa)))
     layout = { parts, partKeys: partColumns.map((c) => `,"${c}":`), ...tails }
     byColumns.set(key, layout)
   }
@@ -510,6 +518,8 @@ export function datasetOptionsOf(options: BatchOptions): DatasetOptions {
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.bank === undefined ? {} : { bank: options.bank }),
     ...(options.invalid === undefined ? {} : { invalid: options.invalid }),
+    ...(options.bankMix === undefined ? {} : { bankMix: options.bankMix }),
+    ...(options.qrIban === true ? { qrIban: true } : {}),
   }
 }
 
@@ -517,7 +527,15 @@ export function datasetOptionsOf(options: BatchOptions): DatasetOptions {
 let lastPrepared: { key: string; value: Prepared } | undefined
 
 function prepare(options: BatchOptions): Prepared {
-  const key = JSON.stringify([options.countries, options.realistic, options.seed, options.bank, options.invalid])
+  const key = JSON.stringify([
+    options.countries,
+    options.realistic,
+    options.seed,
+    options.bank,
+    options.invalid,
+    options.bankMix,
+    options.qrIban,
+  ])
   // An unseeded request's batches each draw a key of their own: only seeded ones are reused.
   if (options.seed !== undefined && lastPrepared?.key === key) return lastPrepared.value
   const value = new Prepared(new Dataset(datasetOptionsOf(options)))

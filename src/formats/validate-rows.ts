@@ -130,10 +130,11 @@ function jsonRowText(
 ): string {
   const national = result.national_check === null ? 'null' : nationalJson(result.national_check)
   const tail = failed === null ? 'null,"reason":null}\n' : `"${failed}","reason":${JSON.stringify(reason)}}\n`
-  // GB results name the sort code's bank too.
+  // CH and LI results say whether the IBAN is a QR-IBAN; GB results name the sort code's bank too.
+  const qrIban = result.qr_iban === undefined ? '' : `,"qr_iban":${result.qr_iban}`
   const sortCodeBank =
     result.sort_code_bank === undefined ? '' : `,"sort_code_bank":${bankJsonOrNull(result.sort_code_bank)}`
-  return `{"line":${line},"iban":"${result.iban}","formatted":"${result.formatted}","valid":${result.valid},"country_code":"${result.country_code}","country_supported":${result.country_supported},"check_digits":"${result.check_digits}","bban":"${result.bban}","length":${result.length},"expected_length":${result.expected_length},"checks":${checksJson(result.checks)},"national_check":${national},"bban_parts":${partsJson(result.bban_parts)},"bank":${bank},"sepa":${result.sepa}${sortCodeBank},"failed":${tail}`
+  return `{"line":${line},"iban":"${result.iban}","formatted":"${result.formatted}","valid":${result.valid},"country_code":"${result.country_code}","country_supported":${result.country_supported},"check_digits":"${result.check_digits}","bban":"${result.bban}","length":${result.length},"expected_length":${result.expected_length},"checks":${checksJson(result.checks)},"national_check":${national},"bban_parts":${partsJson(result.bban_parts)},"bank":${bank},"sepa":${result.sepa}${qrIban}${sortCodeBank},"failed":${tail}`
 }
 
 /** One csv row (VALIDATE_CSV_COLUMNS); `bank` is the bank's name and BIC columns (csvBank). */

@@ -10,6 +10,7 @@ import {
   lookupBic,
   requireCountry,
   territoryOf,
+  toQrIban,
   toRealistic,
   toSeed,
   validate,
@@ -21,6 +22,7 @@ import {
   MAX_BATCH,
   MAX_COUNT,
   bankListSchema,
+  bankMixParamSchema,
   bankParamSchema,
   bicInputSchema,
   bicResultSchema,
@@ -33,6 +35,8 @@ import {
   ibanSchema,
   invalidParamSchema,
   objectOf,
+  qrIbanBodySchema,
+  qrIbanQuerySchema,
   realisticBodySchema,
   realisticQuerySchema,
   seedBodySchema,
@@ -101,6 +105,8 @@ const generateQuery = objectOf({
   seed: seedQuerySchema,
   bank: bankParamSchema,
   invalid: invalidParamSchema,
+  bank_mix: bankMixParamSchema,
+  qr_iban: qrIbanQuerySchema,
 })
 
 const generateBody = objectOf(
@@ -111,6 +117,8 @@ const generateBody = objectOf(
     seed: seedBodySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    bank_mix: bankMixParamSchema,
+    qr_iban: qrIbanBodySchema,
   },
   { required: ['country'], message: BODY_MESSAGE },
 )
@@ -169,6 +177,8 @@ function toGenerateRequest(country: string, fields: GenerateFields): GenerateReq
     seed: toSeed(fields.seed),
     bank: fields.bank,
     invalid: fields.invalid,
+    bankMix: fields.bank_mix,
+    qrIban: toQrIban(fields.qr_iban),
   }
 }
 

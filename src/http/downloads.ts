@@ -1,8 +1,9 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset, toRealistic, toSeed } from '../core/operations.ts'
+import { requireCountry, requireDataset, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
 import {
+  bankMixParamSchema,
   bankParamSchema,
   countSchema,
   countrySchema,
@@ -10,6 +11,7 @@ import {
   objectOf,
   offsetSchema,
   type ParamsOf,
+  qrIbanQuerySchema,
   realisticQuerySchema,
   seedQuerySchema,
   type Schema,
@@ -174,6 +176,8 @@ function downloadQuery(max: number, fallback: number) {
     bank: bankParamSchema,
     invalid: invalidParamSchema,
     header: headerSchema,
+    bank_mix: bankMixParamSchema,
+    qr_iban: qrIbanQuerySchema,
   })
 }
 
@@ -194,6 +198,8 @@ function streamRequestOf(
     seed: toSeed(query.seed),
     bank: query.bank,
     invalid: query.invalid,
+    bankMix: query.bank_mix,
+    qrIban: toQrIban(query.qr_iban),
     format: query.format,
     header,
   }

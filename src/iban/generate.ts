@@ -6,6 +6,7 @@
 import type { AccountKind, AccountWriter } from './account-scheme.ts'
 import { writeAccountDigit } from './account-digit.ts'
 import { schemeOf } from './account-schemes.ts'
+import { bankUnits, type BankMix } from './bank-mix.ts'
 import { toIbanBank, type BankRow, type IbanBank } from './banks.ts'
 import { formatIban } from './format.ts'
 import {
@@ -56,9 +57,14 @@ export interface MintPlan {
    * accounts of its negative kind (AccountScheme.negativeKind).
    */
   readonly checkedOnly: boolean
+  /** How rows are shared among the banks (bank-mix.ts). */
+  readonly mix: BankMix
+  /** The banks are QR-IIDs (CH, LI: qr_iban). */
+  readonly qrIban: boolean
   /**
-   * The banks rows are spread over, each with an equal share ([undefined]: no banks): mintRow
-   * returns the index of a row's bank. Banks alike share one layout (`shapes`);
+   * The banks rows are spread over ([undefined]: no banks): mintRow returns the index of a
+   * row's bank. Each bank has a whole number of units (INFO_UNITS; uniform mix, or all alike:
+   * one each), a row's unit picks its bank. Banks alike share one layout (`shapes`);
    * what is a bank's own is kept flat and together, for locality with thousands of banks: one
    * record of INFO_SIZE numbers per bank in `bankInfo` (INFO_*), its code's bytes included,
    * written over its shape's template at `codeAt`.
@@ -71,9 +77,20 @@ export interface MintPlan {
   readonly accounts: readonly AccountWriter[]
   readonly bankInfo: Int32Array
   readonly codeAt: number
-  /** Rows per bank: the smallest bank's number of accounts, so every bank gets an equal share. */
+  /**
+   * Where units differ, unit u's bank and the unit's rank among its bank's units, as bank × 2^16
+   * + rank (a table of `units` entries); undefined where every bank has one unit (row r's bank
+   * is then r mod banks).
+   */
+  readonly unitTable: Uint32Array | undefined
+  /** How many units the banks have together. */
+  readonly units: number
+  /**
+   * Rows per unit: the smallest number of accounts a bank holds per unit of it, so that every
+   * bank has room for its share.
+   */
   readonly share: number
-  /** How many distinct IBANs the plan can mint: banks × share. */
+  /** How many distinct IBANs the plan can mint: units × share. */
   readonly capacity: number
   readonly checks: readonly CheckStep[]
   /** Remainder contribution of "CC00" after the BBAN. */
@@ -83,18 +100,23 @@ export interface MintPlan {
 const MILLION_MOD_97 = 1_000_000 % 97
 
 /**
- * MintPlan.bankInfo: per bank (32 bytes, one cache line at most), its shape's index, constant
- * MOD-97 share, spread, account writer's index, code length and the code's bytes, 4 to a word
- * (codes of up to 12 characters).
+ * MintPlan.bankInfo: per bank (32 bytes, one cache line at most), its shape's index with its
+ * code's length above it (× 2^24), constant MOD-97 share, spread, account writer's index, units
+ * and the code's bytes, 4 to a word (codes of up to 12 characters).
  */
 const INFO_SIZE = 8
 const INFO_SHAPE = 0
+const CODE_LENGTH_SHIFT = 24
+const SHAPE_MASK = 0xffffff
 const INFO_CONSTANT_SUM = 1
 const INFO_SPREAD = 2
 const INFO_ACCOUNT = 3
-const INFO_CODE_LENGTH = 4
+const INFO_UNITS = 4
 const INFO_CODE = 5
 const MAX_CODE = 12
+/** A unit table entry: bank × 2^16 + rank (unitsOf gives a bank at most 2^16 units). */
+const RANK_BITS = 16
+const RANK_MASK = 0xffff
 const NULLABLE: ReadonlySet<ComputeCheck> = new Set(
   Object.values(ALGORITHMS).flatMap((algorithm) => (algorithm.nullable ? [algorithm.compute] : [])),
 )
@@ -114,17 +136,31 @@ function checkStepsOf(spec: CountrySpec, realistic: boolean): CheckStep[] {
   return steps
 }
 
-function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefined, checkedOnly: boolean): MintPlan {
+/** What a plan is made for besides its country. */
+interface PlanOptions {
+  readonly realistic: boolean
+  readonly bank: BankRow | undefined
+  readonly checkedOnly: boolean
+  readonly mix: BankMix
+  readonly qrIban: boolean
+}
+
+function buildPlan(spec: CountrySpec, options: PlanOptions): MintPlan {
+  const { realistic, bank, checkedOnly, mix, qrIban } = options
   const scheme = schemeOf(spec)
   const kind: AccountKind = checkedOnly && scheme !== undefined ? scheme.negativeKind : 'pass'
   const banks =
     bank !== undefined
       ? [scheme === undefined ? bank : scheme.filteredBank(bank, kind)]
       : realistic
-        ? realisticBanks(spec, kind, checkedOnly)
+        ? realisticBanks(spec, kind, checkedOnly, qrIban)
         : []
+  if (qrIban && banks.length === 0) throw new Error(`generate: ${spec.code} has no QR-IIDs`)
+  const units = mix === 'weighted' ? bankUnits(spec.code, banks) : undefined
+  const unitCount = units === undefined ? Math.max(1, banks.length) : units.reduce((sum, n) => sum + n, 0)
   const checks = checkStepsOf(spec, realistic)
-  const limit = Math.floor(COUNTRY_CAPACITY_LIMIT / Math.max(1, banks.length))
+  // Every shape is at most the limit over the units, so that units × rows per unit stays within it.
+  const limit = Math.floor(COUNTRY_CAPACITY_LIMIT / unitCount)
   const rows: readonly (BankRow | undefined)[] = banks.length === 0 ? [undefined] : banks
   // Banks alike share one shape, built for the first of them.
   const shapes: Shape[] = []
@@ -145,9 +181,9 @@ function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefi
     const shape = shapes[index] as Shape
     const code = row?.code ?? ''
     if (code.length > MAX_CODE) throw new Error(`generate: bank code ${code} is longer than ${MAX_CODE}`)
-    bankInfo[i * INFO_SIZE + INFO_SHAPE] = index
+    bankInfo[i * INFO_SIZE + INFO_SHAPE] = index + code.length * 2 ** CODE_LENGTH_SHIFT
     bankInfo[i * INFO_SIZE + INFO_CONSTANT_SUM] = stampOf(shape, spec, row).constantSum
-    bankInfo[i * INFO_SIZE + INFO_CODE_LENGTH] = code.length
+    bankInfo[i * INFO_SIZE + INFO_UNITS] = units?.[i] ?? 1
     for (let k = 0; k < code.length; k++) {
       const word = i * INFO_SIZE + INFO_CODE + (k >> 2)
       bankInfo[word] = (bankInfo[word] as number) | (code.charCodeAt(k) << (8 * (k & 3)))
@@ -161,24 +197,45 @@ function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefi
     bankInfo[i * INFO_SIZE + INFO_ACCOUNT] = written
     sizes.push(shape.size)
   })
-  const share = Math.min(...sizes)
-  sizes.forEach((size, i) => (bankInfo[i * INFO_SIZE + INFO_SPREAD] = Math.min(Math.floor(size / share), 0x7fffffff)))
+  // Rows per unit: what the bank with the fewest accounts per unit can hold. A bank then uses
+  // units × share of its accounts, spread over all of them (mintRow).
+  const unitsAt = (i: number) => units?.[i] ?? 1
+  const share = Math.min(...sizes.map((size, i) => Math.floor(size / unitsAt(i))))
+  if (!(share >= 1)) throw new Error(`generate: a bank of ${spec.code} has fewer accounts than units`)
+  sizes.forEach(
+    (size, i) =>
+      (bankInfo[i * INFO_SIZE + INFO_SPREAD] = Math.min(Math.floor(size / (share * unitsAt(i))), 0x7fffffff)),
+  )
   return {
     spec,
     realistic,
     bank,
     checkedOnly,
+    mix,
+    qrIban,
     banks: rows,
     records: rows.map((row) => (row === undefined ? undefined : toIbanBank(row))),
     shapes,
     accounts,
     bankInfo,
     codeAt: BBAN + (spec.segments.find((s) => s.name === 'bank')?.offset ?? 0),
+    unitTable: units === undefined ? undefined : unitTableOf(units, unitCount),
+    units: unitCount,
     share,
-    capacity: share * rows.length,
+    capacity: share * unitCount,
     checks,
     countryTail: mod97Fold(spec.code + '00'),
   }
+}
+
+/** The unit table of MintPlan.unitTable: each bank's units in a row, bank × 2^16 + rank. */
+function unitTableOf(units: Int32Array, total: number): Uint32Array {
+  const table = new Uint32Array(total)
+  let at = 0
+  units.forEach((count, bank) => {
+    for (let rank = 0; rank < count; rank++) table[at++] = bank * 2 ** RANK_BITS + rank
+  })
+  return table
 }
 
 /** Plans by country, mode and filters; plans of one bank are many and small, so they are capped. */
@@ -189,16 +246,24 @@ const BANK_PLAN_LIMIT = 4096
 /**
  * The cached plan for a country code (case-insensitive) and mode, restricted to one real bank
  * when `bank` is given, or to the banks whose account method checks something when
- * `checkedOnly` (negative data of the German account check); undefined if the country is
- * unsupported.
+ * `checkedOnly` (negative data of the German account check), its rows shared among the banks
+ * by `mix` (default weighted), of QR-IIDs only when `qrIban` (CH, LI); undefined if the country
+ * is unsupported.
  */
-export function planFor(code: string, realistic: boolean, bank?: BankRow, checkedOnly = false): MintPlan | undefined {
-  const key = `${code}${realistic ? '+' : '-'}${bank?.code ?? ''}${bank?.branches?.join(',') ?? ''}${checkedOnly ? '!' : ''}`
+export function planFor(
+  code: string,
+  realistic: boolean,
+  bank?: BankRow,
+  checkedOnly = false,
+  mix: BankMix = 'weighted',
+  qrIban = false,
+): MintPlan | undefined {
+  const key = `${code}${realistic ? '+' : '-'}${bank?.code ?? ''}${bank?.branches?.join(',') ?? ''}${checkedOnly ? '!' : ''}${mix === 'uniform' ? 'u' : ''}${qrIban ? 'Q' : ''}`
   let plan = bank === undefined ? PLANS.get(key) : BANK_PLANS.get(key)
   if (plan === undefined) {
     const spec = findCountry(code)
     if (spec === undefined) return undefined
-    plan = buildPlan(spec, realistic, bank, checkedOnly)
+    plan = buildPlan(spec, { realistic, bank, checkedOnly, mix, qrIban })
     if (bank === undefined) PLANS.set(key, plan)
     else {
       if (BANK_PLANS.size >= BANK_PLAN_LIMIT) BANK_PLANS.clear()
@@ -259,21 +324,30 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
   const count = plan.banks.length
   let index = 0
   let rest = row
-  if (count > 1) {
+  const table = plan.unitTable
+  if (table !== undefined) {
+    // Row r is unit r mod units, the unit's bank and rank k among the bank's u units, and
+    // q = ⌊r / units⌋: the bank's account k × share + q, one to one onto [0, u × share).
+    const quotient = Math.floor(row / table.length)
+    const unit = table[row - quotient * table.length] as number
+    index = unit >>> RANK_BITS
+    rest = (unit & RANK_MASK) * plan.share + quotient
+  } else if (count > 1) {
     const quotient = Math.floor(row / count)
     index = row - quotient * count
     rest = quotient
   }
   const info = plan.bankInfo
   const slot = index * INFO_SIZE
-  const shape = plan.shapes[info[slot + INFO_SHAPE] as number] as Shape
-  // A bank whose own space is larger than the share spreads its rows over all of it: row r
-  // becomes r + share × h(r) with h(r) < spread, still one to one (r = result mod share).
+  const shapeAndLength = info[slot + INFO_SHAPE] as number
+  const shape = plan.shapes[shapeAndLength & SHAPE_MASK] as Shape
+  // A bank whose own space is larger than its rows (units × share) spreads them over all of it:
+  // row r becomes r + rows × h(r) with h(r) < spread, still one to one (r = result mod rows).
   const spread = info[slot + INFO_SPREAD] as number
-  if (spread > 1) rest += plan.share * ((hash52(rest) >>> 1) % spread)
+  if (spread > 1) rest += plan.share * (info[slot + INFO_UNITS] as number) * ((hash52(rest) >>> 1) % spread)
   // The shape's template, then the bank's own code over it, from its record.
   out.set(shape.template)
-  const codeLength = info[slot + INFO_CODE_LENGTH] as number
+  const codeLength = shapeAndLength >>> CODE_LENGTH_SHIFT
   for (let k = 0, at = plan.codeAt; k < codeLength; k++, at++) {
     out[at] = ((info[slot + INFO_CODE + (k >> 2)] as number) >>> (8 * (k & 3))) & 0xff
   }

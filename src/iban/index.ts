@@ -13,6 +13,8 @@ export type { GenerateOptions } from './dataset.ts'
 export type { Iban } from './generate.ts'
 export { INVALID_CHECKS } from './invalid.ts'
 export type { InvalidCheck } from './invalid.ts'
+export { BANK_MIXES } from './bank-mix.ts'
+export type { BankMix } from './bank-mix.ts'
 // Building: an IBAN from its parts, with the national and IBAN check digits computed.
 export { buildIban } from './build.ts'
 export type { BuildIbanInput } from './build.ts'
@@ -20,6 +22,8 @@ export type { BuildIbanInput } from './build.ts'
 export { isValidIban, validateIban } from './validate.ts'
 export type { NationalCheckResult, ValidateChecks, ValidateResult } from './validate.ts'
 export { formatIban, normalizeIban } from './format.ts'
+// QR-bills (CH, LI): the QR reference a payment to a QR-IBAN carries.
+export { isQrReference, qrReferenceOf } from './qr-iban.ts'
 // UK accounts: the modulus check of a sort code and account, as Vocalink's table has it.
 export { checkUkAccount, isValidUkAccount } from './uk-account.ts'
 export type { UkAccountCheck } from './uk-account.ts'

@@ -5,6 +5,7 @@ import { schemeAt } from './account-schemes.ts'
 import { BBAN_VALUES } from './bban-values.ts'
 import { bankIndexOfValues, tableAt, type BankTable, type IbanBank } from './banks.ts'
 import { formatIban, normalizeIban } from './format.ts'
+import { QR_IBAN_COUNTRIES } from './qr-iban.ts'
 import { mod97Fold, twoDigits } from './mod97.ts'
 import { verifyParts, type NationalCheckResult } from './national.ts'
 import {
@@ -69,8 +70,17 @@ export interface ValidateResult extends SchemeFields {
   bban_parts: Partial<Record<SegmentName, string>> | null
   /** The real bank whose code the BBAN carries, when it is one ibanmint knows; else null. */
   bank: IbanBank | null
-  /** The country is in the SEPA schemes' scope; null when the country is not supported. */
+  /**
+   * The IBAN's bank is in the SEPA schemes' scope: its country is, and its bank is not one of
+   * a place outside it (FR codes of banks of French Polynesia or New Caledonia:
+   * payment-scope.ts); null when the country is not supported.
+   */
   sepa: boolean | null
+  /**
+   * CH and LI only: the IBAN is a QR-IBAN (its bank positions hold a QR-IID, 30000–31999), which
+   * takes only QR-bill payments with a QR reference; null where length or format is wrong.
+   */
+  qr_iban?: boolean | null
 }
 
 function checkResult(check: NationalCheck | null, bban: string): NationalCheckResult | null {
@@ -169,9 +179,11 @@ export interface ValidIban {
    */
   national: NationalCheckResult | null
   /**
-   * Which of its country's national check results `national` is, as a small number: 0 for
-   * none, else 1 + the verdict (advisory checks), or 1 + the check method's index (DE), or 1.
-   * IBANs of one country and kind differ only in their characters and their bank.
+   * What its row says besides its characters and bank, as a small number: 4 × (which of its
+   * country's national check results `national` is: 0 for none, else 1 + the verdict (advisory
+   * checks), or 1 + the check method's index (DE), or 1) + 2 for a QR-IBAN + 1 for a bank
+   * outside SEPA's scope. IBANs of one country and kind differ only in their characters and
+   * their bank.
    */
   kind: number
 }
@@ -218,10 +230,26 @@ export function judgeIban(input: string, valid: ValidIban | undefined): boolean 
     valid.kind = national === null ? 0 : national.status === 'advisory' ? (national.valid ? 2 : 1) : 1
     valid.bankIndex = bankIndexOfValues(tableAt(slot), BBAN_VALUES)
   }
+  // Two more things a valid IBAN's row says apart from its characters and bank: its bank is
+  // outside SEPA's scope (sepa false), and (CH, LI) it is a QR-IBAN.
+  const outside = valid.bankIndex >= 0 && tableAt(slot).outsideSepa[valid.bankIndex] === 1
+  valid.kind = valid.kind * 4 + (isQrSlot(slot) && qrIidRead() ? 2 : 0) + (outside ? 1 : 0)
   valid.iban = iban
   valid.slot = slot
   valid.national = national
   return true
+}
+
+/** The letterIndex slots of CH and LI, whose IBANs may be QR-IBANs. */
+const QR_SLOTS: ReadonlySet<number> = new Set(QR_IBAN_COUNTRIES.map(letterIndex))
+
+function isQrSlot(slot: number): boolean {
+  return QR_SLOTS.has(slot)
+}
+
+/** The BBAN last folded (bbanFold) holds a QR-IID at its bank positions (CH, LI: the first five, 30000–31999). */
+function qrIidRead(): boolean {
+  return BBAN_VALUES[0] === 3 && ((BBAN_VALUES[1] as number) === 0 || BBAN_VALUES[1] === 1)
 }
 
 /** The national check results of valid IBANs, by country slot: made once each (frozen, shared). */
@@ -430,8 +458,10 @@ export function validateIban(input: string): ValidateResult {
     national_check: national ?? (readable ? checkResult(spec.advisoryCheck, bban) : null),
     bban_parts: readable ? partsOf(spec, bban, bank?.code, (table as BankTable).offset) : null,
     bank,
-    sepa: spec === undefined ? null : spec.sepa,
+    sepa:
+      spec === undefined ? null : spec.sepa && !(bankIndex >= 0 && (table as BankTable).outsideSepa[bankIndex] === 1),
   }
+  if (spec !== undefined && isQrSlot(Math.floor(head / 100))) result.qr_iban = readable ? qrIidRead() : null
   scheme?.addFields(result, table, bankIndex)
   return result
 }

@@ -16,6 +16,7 @@ import {
   MAX_BATCH,
   MAX_COUNT,
   bankArgumentSchema,
+  bankMixParamSchema,
   bicInputSchema,
   bicResultSchema,
   countSchema,
@@ -27,6 +28,7 @@ import {
   objectOf,
   offsetSchema,
   publishedSchema,
+  qrIbanBodySchema,
   realisticBodySchema,
   seedBodySchema,
   validateBatchResultSchema,
@@ -113,6 +115,8 @@ const generateArguments = objectOf(
         'Also name each IBAN’s bank (realistic mode): `banks` lists each distinct bank once (code, name, BIC) and each row’s `bank` is its index there. Off by default: about 60 bytes a bank.',
       'x-message': 'bank_details must be a boolean',
     },
+    bank_mix: bankMixParamSchema,
+    qr_iban: qrIbanBodySchema,
   },
   { required: ['country'] },
 )
@@ -342,6 +346,8 @@ async function generateTool(
     bank: textOf(valid.bank, (value) => bankFromNumber(country, value)),
     invalid: valid.invalid,
     offset: valid.offset,
+    bankMix: valid.bank_mix,
+    qrIban: valid.qr_iban,
   }
   const { ibans, capacity } = await recordsOnPool(deps.pool, request, signal)
   const records = JSON.parse(Buffer.from(ibans).toString('utf8')) as Iban[]
@@ -417,7 +423,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
     },
     generate_iban: {
       title: 'Generate test IBANs',
-      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes; false gives fully random ones; bank picks one real bank (find its code with ${toolName('list_banks')}); bank_details adds each IBAN’s bank (name, BIC), each distinct bank listed once. Pass seed to get the same IBANs again, and offset (the result’s next_offset) to continue a seeded dataset past ${MAX_COUNT}. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them. The result states what all IBANs share once (country, mode, seed, valid) and lists each IBAN as { iban }. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
+      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes; false gives fully random ones; bank picks one real bank (find its code with ${toolName('list_banks')}); bank_details adds each IBAN’s bank (name, BIC), each distinct bank listed once; bank_mix (default weighted: the largest banks carry most rows, as a country’s accounts do; uniform: every bank alike) shares realistic rows among the banks; qr_iban gives Swiss and Liechtenstein QR-IBANs. Pass seed to get the same IBANs again, and offset (the result’s next_offset) to continue a seeded dataset past ${MAX_COUNT}. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them. The result states what all IBANs share once (country, mode, seed, valid) and lists each IBAN as { iban }. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
       inputSchema: generateArguments,
       outputSchema: compactGenerateSchema,
       annotations: { ...READ_ONLY, idempotentHint: false },

@@ -23,6 +23,8 @@ export async function recordsOnPool(
       seed: request.seed,
       bank: request.bank,
       invalid: request.invalid,
+      bankMix: request.bankMix,
+      qrIban: request.qrIban,
       start: offset,
       count: request.count,
       format: 'records',

@@ -16,7 +16,7 @@ import { Piscina } from 'piscina'
 import { UnavailableError } from '../core/errors.ts'
 import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/render.ts'
-import type { InvalidCheck } from '@ibanmint/iban'
+import type { BankMix, InvalidCheck } from '@ibanmint/iban'
 import { randomSeed } from '@ibanmint/iban/internal'
 import type { BatchTask } from '../../workers/tasks.ts'
 import type { ValidateBatch } from '../formats/validate-batch.ts'
@@ -73,6 +73,8 @@ export interface StreamRequest {
   seed: string | undefined
   bank?: string | undefined
   invalid?: InvalidCheck | undefined
+  bankMix?: BankMix | undefined
+  qrIban?: boolean | undefined
   format: RenderFormat
   /** csv: false leaves out the header row (default true). */
   header?: boolean | undefined
@@ -335,6 +337,8 @@ function generationSource(
         seed,
         bank: request.bank,
         invalid: request.invalid,
+        bankMix: request.bankMix,
+        qrIban: request.qrIban,
         format: request.format,
         header: request.header,
         start: batch.start,

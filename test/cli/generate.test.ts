@@ -21,7 +21,7 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
 
 /**
  * The command line's options for a bulk query string: `count=5&realistic=0&header=false` →
- * `--count 5 --random --no-header`.
+ * `--count 5 --random --no-header`, `bank_mix=uniform&qr_iban=true` → `--bank-mix uniform --qr-iban`.
  */
 function optionsOf(query: string): string[] {
   return [...new URLSearchParams(query)].flatMap(([name, value]) =>
@@ -33,7 +33,11 @@ function optionsOf(query: string): string[] {
         ? value === 'false'
           ? ['--no-header']
           : []
-        : [`--${name}`, value],
+        : name === 'qr_iban'
+          ? value === 'true'
+            ? ['--qr-iban']
+            : []
+          : [`--${name.replace('_', '-')}`, value],
   )
 }
 
@@ -41,7 +45,7 @@ function optionsOf(query: string): string[] {
 function asOptions(message: string): string {
   return message
     .replace(/^offset \+ count/, '--offset + --count')
-    .replace(/^(count|offset|seed|bank|invalid|format)\b/, '--$1')
+    .replace(/^(count|offset|seed|bank_mix|qr_iban|bank|invalid|format)\b/, (name) => `--${name.replace('_', '-')}`)
 }
 
 describe('generate and bulk', () => {
@@ -64,6 +68,8 @@ describe('generate and bulk', () => {
     // Without the header row, in one batch and from the pool's threads.
     ['DE,GB', 'format=csv&count=40&seed=rows-only&header=false'],
     ['FR', 'format=csv&count=25000&offset=5&seed=rows-only&header=false'],
+    ['DE,GB,NL', 'format=csv&count=3000&seed=mix&bank_mix=uniform'],
+    ['CH,LI', 'format=json&count=300&seed=qr&qr_iban=true'],
   ]
   for (const [countries, query] of SAME_BYTES) {
     test(`generate ${countries} ${optionsOf(query).join(' ')} writes bulk's bytes`, async () => {
@@ -93,6 +99,9 @@ describe('generate and bulk', () => {
     ['AT', 'invalid=national'],
     ['DE', 'invalid=nope'],
     ['DE', 'format=xml'],
+    ['DE', 'bank_mix=even'],
+    ['CH,DE', 'qr_iban=true'],
+    ['CH', 'qr_iban=true&bank=09000'],
   ]
   for (const [countries, query] of REFUSED) {
     test(`generate ${countries} ${optionsOf(query).join(' ').slice(0, 40)} is refused with bulk's message`, async () => {

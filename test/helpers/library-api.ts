@@ -8,6 +8,7 @@ export const API_VALUES = [
   'generateIban',
   'generateIbans',
   'INVALID_CHECKS',
+  'BANK_MIXES',
   'DatasetError',
   // Building
   'buildIban',
@@ -16,6 +17,8 @@ export const API_VALUES = [
   'isValidIban',
   'formatIban',
   'normalizeIban',
+  'qrReferenceOf',
+  'isQrReference',
   // UK accounts
   'checkUkAccount',
   'isValidUkAccount',
@@ -45,6 +48,7 @@ export const API_TYPES = [
   'IbanBank',
   'GenerateOptions',
   'InvalidCheck',
+  'BankMix',
   'BuildIbanInput',
   'ValidateResult',
   'ValidateChecks',
@@ -72,6 +76,7 @@ export const INTERNAL_VALUES = [
   'ACCOUNT_SCHEMES',
   'BANK_REGISTRY',
   'Dataset',
+  'bicOutsideSepa',
   'INVALID_CHECK_TEXT',
   'MAX_IBAN_LENGTH',
   'accountCheckName',

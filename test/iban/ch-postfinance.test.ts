@@ -214,7 +214,8 @@ test('validation’s fast path reports what validateIban reports for CH rows, va
   // Postfinance rows are one kind, rows of other IIDs another.
   judgeIban(passing[0] as string, valid)
   const postfinance = valid.kind
-  judgeIban(passing[200] as string, valid)
+  // (Realistic rows are at PostFinance too, a sixth of them: the first at another IID.)
+  judgeIban(passing.slice(200).find((iban) => iban.slice(4, 9) !== '09000') as string, valid)
   assert.notEqual(valid.kind, postfinance)
   for (const iban of rows(new Dataset({ countries: ['CH'], seed: 'fast', invalid: 'national' }), 200))
     assert.equal(judgeIban(iban, valid), false, iban)

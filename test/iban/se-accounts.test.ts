@@ -370,7 +370,7 @@ test('capacity is honest: every row of a one-clearing-number dataset is distinct
   // A bank's rows: clearing numbers × 10^5 free digits × 9 guards, every bank the share of the smallest (10 clearing numbers).
   assert.equal(new Dataset({ countries: ['SE'], bank: '904' }).capacity, 10 * 900_000)
   assert.equal(new Dataset({ countries: ['SE'], bank: '8327-9' }).capacity, 900_000_000)
-  assert.equal(new Dataset({ countries: ['SE'] }).capacity, 33 * 10 * 900_000)
+  assert.equal(new Dataset({ countries: ['SE'], bankMix: 'uniform' }).capacity, 33 * 10 * 900_000)
 })
 
 test('seeds, slices and offsets: an SE dataset’s slices join into its rows, in both modes', () => {

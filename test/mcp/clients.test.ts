@@ -166,6 +166,8 @@ describe('MCP server with the official clients', () => {
           'bank',
           'invalid',
           'bank_details',
+          'bank_mix',
+          'qr_iban',
         ])
         assert.deepEqual(generate.properties['invalid']?.['enum'], ['national', 'mod97', 'length', 'format', 'country'])
         assert.equal(generate.properties['bank_details']?.['default'], false)
