@@ -219,7 +219,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/countries',
       operationId: 'listCountries',
       access: 'key',
-      bucket: 'api',
       summary: `List the ${COUNTRIES.length} supported countries with their IBAN formats`,
       tag: 'countries',
       responses: { 200: { description: 'CountryList.', schema: countryListSchema } },
@@ -230,7 +229,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/countries/{code}',
       operationId: 'getCountry',
       access: 'key',
-      bucket: 'api',
       summary: 'One country with its IBAN format, real banks and capacity',
       description:
         'The code is case-insensitive; a territory code (GF, AX, JE, …) gives the country whose IBANs it uses, with `territory` beside it. Returns every Country field (the spec names a subset), plus the national check, the SWIFT registry’s SEPA column, the number of banks realistic mode draws from and the first 100 of them by code (`bank=` picks one; `/banks` lists them all), and how many distinct IBANs one dataset holds per mode (`capacity`).',
@@ -245,7 +243,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/countries/{code}/banks',
       operationId: 'listCountryBanks',
       access: 'key',
-      bucket: 'api',
       summary: 'The banks of a country, a page at a time (ibanmint extension)',
       description:
         'Every bank realistic mode draws from, ordered by code: the national registry’s institutions (with the Bundesbank check method for DE) and the hand-checked ones. `offset` and `limit` page through them; `count` says how many there are.',
@@ -261,7 +258,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/generate/{country}',
       operationId: 'generateIbans',
       access: 'key',
-      bucket: 'api',
       summary: 'Generate 1 to 100 test IBANs for a country',
       description: generateDescription,
       tag: 'generate',
@@ -276,7 +272,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/generate',
       operationId: 'generateIbansFromBody',
       access: 'key',
-      bucket: 'api',
       summary: 'Generate 1 to 100 test IBANs for a country (JSON body)',
       description: 'Unknown body fields are rejected (422) so that a misspelled field never goes unnoticed.',
       tag: 'generate',
@@ -290,7 +285,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/validate/{iban}',
       operationId: 'validateIban',
       access: 'key',
-      bucket: 'api',
       summary: 'Validate an IBAN given in the path',
       description:
         'Letters and digits only (lower case is accepted). A malformed or unsupported IBAN is a result with `valid: false` and every check; only a candidate with other characters is rejected (422).',
@@ -309,7 +303,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/validate',
       operationId: 'validateIbanFromBody',
       access: 'key',
-      bucket: 'api',
       summary: 'Validate an IBAN given in a JSON body',
       description: 'Whitespace inside `iban` is removed. Returns the full ValidateResult, as the path form does.',
       tag: 'validate',
@@ -326,7 +319,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/validate/batch',
       operationId: 'validateIbanBatch',
       access: 'key',
-      bucket: 'api',
       summary: `Validate up to ${MAX_BATCH.toLocaleString('en')} IBANs in one request (ibanmint extension)`,
       description:
         'One result per item, in order. The request counts once against the rate limit. An item that is not a string of letters and digits fails the whole request (422 naming `ibans[i]`). The body may be up to 64 KiB.',
@@ -345,7 +337,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/iban',
       operationId: 'buildIban',
       access: 'key',
-      bucket: 'api',
       summary: 'Build an IBAN from bank, branch and account (ibanmint extension)',
       description:
         'Computes the national check digits (where the country has them) and the IBAN check digits. Parts are those validation reports in `bban_parts`, without national check digits; a part the country does not have, a missing part, a wrong length or character gets 422 naming the field. E.g. DE, bank 37040044, account 0532013000 gives DE89370400440532013000.',
@@ -360,7 +351,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/bic/{bic}',
       operationId: 'lookupBic',
       access: 'key',
-      bucket: 'api',
       summary: 'Look up a BIC: its parts, ISO 9362 checks and registered banks (ibanmint extension)',
       description:
         'Letters and digits only (lower case is accepted). Splits the BIC into institution, country, location and branch, checks length (8 or 11), format and country (ISO 3166-1), flags test BICs (location ending in 0) and lists the banks of the national registries that carry it. A malformed BIC is a result with `valid: false` and every check; only a candidate with other characters is rejected (422).',

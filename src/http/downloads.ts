@@ -190,8 +190,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     method: 'GET',
     path: '/export/{country}',
     operationId: 'exportIbans',
-    access: 'ip',
-    bucket: 'export',
+    access: { ip: 'export' },
     summary: 'Download 1 to 100 test IBANs as a file (no key; limited per client IP)',
     description:
       'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`.',
@@ -213,7 +212,6 @@ export function bulkRoute(deps: DownloadDeps): Route {
     path: '/api/v1/bulk/{country}',
     operationId: 'streamBulkIbans',
     access: 'key',
-    bucket: 'api',
     summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
     description:
       'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart.',

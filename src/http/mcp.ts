@@ -198,8 +198,7 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       method: 'POST',
       path: '/mcp',
       operationId: 'callMcp',
-      access: 'ip',
-      bucket: 'mcp',
+      access: { ip: 'mcp' },
       summary: `MCP server (Streamable HTTP, JSON-RPC 2.0): tools ${TOOL_NAMES.join(', ')}`,
       description:
         'Keyless and stateless. Serves MCP revisions 2026-07-28 (server/discover) and 2025-03-26 to 2025-11-25 (initialize). One JSON-RPC message per request, at most 64 KiB; browser origins must be allowed by MCP_ALLOWED_ORIGINS (others get 403). Limited per client IP (MCP_RATE_LIMIT, default 120 per minute). Protocol errors are JSON-RPC errors; a tool called with bad arguments returns `isError: true` with the REST error body as its text.',

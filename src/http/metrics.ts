@@ -5,6 +5,7 @@
 // the Prometheus text format.
 import type { Cell, HistogramCell, Registry, Snapshot } from '../metrics/registry.ts'
 import { renderSnapshot } from '../metrics/registry.ts'
+import { accessKind } from './access.ts'
 import type { MatchedRoute } from './exchange.ts'
 import { route, type Route } from './route.ts'
 
@@ -162,7 +163,7 @@ export class HttpMetrics {
   cellsOf(route: MatchedRoute | undefined): RouteCells {
     if (route === undefined) return this.#unmatched
     let cells = this.#byRoute.get(route)
-    if (cells === undefined) this.#byRoute.set(route, (cells = this.#cells(route.path, route.access)))
+    if (cells === undefined) this.#byRoute.set(route, (cells = this.#cells(route.path, accessKind(route.access))))
     return cells
   }
 }
@@ -181,7 +182,6 @@ export function metricsRoute(gather: () => Promise<Snapshot>): Route {
     path: '/metrics',
     operationId: 'getMetrics',
     access: 'key',
-    bucket: 'api',
     summary: 'Metrics in the Prometheus text format (key holders only)',
     description:
       'Requests by route, status and access kind, latency histograms, response bytes, rows generated and validated, the worker pool (threads, busy threads, queue), rate-limit refusals, Redis health, and the process (CPU, memory, event-loop delay). A clustered server (`serve --workers N`) answers with the sum of its processes. Prometheus authenticates with `authorization: { type: Bearer, credentials: <key> }`.',

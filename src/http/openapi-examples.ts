@@ -611,7 +611,7 @@ export function errorsOf(route: RouteInfo): ErrorCode[] {
   const codes = new Set<ErrorCode>(['internal_error'])
   if (route.access === 'key')
     for (const code of ['unauthorized', 'rate_limited', 'service_unavailable'] as const) codes.add(code)
-  if (route.access === 'ip') codes.add('rate_limited')
+  if (typeof route.access === 'object') codes.add('rate_limited')
   if (route.query !== undefined) codes.add('invalid_request')
   if (hasJsonBody(route)) {
     for (const code of ['invalid_json', 'payload_too_large', 'unsupported_media_type'] as const) codes.add(code)
@@ -888,11 +888,11 @@ const ERROR_EXAMPLES: { readonly [C in ErrorCode]: ErrorExamples } = {
   ],
   invalid_request: (route, success) => [invalidRequest(route, success)],
   rate_limited: (route) =>
-    route.access === 'ip'
+    typeof route.access === 'object'
       ? [
           errorCall(
             'rate_limited',
-            `rate limit of ${IP_LIMITS[route.bucket ?? 'export']} requests per minute per client exceeded; retry in ${RETRY} s`,
+            `rate limit of ${IP_LIMITS[route.access.ip]} requests per minute per client exceeded; retry in ${RETRY} s`,
           ),
         ]
       : [

@@ -5,6 +5,7 @@ import { ERRORS, ERROR_CODES } from '../core/errors.ts'
 import { REGISTRY } from '../core/operations.ts'
 import type { Schema } from '../core/schemas.ts'
 import { COUNTRIES } from '@ibanmint/iban'
+import { accessKind } from './access.ts'
 import { VERSION } from '../version.ts'
 import { errorCalls, successCalls, type ExampleCall, type ExampleSources } from './openapi-examples.ts'
 import { ndjsonOf, newComponents, OPERATION_SHAPES, type SchemaComponents } from './openapi-schemas.ts'
@@ -455,7 +456,7 @@ export function buildIndex(routes: readonly RouteInfo[], publicUrl: string): Rec
     endpoints: routes.map((route) => ({
       method: route.method,
       path: route.path,
-      access: route.access,
+      access: accessKind(route.access),
       summary: route.summary,
     })),
   }

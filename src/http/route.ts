@@ -10,11 +10,9 @@ import { ApiError } from '../core/errors.ts'
 import type { Schema } from '../core/schemas.ts'
 import { compileValidator, unknownParameterError, type Validator } from '../core/validation.ts'
 import { BoundedCache } from '../bounded-cache.ts'
+import type { Access } from './access.ts'
 import { readJsonBody } from './body.ts'
 import type { Context, Exchange } from './exchange.ts'
-
-/** Who may call a route: anyone, API key holders, or anyone limited per client IP. */
-export type Access = 'public' | 'key' | 'ip'
 
 /** A handler's answer: a JSON value or prebuilt bytes; or 'sent' when it wrote the response itself. */
 export type Reply = { status?: number; json?: unknown; bytes?: Buffer; headers?: Record<string, string> } | 'sent'
@@ -30,9 +28,8 @@ export interface ResponseSpec {
 export interface RouteInfo {
   method: 'GET' | 'POST' | 'OPTIONS'
   path: string
+  /** Who may call it, which decides what its requests count against (access.ts). */
   access: Access
-  /** Rate-limit bucket: keyed routes count against the key; 'ip' routes against the client IP. */
-  bucket?: 'api' | 'export' | 'mcp'
   /** The operation's name in the OpenAPI document, which generated clients name their functions after; unique. */
   operationId: string
   summary: string

@@ -85,7 +85,6 @@ const echo = route({
   path: '/things/{name}',
   operationId: 'getThing',
   access: 'key',
-  bucket: 'api',
   summary: 'echo',
   tag: 'test',
   pathParams: { name: { type: 'string' } },
@@ -100,8 +99,7 @@ const created = route({
   method: 'POST',
   path: '/things',
   operationId: 'createThing',
-  access: 'ip',
-  bucket: 'export',
+  access: { ip: 'export' },
   summary: 'create',
   tag: 'test',
   body: objectOf({ name: { type: 'string' } }, { required: ['name'], message: 'the body must be an object' }),
@@ -196,8 +194,8 @@ describe('pipeline steps', () => {
     const third = keyed()
     third.key = await authenticate(third, deps)
     await assert.rejects(limitKey(third, deps), /rate limit of 2 requests per minute exceeded/)
-    await limitClient(exchangeOf('POST', '/things').exchange, created, deps)
-    await assert.rejects(limitClient(exchangeOf('POST', '/things').exchange, created, deps), /per client exceeded/)
+    await limitClient(exchangeOf('POST', '/things').exchange, 'export', deps)
+    await assert.rejects(limitClient(exchangeOf('POST', '/things').exchange, 'export', deps), /per client exceeded/)
   })
 
   test('send writes the reply with the pipeline headers in one head; fail writes the error body; both log', async () => {
@@ -256,6 +254,34 @@ describe('pipeline steps', () => {
     const made = await call('POST', '/things', { 'content-type': 'application/json' }, '{"name":"n"}')
     assert.deepEqual([made.status, JSON.parse(made.body)], [201, { created: 'n' }])
     assert.equal(logged.at(-1)?.route, '/things')
+  })
+
+  test('a keyless route counts against the per-IP limit its access names, and no other', async () => {
+    const mcpLike = route({
+      method: 'POST',
+      path: '/calls',
+      operationId: 'call',
+      access: { ip: 'mcp' },
+      summary: 'call',
+      tag: 'test',
+      responses: { 200: { description: 'called' } },
+      handle: () => ({ json: {} }),
+    })
+    const { deps } = await depsOf([created, mcpLike])
+    deps.ipRateLimits = { export: 1, mcp: 2 }
+    const call = async (path: string) => {
+      const { exchange, socket } = exchangeOf('POST', path, { 'content-type': 'application/json' }, '{"name":"n"}')
+      await serve(exchange, deps)
+      await new Promise((resolve) => setImmediate(resolve))
+      return written(socket)
+    }
+    assert.equal((await call('/things')).status, 201)
+    assert.equal((await call('/things')).status, 429, 'the export limit (1) is spent')
+    const first = await call('/calls')
+    assert.deepEqual([first.status, first.headers.get('ratelimit-policy')], [200, '2;w=60'])
+    assert.equal((await call('/calls')).status, 200)
+    assert.equal((await call('/calls')).status, 429)
+    assert.equal(deps.metrics.refusals.mcp.value, 1)
   })
 })
 
