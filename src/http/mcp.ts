@@ -10,7 +10,7 @@ import { TOOL_NAMES, type McpEndpoint } from '../mcp/info.ts'
 import { readJsonBody } from './body.ts'
 import type { Schema } from '../core/schemas.ts'
 import type { Context } from './exchange.ts'
-import { answeredNotModified, contentHash } from './respond.ts'
+import { contentHash, isNotModified } from './respond.ts'
 import { route, type Reply, type Route } from './route.ts'
 
 export const MAX_MCP_BODY = 64 * 1024
@@ -45,10 +45,9 @@ function checkOrigin(req: IncomingMessage, allowed: readonly string[]): string |
   throw new ApiError('forbidden', `origin ${JSON.stringify(origin.slice(0, 200))} may not call this MCP server`)
 }
 
-function setCors(res: ServerResponse, origin: string): void {
-  res.setHeader('access-control-allow-origin', origin)
-  res.setHeader('access-control-expose-headers', CORS_EXPOSE_HEADERS)
-  res.setHeader('vary', 'origin')
+/** The CORS headers of an answer to an allowed origin. */
+function corsHeaders(origin: string): Record<string, string> {
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS, vary: 'origin' }
 }
 
 function webRequest(req: IncomingMessage, url: string, signal: AbortSignal): Request {
@@ -141,7 +140,7 @@ function documentOf(value: unknown): Document {
 /** Answers 304 when If-None-Match names the document's ETag; else the bytes. */
 function discoveryReply(context: Context, { bytes, etag }: Document, contentType: string, vary?: string): Reply {
   const headers: Record<string, string> = { ...DISCOVERY_HEADERS, etag, ...(vary === undefined ? {} : { vary }) }
-  if (answeredNotModified(context, etag, headers)) return 'sent'
+  if (isNotModified(context.req, etag)) return { status: 304, headers }
   return { bytes, headers: { ...headers, 'content-type': contentType } }
 }
 
@@ -180,7 +179,8 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
     const res = context.takeResponse()
     const signal = context.signal()
     const origin = checkOrigin(req, allowed)
-    if (origin !== undefined) setCors(res, origin)
+    if (origin !== undefined)
+      for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value)
     const message = await readJsonBody(req, MAX_MCP_BODY)
     if (Array.isArray(message)) {
       throw new ApiError(
@@ -231,17 +231,16 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       responses: { 204: { description: 'The origin may POST to /mcp.' } },
       handle: (_inputs, context) => {
         const origin = checkOrigin(context.req, allowed)
-        const res = context.takeResponse()
-        if (origin !== undefined) {
-          setCors(res, origin)
-          res.setHeader('access-control-allow-methods', 'POST')
-          res.setHeader('access-control-allow-headers', `content-type, ${CORS_ALLOW_HEADERS}`)
-          res.setHeader('access-control-max-age', '600')
-        }
-        res.setHeader('allow', 'POST, OPTIONS')
-        res.writeHead(204)
-        res.end()
-        return 'sent'
+        const cors =
+          origin === undefined
+            ? {}
+            : {
+                ...corsHeaders(origin),
+                'access-control-allow-methods': 'POST',
+                'access-control-allow-headers': `content-type, ${CORS_ALLOW_HEADERS}`,
+                'access-control-max-age': '600',
+              }
+        return { status: 204, headers: { ...cors, allow: 'POST, OPTIONS' } }
       },
     }),
     serverCardRoute('/.well-known/mcp/server-card.json', 'getMcpServerCard', card),

@@ -17,7 +17,7 @@ import { bodyBytesOf } from './counted-response.ts'
 import type { Exchange } from './exchange.ts'
 import type { HttpMetrics } from './metrics.ts'
 import { LoggablePaths } from './redact.ts'
-import { appendHeaders, KEYED_VARY, sendBody, sendError, setHeader, type HeaderList } from './respond.ts'
+import { appendHeaders, KEYED_VARY, sendBody, sendError, sendHead, setHeader, type HeaderList } from './respond.ts'
 import type { Reply, Route } from './route.ts'
 import type { Router } from './router.ts'
 
@@ -222,11 +222,14 @@ export function send(exchange: Exchange, reply: Reply, deps: PipelineDeps): Prom
   if (reply !== 'sent') {
     const { headers } = exchange
     appendHeaders(headers, reply.headers)
-    const body = reply.bytes ?? JSON.stringify(reply.json)
+    const body = 'bytes' in reply ? reply.bytes : 'json' in reply ? JSON.stringify(reply.json) : undefined
     const status = reply.status ?? 200
-    if (isCompressible(body, headers)) return sendEncoded(exchange, status, body, deps)
-    if (body.length > LARGE_BODY) exchange.guardIdle()
-    sendBody(exchange.response, status, body, headers)
+    if (body === undefined) sendHead(exchange.response, status, headers)
+    else if (isCompressible(body, headers)) return sendEncoded(exchange, status, body, deps)
+    else {
+      if (body.length > LARGE_BODY) exchange.guardIdle()
+      sendBody(exchange.response, status, body, headers)
+    }
   }
   logWhenDone(exchange, deps)
   return undefined

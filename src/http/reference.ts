@@ -12,7 +12,7 @@ import { gzip } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
 import { readmePath } from '../web/guide.ts'
 import { negotiate, sharedBody } from './compression.ts'
-import { answeredNotModified, contentHash } from './respond.ts'
+import { contentHash, isNotModified } from './respond.ts'
 import { route, type Route } from './route.ts'
 
 export const REFERENCE_PATH = '/docs'
@@ -173,7 +173,7 @@ export function referenceRoutes(assets: () => ReferenceAssets): Route[] {
       handle: (_inputs, context) => {
         const reference = assets()
         const headers = { ...PAGE_HEADERS, etag: reference.etag, 'cache-control': 'no-cache' }
-        if (answeredNotModified(context, reference.etag, headers)) return 'sent'
+        if (isNotModified(context.req, reference.etag)) return { status: 304, headers }
         return { bytes: reference.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
       },
     }),

@@ -14,8 +14,19 @@ import type { Access } from './access.ts'
 import { readJsonBody } from './body.ts'
 import type { Context, Exchange } from './exchange.ts'
 
-/** A handler's answer: a JSON value or prebuilt bytes; or 'sent' when it wrote the response itself. */
-export type Reply = { status?: number; json?: unknown; bytes?: Buffer; headers?: Record<string, string> } | 'sent'
+/** Headers a handler adds to its answer, by lower-case name (they win over the pipeline's). */
+type ReplyHeaders = Readonly<Record<string, string>>
+
+/**
+ * A handler's answer, which the pipeline sends: a JSON value, prebuilt bytes, or no body at all
+ * (204, 304); or 'sent' when the handler wrote the response itself (a stream, the MCP SDK's
+ * answer). An answer without one of these is no answer: the type refuses `{}`.
+ */
+export type Reply =
+  | { readonly status?: number; readonly json: unknown; readonly headers?: ReplyHeaders }
+  | { readonly status?: number; readonly bytes: Buffer; readonly headers?: ReplyHeaders }
+  | { readonly status: 204 | 304; readonly headers?: ReplyHeaders }
+  | 'sent'
 
 export interface ResponseSpec {
   description: string

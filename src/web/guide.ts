@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { ApiError } from '../core/errors.ts'
 import { sharedBody } from '../http/compression.ts'
-import { answeredNotModified, contentHash } from '../http/respond.ts'
+import { contentHash, isNotModified } from '../http/respond.ts'
 import type { Context } from '../http/exchange.ts'
 import { route, type Reply, type Route } from '../http/route.ts'
 
@@ -124,7 +124,7 @@ export function guideRoutes(frame: GuideFrame): Route[] {
     if (page === undefined)
       throw new ApiError('not_found', `no page ${JSON.stringify(path.slice(GUIDE_PATH.length + 1))} in the guide`)
     const headers = { ...HEADERS, etag: page.etag, 'cache-control': 'no-cache' }
-    if (answeredNotModified(context, page.etag, headers)) return 'sent'
+    if (isNotModified(context.req, page.etag)) return { status: 304, headers }
     return { bytes: page.body, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
   }
   const responses = {

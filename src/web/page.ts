@@ -11,7 +11,7 @@ import { promisify } from 'node:util'
 import { gzipSync } from 'node:zlib'
 import { ApiError } from '../core/errors.ts'
 import { negotiate, sharedBody } from '../http/compression.ts'
-import { answeredNotModified, contentHash } from '../http/respond.ts'
+import { contentHash, isNotModified } from '../http/respond.ts'
 import { route, type Route } from '../http/route.ts'
 import { BANK_REGISTRY } from '@ibanmint/iban/internal'
 import { guideRoutes, readmePath, type GuideFrame } from './guide.ts'
@@ -146,7 +146,7 @@ export function webRoutes(web: WebAssets): Route[] {
       responses: { 200: { description: 'HTML.', contentTypes: ['text/html'] }, 304: { description: 'Not modified.' } },
       handle: (_inputs, context) => {
         const headers = { ...SECURITY_HEADERS, etag: web.etag, 'cache-control': 'no-cache' }
-        if (answeredNotModified(context, web.etag, headers)) return 'sent'
+        if (isNotModified(context.req, web.etag)) return { status: 304, headers }
         return { bytes: web.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
       },
     }),

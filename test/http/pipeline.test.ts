@@ -24,7 +24,7 @@ import {
   serve,
   type PipelineDeps,
 } from '../../src/http/pipeline.ts'
-import { route, type Route } from '../../src/http/route.ts'
+import { route, type Reply, type Route } from '../../src/http/route.ts'
 import { Router } from '../../src/http/router.ts'
 import { KeyAuthenticator } from '../../src/keys/authenticator.ts'
 import { FileKeyStore } from '../../src/keys/file-store.ts'
@@ -229,6 +229,32 @@ describe('pipeline steps', () => {
         [500, true],
       ],
     )
+  })
+
+  test('send writes a reply without a body (304, 204) as its headers alone, and logs it', async () => {
+    const { deps, logged } = await depsOf()
+    const cached = exchangeOf('GET', '/things/x')
+    const etag = { etag: '"abc"', 'cache-control': 'no-cache' }
+    assert.equal(send(cached.exchange, { status: 304, headers: etag }, deps), undefined)
+    const notModified = written(cached.socket)
+    assert.equal(notModified.status, 304)
+    assert.equal(notModified.body, '')
+    assert.deepEqual(
+      [...notModified.headers.keys()].filter((name) => !['date', 'connection', 'keep-alive'].includes(name)),
+      ['x-request-id', 'etag', 'cache-control'],
+    )
+    const preflight = exchangeOf('OPTIONS', '/things')
+    assert.equal(send(preflight.exchange, { status: 204, headers: { allow: 'POST' } }, deps), undefined)
+    assert.deepEqual([written(preflight.socket).status, written(preflight.socket).headers.get('allow')], [204, 'POST'])
+    assert.deepEqual(
+      logged.map((entry) => entry.status),
+      [304, 204],
+    )
+    // @ts-expect-error An answer that says nothing (no body, no bodiless status) is no Reply.
+    const nothing: Reply = {}
+    // @ts-expect-error A status with a body of its own needs that body.
+    const bodiless: Reply = { status: 200 }
+    assert.ok(nothing !== bodiless)
   })
 
   test('serve runs the steps by access: key, limit, inputs, handler, reply; any failure is the error body', async () => {
