@@ -115,9 +115,13 @@ export function negotiate(req: IncomingMessage, offered: readonly Coding[] = ['b
 const SHARED = new WeakSet<Buffer>()
 const SHARED_ENCODED = new WeakMap<Buffer, Partial<Record<Coding, Promise<Buffer>>>>()
 
-/** Marks a body that stays the same for the life of the process: it is compressed once, to the smallest size. */
-export function sharedBody<B extends Buffer>(body: B): B {
+/**
+ * Marks a body that stays the same for the life of the process: it is compressed once, to the
+ * smallest size, or not at all where `gzipped` gives that coding already (made by the build).
+ */
+export function sharedBody<B extends Buffer>(body: B, gzipped?: Buffer): B {
   SHARED.add(body)
+  if (gzipped !== undefined) SHARED_ENCODED.set(body, { gzip: Promise.resolve(gzipped) })
   return body
 }
 

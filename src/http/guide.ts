@@ -1,56 +1,20 @@
 // The guide at /guide: the README and docs/*.md (with the files they link: the library's
 // README, the benchmark results, the changelog, the licence) as web pages in the site's frame,
 // so that the page's README link shows something a person can read, whose links work. The build
-// renders the Markdown to HTML once (scripts/docs-bundle.mjs writes dist/guide.json); from the
-// sources the same function renders it on the first request. A copy built without the
-// Markdown (a container image whose build left it out) has no guide: the page then links the
-// raw README (/README.md) instead.
-import { existsSync, readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+// renders the Markdown to HTML once; from the sources the same function renders it on the first
+// request (build-outputs.ts). A copy built without the Markdown (a container image whose build
+// left it out) has no guide: the page then links the raw README (/README.md) instead. The pages
+// are served as static-site.ts serves every page of the site.
+import { guidePages, hasGuide, type RenderedPage } from '../build-outputs.ts'
 import { ApiError } from '../core/errors.ts'
-import { sharedBody } from '../http/compression.ts'
-import { contentHash, isNotModified } from '../http/respond.ts'
-import type { Context } from '../http/exchange.ts'
-import { route, type Reply, type Route } from '../http/route.ts'
+import { route, type Route } from './route.ts'
+import { pageReply, PAGE_RESPONSES, sitePage, type SitePage } from './static-site.ts'
 
 export const GUIDE_PATH = '/guide'
 
-/** One page of the guide as the build renders it: the article's HTML only. */
-interface RenderedPage {
-  /** Its address: /guide, /guide/http-api, … */
-  path: string
-  /** The file it was made from, by its path in the repository. */
-  source: string
-  title: string
-  html: string
-}
-
-interface GuidePage {
-  body: Buffer
-  etag: string
-}
-
-/** Running the built JavaScript (dist/src/web/guide.js): the build rendered the guide. */
-const BUILT = import.meta.url.endsWith('.js')
-const BUILT_GUIDE = fileURLToPath(new URL('../../guide.json', import.meta.url))
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-const RENDERER = new URL('../../scripts/docs-bundle.mjs', import.meta.url)
-
-/**
- * Where a person reading about ibanmint goes: the guide, or the raw README (/README.md) in a
- * copy built without the guide. Decided without rendering anything.
- */
+/** Where a person reading about ibanmint goes: the guide, or the raw README (/README.md) in a copy built without the guide. */
 export function readmePath(): string {
-  return (BUILT ? existsSync(BUILT_GUIDE) : existsSync(`${ROOT}README.md`)) ? GUIDE_PATH : '/README.md'
-}
-
-/** The guide's pages: as the build wrote them, or rendered now from the sources. */
-async function renderedPages(): Promise<RenderedPage[]> {
-  if (BUILT) return JSON.parse(readFileSync(BUILT_GUIDE, 'utf8')) as RenderedPage[]
-  const { renderGuide } = (await import(RENDERER.href)) as {
-    renderGuide: (root: string) => { pages: RenderedPage[] }
-  }
-  return renderGuide(ROOT).pages
+  return hasGuide() ? GUIDE_PATH : '/README.md'
 }
 
 /** What a guide page links besides its article: the site's stylesheet and icon. */
@@ -102,19 +66,13 @@ const HEADERS = {
 
 /** GET /guide and /guide/{page}; the pages are rendered on the first request and kept. */
 export function guideRoutes(frame: GuideFrame): Route[] {
-  let pages: Promise<Map<string, GuidePage>> | undefined
+  let pages: Promise<Map<string, SitePage>> | undefined
   const load = () =>
-    (pages ??= renderedPages().then(
-      (rendered) =>
-        new Map(
-          rendered.map((page) => {
-            const body = sharedBody(Buffer.from(framed(page, frame)))
-            return [page.path, { body, etag: `"${contentHash(body)}"` }]
-          }),
-        ),
+    (pages ??= guidePages().then(
+      (rendered) => new Map(rendered.map((page) => [page.path, sitePage(framed(page, frame))])),
     ))
-  const answer = async (path: string, context: Context): Promise<Reply> => {
-    let page: GuidePage | undefined
+  const pageAt = async (path: string): Promise<SitePage> => {
+    let page: SitePage | undefined
     try {
       page = (await load()).get(path)
     } catch {
@@ -123,13 +81,7 @@ export function guideRoutes(frame: GuideFrame): Route[] {
     }
     if (page === undefined)
       throw new ApiError('not_found', `no page ${JSON.stringify(path.slice(GUIDE_PATH.length + 1))} in the guide`)
-    const headers = { ...HEADERS, etag: page.etag, 'cache-control': 'no-cache' }
-    if (isNotModified(context.req, page.etag)) return { status: 304, headers }
-    return { bytes: page.body, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
-  }
-  const responses = {
-    200: { description: 'HTML.', contentTypes: ['text/html'] },
-    304: { description: 'Not modified.' },
+    return page
   }
   return [
     route({
@@ -140,8 +92,8 @@ export function guideRoutes(frame: GuideFrame): Route[] {
       errors: ['not_found'],
       summary: 'The README as a web page, the first page of the guide',
       tag: 'web',
-      responses,
-      handle: (_inputs, context) => answer(GUIDE_PATH, context),
+      responses: PAGE_RESPONSES,
+      handle: async (_inputs, { req }) => pageReply(req, await pageAt(GUIDE_PATH), HEADERS),
     }),
     route({
       method: 'GET',
@@ -152,8 +104,8 @@ export function guideRoutes(frame: GuideFrame): Route[] {
       summary: 'A page of the guide: docs/{page}.md as a web page (and the changelog, licence, …)',
       tag: 'web',
       pathParams: { page: { type: 'string', maxLength: 64, 'x-message': 'page must be a page name' } },
-      responses,
-      handle: ({ params }, context) => answer(`${GUIDE_PATH}/${params.page}`, context),
+      responses: PAGE_RESPONSES,
+      handle: async ({ params }, { req }) => pageReply(req, await pageAt(`${GUIDE_PATH}/${params.page}`), HEADERS),
     }),
   ]
 }

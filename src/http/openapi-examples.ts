@@ -12,7 +12,7 @@
 // does without a failing dependency; an operation may add its own (ERROR_CALLS). A new error
 // code needs an entry in ERROR_EXAMPLES (the type asks for it); a new route, its success calls
 // (a test asks for them); a new cause of an existing code, an entry in ERROR_CALLS.
-import { readFileSync } from 'node:fs'
+import { BUILD_OUTPUTS, readBuilt } from '../build-outputs.ts'
 import { ERROR_CODES, ERRORS, errorBody, type ErrorCode } from '../core/errors.ts'
 import {
   bankList,
@@ -548,23 +548,12 @@ function serviceCalls(sources: ExampleSources): Record<string, ExampleCall[]> {
   }
 }
 
-/** Running the built JavaScript: the build wrote the code's examples beside it. */
-const BUILT = import.meta.url.endsWith('.js')
-const BUILT_EXAMPLES = new URL('../../openapi-examples.json', import.meta.url)
 let codeMade: Record<string, ExampleCall[]> | undefined
 
 /** The code's examples: as the build wrote them, else made now (from the sources), once per process. */
 function loadCodeCalls(): Record<string, ExampleCall[]> {
-  if (codeMade !== undefined) return codeMade
-  if (BUILT) {
-    try {
-      codeMade = JSON.parse(readFileSync(BUILT_EXAMPLES, 'utf8')) as Record<string, ExampleCall[]>
-      return codeMade
-    } catch {
-      // Built without them: made below.
-    }
-  }
-  codeMade = codeCalls()
+  const built = readBuilt(BUILD_OUTPUTS.examples)
+  codeMade ??= built === undefined ? codeCalls() : (JSON.parse(built.toString()) as Record<string, ExampleCall[]>)
   return codeMade
 }
 

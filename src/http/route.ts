@@ -28,11 +28,18 @@ export type Reply =
   | { readonly status: 204 | 304; readonly headers?: ReplyHeaders }
   | 'sent'
 
+/** Headers an answer may carry that the OpenAPI document describes by name (openapi.ts), beyond those of access, compression and caching. */
+export type DocumentedHeader = 'Content-Disposition' | 'ETag' | 'Location'
+
+/** One answer of a route, as the OpenAPI document describes it. */
 export interface ResponseSpec {
   description: string
-  /** JSON body schema; or, for files, the media types the response may have. */
+  /** Its JSON body's schema (of a file's rows: the items of an array). */
   schema?: Schema
-  contentTypes?: string[]
+  /** The media types it may have (default application/json). */
+  contentTypes?: readonly string[]
+  /** Headers it carries, as its handler sets them. */
+  headers?: readonly DocumentedHeader[]
 }
 
 /** A route as the router, the index and the OpenAPI document see it. */

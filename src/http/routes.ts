@@ -1,17 +1,18 @@
 // The one route table, assembled from each feature's routes: the API (api.ts), downloads,
-// the MCP endpoint, the web page, the API reference page and the probes. The router, the service index, the OpenAPI
-// document and request validation are all derived from it; there is no second list. Each
-// feature gets only its own dependencies.
+// the MCP endpoint, the guide, the web page, the API reference page, the probes and the
+// metrics. The router, the service index, the OpenAPI document and request validation are all
+// derived from it; there is no second list. Each feature gets only its own dependencies.
 import { StreamLimits } from '../limits/streams.ts'
 import type { Snapshot } from '../metrics/registry.ts'
 import type { GenerationPool } from '../pool/pool.ts'
-import { webRoutes, type WebAssets } from '../web/page.ts'
 import { apiRoutes, probeRoutes } from './api.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
 import { buildCatalog, buildServerCard } from '../mcp/card.ts'
 import { sharedBody } from './compression.ts'
 import { mcpRoutes, type McpRouteDeps } from './mcp.ts'
 import { metricsRoute } from './metrics.ts'
+import { guideRoutes } from './guide.ts'
+import { pageRoutes, type WebAssets } from './page.ts'
 import { buildIndex, buildOpenApi } from './openapi.ts'
 import { referenceAssets, referenceRoutes, type ReferenceAssets } from './reference.ts'
 import type { Route } from './route.ts'
@@ -61,7 +62,8 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
     bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount, streams }),
     exportRoute({ pool, streams }),
     ...mcpRoutes(deps.mcp),
-    ...webRoutes(deps.web),
+    ...guideRoutes(deps.web.frame),
+    ...pageRoutes(deps.web),
     ...referenceRoutes(referenceAssets),
     ...probeRoutes(deps.ready),
     metricsRoute(deps.metrics),
@@ -77,10 +79,10 @@ function openApiOf(routes: readonly Route[], deps: RouteDeps, reference: Referen
     index: buildIndex(routes, deps.publicUrl),
     serverCard: { ...buildServerCard(deps.publicUrl) },
     catalog: buildCatalog(deps.publicUrl),
-    webPage: deps.web.html,
-    webAssets: deps.web.assets.values(),
+    webPage: deps.web.page.body,
+    webAssets: deps.web.files.values(),
     favicon: deps.web.favicon,
-    referencePage: reference.html,
-    referenceAssets: reference.assets.values(),
+    referencePage: reference.page.body,
+    referenceAssets: reference.files.values(),
   })
 }

@@ -1,7 +1,7 @@
 // The page's HTML document: the masthead with the links to the API reference, the Generate
 // section (settings on one line at desktop width, then the results table) and the Validate
 // section. Every control has a label; the verdicts and the status line are live regions. The
-// script (app.ts) fills in the country list, the results and the verdicts.
+// script (src/web/app.ts) fills in the country list, the results and the verdicts.
 import { COUNTRIES, INVALID_CHECKS, type InvalidCheck } from '@ibanmint/iban'
 import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 
