@@ -2,7 +2,7 @@
 // then tsc compiles the service (src/ but src/iban, and workers/) to plain JavaScript with
 // declaration files in dist/, importing the library by its package name; esbuild bundles the
 // web page's script for browsers and the pool's worker into one file each; the API reference's
-// Redoc build, the OpenAPI document's examples and the guide are added (scripts/docs-bundle.mjs);
+// Redoc build and the guide are added (scripts/docs-bundle.mjs);
 // last, every content-hashed file of the site is gzipped once. Each output goes where
 // src/build-outputs.ts says the built service finds it. npm runs the build on `npm ci` (prepare)
 // and `npm pack`; `npm start` and the bin then run dist/ with plain Node.
@@ -68,7 +68,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 })
-await buildReferenceDocs(`${root}/dist`, BUILD_OUTPUTS)
+buildReferenceDocs(`${root}/dist`, BUILD_OUTPUTS)
 // The site's files gzipped once, at the smallest size, rather than by each server process (the
 // bank registries, Redoc's 1.1 MB script): made by the built service's own code, from the files
 // it serves.

@@ -29,8 +29,6 @@ export const BUILD_OUTPUTS = {
   worker: 'workers/tasks.js',
   /** Redoc's standalone build and its licences, for the API reference (scripts/docs-bundle.mjs). */
   redoc: 'docs',
-  /** The OpenAPI document's examples made from the code's data (scripts/docs-bundle.mjs). */
-  examples: 'openapi-examples.json',
   /** The guide's pages, rendered from the Markdown (scripts/docs-bundle.mjs). */
   guide: 'guide.json',
   /** The site's content-hashed files gzipped, each as <name>.gz (src/http/static-site.ts). */

@@ -1,6 +1,6 @@
 // The JSON API's own routes (/api/v1: index, OpenAPI, countries, generate, validate, iban, bic) and
-// the health probes. Each handler receives its parameters typed from the schemas that
-// validate them (ParamsOf), never as a bag of unknowns.
+// the health probes, each with its documentation facts (schema names, examples). Each handler
+// receives its parameters typed from the schemas that validate them, never as a bag of unknowns.
 import {
   bankList,
   build,
@@ -40,18 +40,37 @@ import {
   validateBatchResultSchema,
   validateResultSchema,
   type ParamsOf,
+  type Schema,
 } from '../core/schemas.ts'
 import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { sharedBody } from './compression.ts'
+import {
+  bankListExamples,
+  bicExamples,
+  buildExamples,
+  countryExamples,
+  countryListExamples,
+  generateBodyExamples,
+  generateExamples,
+  validateBatchExamples,
+  validateBodyExamples,
+  validateExamples,
+} from './data-examples.ts'
+import { errorExample } from './error-examples.ts'
+import { firstOf, JSON_TYPE, type ExampleCall } from './example.ts'
 import type { Context } from './exchange.ts'
+import { OPENAPI_VERSION, openApiDocumentSchema } from './openapi.ts'
 import { route, type Reply, type Route } from './route.ts'
+import { serviceIndexSchema } from './service-index.ts'
 
 /** What the API routes need: the documents built from the finished table, and the pool. */
 export interface ApiDeps {
   /** Bodies made once from the finished table (index, OpenAPI), read when served. */
   documents: { readonly index: Buffer; readonly openapi: Buffer }
+  /** Where the service is reached (PUBLIC_URL): the document's server. */
+  publicUrl: string
   pool: GenerationPool
   /** JSON generate requests up to this count are served inline (measured threshold). */
   poolInlineMax: number
@@ -172,6 +191,38 @@ function toGenerateRequest(country: string, fields: GenerateFields): GenerateReq
   }
 }
 
+/** The index as served (three of its endpoints shown). */
+function indexExample(index: Buffer): ExampleCall {
+  const value = JSON.parse(index.toString()) as Record<string, unknown>
+  return {
+    name: 'index',
+    summary: 'The service index (three of its endpoints shown)',
+    request: { path: '/api/v1' },
+    status: 200,
+    type: JSON_TYPE,
+    value: { ...value, endpoints: firstOf(value['endpoints'] as unknown[], 3) },
+    excerpt: true,
+  }
+}
+
+/** The document's head: what a client reads first. */
+function documentExample(publicUrl: string): ExampleCall {
+  return {
+    name: 'document',
+    summary: 'The document’s head (paths left out)',
+    request: { path: '/api/v1/openapi.json' },
+    status: 200,
+    type: JSON_TYPE,
+    value: {
+      openapi: '3.1.0',
+      info: { title: 'ibanmint API', version: OPENAPI_VERSION },
+      servers: [{ url: publicUrl }],
+      paths: {},
+    },
+    excerpt: true,
+  }
+}
+
 /** The API's routes under /api/v1. */
 export function apiRoutes(deps: ApiDeps): Route[] {
   /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
@@ -196,8 +247,15 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       access: 'public',
       summary: 'Service index: name, version, documentation, authentication and endpoints',
       tag: 'service',
-      responses: { 200: { description: 'The service index: name, version, links, endpoints.' } },
+      responses: {
+        200: {
+          description: 'The service index: name, version, links, endpoints.',
+          schema: serviceIndexSchema,
+          schemaName: 'ServiceIndex',
+        },
+      },
       cacheControl: [DOCUMENT_CACHING],
+      examples: () => [indexExample(deps.documents.index)],
       handle: () => ({ bytes: deps.documents.index, headers: { 'cache-control': DOCUMENT_CACHING } }),
     }),
     route({
@@ -207,8 +265,15 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       access: 'public',
       summary: 'This OpenAPI 3.1 document',
       tag: 'service',
-      responses: { 200: { description: 'OpenAPI 3.1 description of the REST API.' } },
+      responses: {
+        200: {
+          description: 'OpenAPI 3.1 description of the REST API.',
+          schema: openApiDocumentSchema,
+          schemaName: 'OpenApiDocument',
+        },
+      },
       cacheControl: [DOCUMENT_CACHING],
+      examples: () => [documentExample(deps.publicUrl)],
       handle: () => ({
         bytes: deps.documents.openapi,
         headers: { 'access-control-allow-origin': '*', 'cache-control': DOCUMENT_CACHING },
@@ -222,6 +287,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       summary: `List the ${COUNTRIES.length} supported countries with their IBAN formats`,
       tag: 'countries',
       responses: { 200: { description: 'CountryList.', schema: countryListSchema } },
+      examples: countryListExamples,
       handle: () => ({ bytes: COUNTRY_LIST_BODY }),
     }),
     route({
@@ -236,6 +302,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       pathParams: { code: countrySchema },
       errors: ['not_found'],
       responses: { 200: { description: '`{ country: Country }`.', schema: countryDetailSchema } },
+      examples: countryExamples,
       handle: ({ params }) => ({ bytes: countryBody(params.code) }),
     }),
     route({
@@ -251,6 +318,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       query: bankListQuery,
       errors: ['not_found'],
       responses: { 200: { description: 'A page of banks.', schema: bankListSchema } },
+      examples: bankListExamples,
       handle: ({ params, query }) => ({ json: bankList(params.code, query.offset, query.limit) }),
     }),
     route({
@@ -265,6 +333,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       query: generateQuery,
       errors: ['not_found', 'service_unavailable'],
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
+      examples: generateExamples,
       handle: ({ params, query }, context) => generateReply(toGenerateRequest(params.country, query), context),
     }),
     route({
@@ -278,6 +347,8 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       body: generateBody,
       errors: ['not_found', 'service_unavailable'],
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
+      bodyName: 'GenerateRequest',
+      examples: generateBodyExamples,
       handle: ({ body }, context) => generateReply(toGenerateRequest(body.country, body), context),
     }),
     route({
@@ -292,6 +363,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       pathParams: { iban: { ...ibanInputSchema, pattern: '^[0-9A-Za-z]+$', examples: ['DE89370400440532013000'] } },
       errors: ['invalid_request'],
       responses: { 200: { description: 'ValidateResult.', schema: validateResultSchema } },
+      examples: validateExamples,
       handle: ({ params }, context) => {
         const json = validate(params.iban, 'iban', false)
         context.countRows('validated', 1)
@@ -308,6 +380,8 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       tag: 'validate',
       body: validateBody,
       responses: { 200: { description: 'ValidateResult.', schema: validateResultSchema } },
+      bodyName: 'ValidateRequest',
+      examples: validateBodyExamples,
       handle: ({ body }, context) => {
         const json = validate(body.iban)
         context.countRows('validated', 1)
@@ -326,6 +400,8 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       maxBody: 64 * 1024,
       body: batchBody,
       responses: { 200: { description: 'One ValidateResult per item.', schema: validateBatchResultSchema } },
+      bodyName: 'ValidateBatchRequest',
+      examples: validateBatchExamples,
       handle: ({ body }, context) => {
         const json = validateBatch(body.ibans)
         context.countRows('validated', body.ibans.length)
@@ -344,6 +420,8 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       body: buildBody,
       errors: ['not_found'],
       responses: { 200: { description: 'The Iban record.', schema: ibanSchema } },
+      bodyName: 'BuildIbanRequest',
+      examples: buildExamples,
       handle: ({ body }) => ({ json: build(body) }),
     }),
     route({
@@ -358,6 +436,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       pathParams: { bic: { ...bicInputSchema, pattern: '^[0-9A-Za-z]+$', examples: ['COBADEFFXXX'] } },
       errors: ['invalid_request'],
       responses: { 200: { description: 'BicResult.', schema: bicResultSchema } },
+      examples: bicExamples,
       handle: ({ params }) => ({ json: lookupBic(params.bic, false) }),
     }),
   ]
@@ -367,6 +446,24 @@ const HEALTHY = Buffer.from('{"status":"ok"}')
 /** Probes ask the process itself: no cache may answer for it. */
 const PROBE_HEADERS = { 'cache-control': 'no-store' }
 const READY = Buffer.from('{"status":"ready"}')
+
+const probeStatusSchema: Schema = {
+  type: 'object',
+  description: 'A probe’s answer: `ok` (alive) or `ready` (every configured dependency answers).',
+  required: ['status'],
+  additionalProperties: false,
+  properties: { status: { type: 'string', enum: ['ok', 'ready'] } },
+}
+
+/** A probe's answer: its fixed body, too short to be compressed. */
+function probeResponse(description: string, body: Buffer) {
+  return { description, schema: probeStatusSchema, schemaName: 'ProbeStatus', maxBytes: body.length }
+}
+
+function probeExample(path: string, body: Buffer): ExampleCall {
+  const value = JSON.parse(body.toString()) as { status: string }
+  return { name: value.status, summary: `“${value.status}”`, request: { path }, status: 200, type: JSON_TYPE, value }
+}
 
 /** Liveness and readiness probes; `ready` resolves when every configured dependency answers. */
 export function probeRoutes(ready: () => Promise<void>): Route[] {
@@ -378,8 +475,9 @@ export function probeRoutes(ready: () => Promise<void>): Route[] {
       access: 'public',
       summary: 'Liveness: the process serves requests',
       tag: 'operations',
-      responses: { 200: { description: '`{ "status": "ok" }`' } },
+      responses: { 200: probeResponse('`{ "status": "ok" }`', HEALTHY) },
       cacheControl: ['no-store'],
+      examples: () => [probeExample('/healthz', HEALTHY)],
       handle: () => ({ bytes: HEALTHY, headers: PROBE_HEADERS }),
     }),
     route({
@@ -390,8 +488,9 @@ export function probeRoutes(ready: () => Promise<void>): Route[] {
       summary: 'Readiness: the key store can be read (the key file, or Redis) and every configured dependency answers',
       tag: 'operations',
       errors: ['service_unavailable'],
-      responses: { 200: { description: '`{ "status": "ready" }`' } },
+      responses: { 200: probeResponse('`{ "status": "ready" }`', READY) },
       cacheControl: ['no-store'],
+      examples: () => [probeExample('/readyz', READY), errorExample('service_unavailable', 'Redis is not reachable')],
       handle: async () => {
         await ready()
         return { bytes: READY, headers: PROBE_HEADERS }

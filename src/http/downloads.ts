@@ -19,6 +19,7 @@ import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { batchCount, type GenerationPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
 import { streamedBody } from './compression.ts'
+import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { cutDownload, holdKeyStream, type FailureStyle } from './stream-reply.ts'
 import { route, type Reply, type Route, type RouteInfo } from './route.ts'
@@ -71,7 +72,8 @@ export const downloadRowSchema: Schema = {
 
 function downloadResponses(description: string): RouteInfo['responses'] {
   const types = FORMATS.map((format) => fileTypeOf(format).contentType.split(';')[0] as string)
-  return { 200: { description, contentTypes: types, schema: { type: 'array', items: downloadRowSchema } } }
+  const schema = { type: 'array', items: downloadRowSchema }
+  return { 200: { description, contentTypes: types, schema, headers: ['Content-Disposition'] } }
 }
 
 /** What downloads need: the pool, the largest bulk count, and the streams each key may have open. */
@@ -200,6 +202,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed.'),
     cacheControl: CACHE_CONTROL.export,
+    examples: () => downloadExamples('/export', ['DE'], 'XX'),
     handle: ({ params, query }, context) =>
       streamDownload(deps, context, streamRequestOf([requireCountry(params.country).code], query)),
   })
@@ -227,6 +230,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed (chunked).'),
     cacheControl: CACHE_CONTROL.bulk,
+    examples: () => downloadExamples('/api/v1/bulk', ['DE', 'FR'], 'DE,XX'),
     handle: ({ params, query }, context) => {
       const codes = params.country.split(',')
       if (codes.length > MAX_BULK_COUNTRIES) {

@@ -7,6 +7,8 @@
 // are served as static-site.ts serves every page of the site.
 import { guidePages, hasGuide, type RenderedPage } from '../build-outputs.ts'
 import { ApiError } from '../core/errors.ts'
+import { errorExample } from './error-examples.ts'
+import { pageExample } from './example.ts'
 import { route, type Route } from './route.ts'
 import { pageReply, PAGE_RESPONSES, sitePage, type SitePage } from './static-site.ts'
 
@@ -64,6 +66,15 @@ const HEADERS = {
   'referrer-policy': 'no-referrer',
 }
 
+const GUIDE_MISSING = 'the guide is not installed with this copy'
+const noPage = (name: string) => `no page ${JSON.stringify(name)} in the guide`
+
+/** The beginning of a guide's page at `path`: every page begins alike (its frame), rendered or not. */
+function beginningOf(name: string, summary: string, path: string, frame: GuideFrame) {
+  const empty = framed({ path, source: '', title: '', html: '' }, frame)
+  return pageExample(name, summary, path, Buffer.from(empty))
+}
+
 /** GET /guide and /guide/{page}; the pages are rendered on the first request and kept. */
 export function guideRoutes(frame: GuideFrame): Route[] {
   let pages: Promise<Map<string, SitePage>> | undefined
@@ -77,10 +88,9 @@ export function guideRoutes(frame: GuideFrame): Route[] {
       page = (await load()).get(path)
     } catch {
       pages = undefined
-      throw new ApiError('not_found', 'the guide is not installed with this copy')
+      throw new ApiError('not_found', GUIDE_MISSING)
     }
-    if (page === undefined)
-      throw new ApiError('not_found', `no page ${JSON.stringify(path.slice(GUIDE_PATH.length + 1))} in the guide`)
+    if (page === undefined) throw new ApiError('not_found', noPage(path.slice(GUIDE_PATH.length + 1)))
     return page
   }
   return [
@@ -93,6 +103,10 @@ export function guideRoutes(frame: GuideFrame): Route[] {
       summary: 'The README as a web page, the first page of the guide',
       tag: 'web',
       responses: PAGE_RESPONSES,
+      examples: () => [
+        beginningOf('readme', 'The README as a web page: its beginning', GUIDE_PATH, frame),
+        errorExample('not_found', GUIDE_MISSING),
+      ],
       handle: async (_inputs, { req }) => pageReply(req, await pageAt(GUIDE_PATH), HEADERS),
     }),
     route({
@@ -105,6 +119,10 @@ export function guideRoutes(frame: GuideFrame): Route[] {
       tag: 'web',
       pathParams: { page: { type: 'string', maxLength: 64, 'x-message': 'page must be a page name' } },
       responses: PAGE_RESPONSES,
+      examples: () => [
+        beginningOf('web_page', 'docs/web-page.md as a web page: its beginning', `${GUIDE_PATH}/web-page`, frame),
+        errorExample('not_found', noPage('nope'), { path: `${GUIDE_PATH}/nope` }),
+      ],
       handle: async ({ params }, { req }) => pageReply(req, await pageAt(`${GUIDE_PATH}/${params.page}`), HEADERS),
     }),
   ]

@@ -5,11 +5,14 @@
 // body, like every route.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../core/errors.ts'
-import { buildCatalog, buildServerCard, SERVER_CARD_MEDIA_TYPE, serverCardSchema } from '../mcp/card.ts'
+import { DEFAULT_LIMITS } from '../config.ts'
+import { buildCatalog, buildServerCard, catalogSchema, SERVER_CARD_MEDIA_TYPE, serverCardSchema } from '../mcp/card.ts'
 import { TOOL_NAMES, type McpEndpoint } from '../mcp/info.ts'
 import { readJsonBody } from './body.ts'
 import type { Schema } from '../core/schemas.ts'
+import { JSON_TYPE, type ExampleCall } from './example.ts'
 import type { Context } from './exchange.ts'
+import { mcpExamples, preflightExamples } from './mcp-examples.ts'
 import { contentHash, isNotModified } from './respond.ts'
 import { route, type Reply, type Route } from './route.ts'
 
@@ -90,6 +93,19 @@ async function writeResponse(res: ServerResponse, response: Response, signal: Ab
   if (!signal.aborted) res.end()
 }
 
+/** One JSON-RPC 2.0 message a client sends. */
+const jsonRpcRequestSchema: Schema = {
+  type: 'object',
+  description: 'One JSON-RPC 2.0 request (with `id`) or notification (without).',
+  required: ['jsonrpc', 'method'],
+  properties: {
+    jsonrpc: { type: 'string', const: '2.0' },
+    id: { type: ['string', 'integer'] },
+    method: { type: 'string', description: 'e.g. initialize, tools/list, tools/call, server/discover' },
+    params: { type: 'object' },
+  },
+}
+
 /** A JSON-RPC 2.0 response: a result or an error with an integer code. */
 const jsonRpcResponseSchema: Schema = {
   type: 'object',
@@ -137,6 +153,19 @@ function documentOf(value: unknown): Document {
   return { bytes, etag: `"${contentHash(bytes, 27)}"` }
 }
 
+/** A discovery document's example: as served at `path` in `type` (to a request that accepts `accept` alone, when given). */
+function discoveryExample(
+  name: string,
+  summary: string,
+  path: string,
+  document: Document,
+  type: string,
+  accept?: string,
+): ExampleCall {
+  const request = { path, ...(accept === undefined ? {} : { headers: { accept } }) }
+  return { name, summary, request, status: 200, type, value: JSON.parse(document.bytes.toString()) as unknown }
+}
+
 /** Answers 304 when If-None-Match names the document's ETag; else the bytes. */
 function discoveryReply(context: Context, { bytes, etag }: Document, contentType: string, vary?: string): Reply {
   const headers: Record<string, string> = { ...DISCOVERY_HEADERS, etag, ...(vary === undefined ? {} : { vary }) }
@@ -157,10 +186,24 @@ function serverCardRoute(path: string, operationId: string, card: Document): Rou
       200: {
         description: 'The server card.',
         schema: serverCardSchema,
+        schemaName: 'McpServerCard',
         contentTypes: [SERVER_CARD_MEDIA_TYPE, 'application/json'],
+        headers: ['ETag'],
       },
       304: { description: 'Not modified (If-None-Match).' },
     },
+    // The card in its own media type, and as application/json to a client that asks for that alone.
+    examples: () => [
+      discoveryExample('card', 'The server card', path, card, SERVER_CARD_MEDIA_TYPE),
+      discoveryExample(
+        'card_json',
+        'The server card, to a client that accepts application/json only',
+        path,
+        card,
+        JSON_TYPE,
+        JSON_TYPE,
+      ),
+    ],
     handle: (_inputs, context) => discoveryReply(context, card, cardMediaType(context.req.headers.accept), 'accept'),
   })
 }
@@ -200,13 +243,22 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       operationId: 'callMcp',
       access: { ip: 'mcp' },
       summary: `MCP server (Streamable HTTP, JSON-RPC 2.0): tools ${TOOL_NAMES.join(', ')}`,
-      description:
-        'Keyless and stateless. Serves MCP revisions 2026-07-28 (server/discover) and 2025-03-26 to 2025-11-25 (initialize). One JSON-RPC message per request, at most 64 KiB; browser origins must be allowed by MCP_ALLOWED_ORIGINS (others get 403). Limited per client IP (MCP_RATE_LIMIT, default 120 per minute). Protocol errors are JSON-RPC errors; a tool called with bad arguments returns `isError: true` with the REST error body as its text.',
+      description: `Keyless and stateless. Serves MCP revisions 2026-07-28 (server/discover) and 2025-03-26 to 2025-11-25 (initialize). One JSON-RPC message per request, at most ${MAX_MCP_BODY / 1024} KiB; browser origins must be allowed by MCP_ALLOWED_ORIGINS (others get 403). Limited per client IP (MCP_RATE_LIMIT, default ${DEFAULT_LIMITS.mcpRateLimit} per minute). Protocol errors are JSON-RPC errors; a tool called with bad arguments returns \`isError: true\` with the REST error body as its text.`,
       tag: 'mcp',
-      requestBody: { description: 'One JSON-RPC 2.0 request or notification.', schema: { type: 'object' } },
+      requestBody: {
+        description: 'One JSON-RPC 2.0 request or notification.',
+        schema: jsonRpcRequestSchema,
+        schemaName: 'JsonRpcRequest',
+      },
       errors: ['batch_not_supported', 'forbidden'],
       responses: {
-        200: { description: 'The JSON-RPC response.', schema: jsonRpcResponseSchema },
+        // As the SDK made it: never compressed.
+        200: {
+          description: 'The JSON-RPC response.',
+          schema: jsonRpcResponseSchema,
+          schemaName: 'JsonRpcResponse',
+          verbatim: true,
+        },
         202: { description: 'A notification was accepted.' },
         400: {
           description: 'Or a JSON-RPC error from the protocol layer (bad message, protocol version or headers).',
@@ -218,6 +270,7 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
         },
         406: { description: 'Accept must list application/json and text/event-stream.', schema: jsonRpcResponseSchema },
       },
+      examples: () => mcpExamples(MAX_MCP_BODY),
       handle: (_inputs, context) => handleMcp(context),
     }),
     route({
@@ -229,6 +282,7 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       summary: 'CORS preflight for browser-based MCP clients from an allowed origin',
       tag: 'mcp',
       responses: { 204: { description: 'The origin may POST to /mcp.' } },
+      examples: preflightExamples,
       handle: (_inputs, context) => {
         const origin = checkOrigin(context.req, allowed)
         const cors =
@@ -253,7 +307,13 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       summary: 'MCP catalog: the MCP servers of this site and where their cards are',
       description: 'One entry, this MCP server, pointing at /mcp/server-card. Cacheable for an hour; CORS is open.',
       tag: 'mcp',
-      responses: { 200: { description: 'The MCP catalog.' }, 304: { description: 'Not modified (If-None-Match).' } },
+      responses: {
+        200: { description: 'The MCP catalog.', schema: catalogSchema, schemaName: 'McpCatalog', headers: ['ETag'] },
+        304: { description: 'Not modified (If-None-Match).' },
+      },
+      examples: () => [
+        discoveryExample('catalog', 'The MCP catalog', '/.well-known/mcp/catalog.json', catalog, JSON_TYPE),
+      ],
       handle: (_inputs, context) => discoveryReply(context, catalog, 'application/json'),
     }),
   ]

@@ -70,7 +70,7 @@ export class RouteCells {
 export const UNMATCHED = 'unmatched'
 
 /** The first family of every scrape (its HELP and TYPE lines open the answer: the OpenAPI example). */
-export const REQUESTS = {
+const REQUESTS = {
   name: 'ibanmint_http_requests_total',
   help: 'HTTP responses by route template, status and access kind (public, key, ip; none when no route matched).',
   type: 'counter',
@@ -188,6 +188,17 @@ export function metricsRoute(gather: () => Promise<Snapshot>): Route {
     tag: 'operations',
     cacheControl: ['no-store'],
     responses: { 200: { description: 'The Prometheus text exposition format 0.0.4.', contentTypes: ['text/plain'] } },
+    examples: () => [
+      {
+        name: 'metrics',
+        summary: 'The answer’s beginning: the first family’s HELP and TYPE lines, then its series',
+        request: { path: '/metrics' },
+        status: 200,
+        type: 'text/plain',
+        value: `# HELP ${REQUESTS.name} ${REQUESTS.help}\n# TYPE ${REQUESTS.name} ${REQUESTS.type}\n`,
+        excerpt: true,
+      },
+    ],
     handle: async () => ({
       bytes: Buffer.from(renderSnapshot(await gather())),
       headers: { 'content-type': METRICS_TYPE, 'cache-control': 'no-store' },

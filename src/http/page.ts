@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs'
 import { BUILD_OUTPUTS, pageScript, readBuilt, README_FILE } from '../build-outputs.ts'
 import { ApiError } from '../core/errors.ts'
 import { BANK_REGISTRY } from '@ibanmint/iban/internal'
+import { errorExample } from './error-examples.ts'
+import { fileExamples, pageExample } from './example.ts'
 import { readmePath, type GuideFrame } from './guide.ts'
 import { route, type Route } from './route.ts'
 import { iconIco, iconSvg, touchIconPng } from './site/icon.ts'
@@ -91,6 +93,8 @@ const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
 }
 
+const README_MISSING = 'the README is not installed with this copy'
+
 /** GET /, its files, /favicon.ico and /README.md. */
 export function pageRoutes(web: WebAssets): Route[] {
   let readme: Buffer | undefined
@@ -103,6 +107,7 @@ export function pageRoutes(web: WebAssets): Route[] {
       summary: 'The web page: generate, validate and download test IBANs in the browser',
       tag: 'web',
       responses: PAGE_RESPONSES,
+      examples: () => [pageExample('page', 'The page’s beginning', '/', web.page.body)],
       handle: (_inputs, { req }) => pageReply(req, web.page, SECURITY_HEADERS),
     }),
     route({
@@ -121,6 +126,10 @@ export function pageRoutes(web: WebAssets): Route[] {
           contentTypes: ['text/javascript', 'text/css', 'text/plain'],
         },
       },
+      examples: () => [
+        ...fileExamples('/assets/', web.files.values()),
+        errorExample('not_found', 'no asset "app-0.js"', { path: '/assets/app-0.js' }),
+      ],
       handle: ({ params }, { req }) => fileReply(req, web.files, params.name),
     }),
     route({
@@ -131,6 +140,7 @@ export function pageRoutes(web: WebAssets): Route[] {
       summary: 'The site’s icon, which browsers ask for on every page (16, 32 and 48 px)',
       tag: 'web',
       responses: { 200: { description: 'An ICO file.', contentTypes: ['image/x-icon'] } },
+      examples: () => fileExamples('/', [{ name: 'favicon.ico', type: 'image/x-icon', body: web.favicon }]),
       handle: () => ({
         bytes: web.favicon,
         headers: {
@@ -150,11 +160,23 @@ export function pageRoutes(web: WebAssets): Route[] {
       summary: 'The README (what ibanmint is, the quick start, one example per surface), as Markdown',
       tag: 'web',
       responses: { 200: { description: 'Markdown.', contentTypes: ['text/markdown'] } },
+      examples: () => [
+        {
+          name: 'readme',
+          summary: 'The README’s first line',
+          request: { path: '/README.md' },
+          status: 200,
+          type: 'text/markdown',
+          value: '# ibanmint\n',
+          excerpt: true,
+        },
+        errorExample('not_found', README_MISSING),
+      ],
       handle: () => {
         try {
           readme ??= readFileSync(README_FILE)
         } catch {
-          throw new ApiError('not_found', 'the README is not installed with this copy')
+          throw new ApiError('not_found', README_MISSING)
         }
         return {
           bytes: readme,

@@ -7,6 +7,8 @@
 // look first, redirects to it.
 import { readFileSync } from 'node:fs'
 import { redocFiles } from '../build-outputs.ts'
+import { errorExample } from './error-examples.ts'
+import { fileExamples, pageExample } from './example.ts'
 import { readmePath } from './guide.ts'
 import { route, type Route } from './route.ts'
 import {
@@ -140,6 +142,7 @@ export function referenceRoutes(assets: () => ReferenceAssets): Route[] {
       summary: 'The API reference: this document, rendered for people to read (Redoc)',
       tag: 'service',
       responses: PAGE_RESPONSES,
+      examples: () => [pageExample('page', 'The page’s beginning', REFERENCE_PATH, assets().page.body)],
       handle: (_inputs, { req }) => pageReply(req, assets().page, PAGE_HEADERS),
     }),
     route({
@@ -154,6 +157,10 @@ export function referenceRoutes(assets: () => ReferenceAssets): Route[] {
       responses: {
         200: { description: 'JavaScript, or the licences as text.', contentTypes: ['text/javascript', 'text/plain'] },
       },
+      examples: () => [
+        ...fileExamples(ASSET_PREFIX, assets().files.values()),
+        errorExample('not_found', 'no asset "redoc-0.js"', { path: `${ASSET_PREFIX}redoc-0.js` }),
+      ],
       handle: ({ params }, { req }) => fileReply(req, assets().files, params.name),
     }),
     route({
@@ -163,7 +170,7 @@ export function referenceRoutes(assets: () => ReferenceAssets): Route[] {
       access: 'public',
       summary: 'Redirects to the API reference (/docs)',
       tag: 'service',
-      responses: { 308: { description: 'The reference is at /docs (Location).' } },
+      responses: { 308: { description: 'The reference is at /docs (Location).', headers: ['Location'] } },
       handle: () => ({
         status: 308,
         bytes: Buffer.from(`The API reference is at ${REFERENCE_PATH}\n`),

@@ -7,15 +7,15 @@ import type { Snapshot } from '../metrics/registry.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { apiRoutes, probeRoutes } from './api.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
-import { buildCatalog, buildServerCard } from '../mcp/card.ts'
 import { sharedBody } from './compression.ts'
 import { mcpRoutes, type McpRouteDeps } from './mcp.ts'
 import { metricsRoute } from './metrics.ts'
 import { guideRoutes } from './guide.ts'
 import { pageRoutes, type WebAssets } from './page.ts'
-import { buildIndex, buildOpenApi } from './openapi.ts'
-import { referenceAssets, referenceRoutes, type ReferenceAssets } from './reference.ts'
+import { buildOpenApi } from './openapi.ts'
+import { referenceAssets, referenceRoutes } from './reference.ts'
 import type { Route } from './route.ts'
+import { buildIndex } from './service-index.ts'
 import { validateStreamRoute } from './validate-stream.ts'
 
 /** Every feature's dependencies. */
@@ -52,12 +52,12 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
       return index
     },
     get openapi(): Buffer {
-      openapi ??= sharedBody(Buffer.from(JSON.stringify(openApiOf(routes, deps, referenceAssets()))))
+      openapi ??= sharedBody(Buffer.from(JSON.stringify(buildOpenApi(routes, deps.publicUrl))))
       return openapi
     },
   }
   const routes = [
-    ...apiRoutes({ documents, pool, poolInlineMax: deps.poolInlineMax }),
+    ...apiRoutes({ documents, publicUrl: deps.publicUrl, pool, poolInlineMax: deps.poolInlineMax }),
     validateStreamRoute({ pool, maxRows: deps.validateMaxRows, streams }),
     bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount, streams }),
     exportRoute({ pool, streams }),
@@ -70,19 +70,4 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
   ]
   index = sharedBody(Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl))))
   return routes
-}
-
-/** The OpenAPI document of the table, its examples made from the service's own documents and pages. */
-function openApiOf(routes: readonly Route[], deps: RouteDeps, reference: ReferenceAssets): Record<string, unknown> {
-  return buildOpenApi(routes, {
-    publicUrl: deps.publicUrl,
-    index: buildIndex(routes, deps.publicUrl),
-    serverCard: { ...buildServerCard(deps.publicUrl) },
-    catalog: buildCatalog(deps.publicUrl),
-    webPage: deps.web.page.body,
-    webAssets: deps.web.files.values(),
-    favicon: deps.web.favicon,
-    referencePage: reference.page.body,
-    referenceAssets: reference.files.values(),
-  })
 }

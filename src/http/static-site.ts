@@ -94,7 +94,10 @@ export async function fileReply(
   }
 }
 
-/** Writes each file gzipped into the built `distDir`, where siteFile finds it (scripts/build.mjs). */
+/**
+ * Writes each file gzipped into the built `distDir`, where siteFile finds it.
+ * @public scripts/build.mjs calls it from the compiled code (dist/src/http/static-site.js).
+ */
 export async function writeGzipped(files: Iterable<SiteFile>, distDir: string): Promise<void> {
   mkdirSync(join(distDir, BUILD_OUTPUTS.gzipped), { recursive: true })
   for (const file of files) writeFileSync(join(distDir, gzippedPath(file.name)), await encodeBody(file.body, 'gzip'))

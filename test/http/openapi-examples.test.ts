@@ -35,7 +35,7 @@ interface Operation {
   operationId: string
   security: unknown[]
   requestBody?: { content: Record<string, MediaType> }
-  responses: Record<string, { content?: Record<string, MediaType> }>
+  responses: Record<string, { content?: Record<string, MediaType>; headers?: Record<string, unknown> }>
 }
 
 interface Document {
@@ -225,6 +225,37 @@ test('every example’s request gets that very answer from a listening server: s
   }
   // The rest need a failing dependency (500, 503), a limit reached or an oversized body: below.
   assert.ok(replayed >= 90, `${replayed} examples replayed`)
+})
+
+test('every header a success carries that the document names is documented for it: ETag, Location, Content-Disposition, Content-Encoding', async () => {
+  const key = app.auth['x-api-key'] as string
+  const named = ['ETag', 'Location', 'Content-Disposition', 'Content-Encoding']
+  const undocumented: string[] = []
+  let replayed = 0
+  for (const { where, operation, status, example } of examples()) {
+    const sent = example['x-request']
+    if (status === 'request' || status >= 400 || sent === undefined) continue
+    const keyed = operation.security.length > 0 && sent.key !== false
+    const headers: Record<string, string> = {
+      ...sent.headers,
+      ...(keyed ? { 'x-api-key': key } : {}),
+      'accept-encoding': 'gzip, br',
+    }
+    if (sent.body !== undefined) headers['content-type'] = sent.body.type
+    const res = await request(`${app.url}${sent.path}`, {
+      method: sent.method as 'GET',
+      headers,
+      body: sent.body?.text ?? null,
+    })
+    await res.body.dump()
+    const documented = Object.keys(operation.responses[String(res.statusCode)]?.headers ?? {})
+    for (const name of named)
+      if (res.headers[name.toLowerCase()] !== undefined && !documented.includes(name))
+        undocumented.push(`${where}: ${name}`)
+    replayed++
+  }
+  assert.deepEqual(undocumented, [])
+  assert.ok(replayed >= 40, `${replayed} answers`)
 })
 
 test('the 413 examples are what a body past the limit gets', async () => {
