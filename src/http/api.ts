@@ -1,5 +1,5 @@
-// The JSON API's own routes (/api/v1: index, OpenAPI, countries, generate, validate, iban, bic) and
-// the health probes, each with its documentation facts (schema names, examples). Each handler
+// The JSON API's routes over the domain (/api/v1: countries, generate, validate, iban, bic), each
+// with its documentation facts (body schema names, examples: data-examples.ts). Each handler
 // receives its parameters typed from the schemas that validate them, never as a bag of unknowns.
 import {
   bankList,
@@ -40,7 +40,6 @@ import {
   validateBatchResultSchema,
   validateResultSchema,
   type ParamsOf,
-  type Schema,
 } from '../core/schemas.ts'
 import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
@@ -58,26 +57,15 @@ import {
   validateBodyExamples,
   validateExamples,
 } from './data-examples.ts'
-import { errorExample } from './error-examples.ts'
-import { firstOf, JSON_TYPE, type ExampleCall } from './example.ts'
 import type { Context } from './exchange.ts'
-import { OPENAPI_VERSION, openApiDocumentSchema } from './openapi.ts'
 import { route, type Reply, type Route } from './route.ts'
-import { serviceIndexSchema } from './service-index.ts'
 
-/** What the API routes need: the documents built from the finished table, and the pool. */
+/** What the API routes need: the pool, and up to which count they generate inline. */
 export interface ApiDeps {
-  /** Bodies made once from the finished table (index, OpenAPI), read when served. */
-  documents: { readonly index: Buffer; readonly openapi: Buffer }
-  /** Where the service is reached (PUBLIC_URL): the document's server. */
-  publicUrl: string
   pool: GenerationPool
   /** JSON generate requests up to this count are served inline (measured threshold). */
   poolInlineMax: number
 }
-
-/** The index and the OpenAPI document: public, the same for every client, fixed for the process. */
-const DOCUMENT_CACHING = 'public, max-age=3600'
 
 const COUNTRY_LIST_BODY = sharedBody(Buffer.from(JSON.stringify(countryList())))
 /** Country details by code, made on first request (a detail reads the country's banks and plans). */
@@ -191,38 +179,6 @@ function toGenerateRequest(country: string, fields: GenerateFields): GenerateReq
   }
 }
 
-/** The index as served (three of its endpoints shown). */
-function indexExample(index: Buffer): ExampleCall {
-  const value = JSON.parse(index.toString()) as Record<string, unknown>
-  return {
-    name: 'index',
-    summary: 'The service index (three of its endpoints shown)',
-    request: { path: '/api/v1' },
-    status: 200,
-    type: JSON_TYPE,
-    value: { ...value, endpoints: firstOf(value['endpoints'] as unknown[], 3) },
-    excerpt: true,
-  }
-}
-
-/** The document's head: what a client reads first. */
-function documentExample(publicUrl: string): ExampleCall {
-  return {
-    name: 'document',
-    summary: 'The document’s head (paths left out)',
-    request: { path: '/api/v1/openapi.json' },
-    status: 200,
-    type: JSON_TYPE,
-    value: {
-      openapi: '3.1.0',
-      info: { title: 'ibanmint API', version: OPENAPI_VERSION },
-      servers: [{ url: publicUrl }],
-      paths: {},
-    },
-    excerpt: true,
-  }
-}
-
 /** The API's routes under /api/v1. */
 export function apiRoutes(deps: ApiDeps): Route[] {
   /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
@@ -240,45 +196,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
   const generateDescription =
     'National check digits are correct in both modes, and the IBANs of one response are distinct. `seed` (ibanmint extension) makes the output reproducible: the same seed, country, count and mode give the same IBANs on every machine. `bank` restricts realistic rows to one real bank; `invalid` gives negative test data. Realistic IBANs of a known bank carry `bank` (code, name, BIC).'
   return [
-    route({
-      method: 'GET',
-      path: '/api/v1',
-      operationId: 'getServiceIndex',
-      access: 'public',
-      summary: 'Service index: name, version, documentation, authentication and endpoints',
-      tag: 'service',
-      responses: {
-        200: {
-          description: 'The service index: name, version, links, endpoints.',
-          schema: serviceIndexSchema,
-          schemaName: 'ServiceIndex',
-        },
-      },
-      cacheControl: [DOCUMENT_CACHING],
-      examples: () => [indexExample(deps.documents.index)],
-      handle: () => ({ bytes: deps.documents.index, headers: { 'cache-control': DOCUMENT_CACHING } }),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/openapi.json',
-      operationId: 'getOpenApiDocument',
-      access: 'public',
-      summary: 'This OpenAPI 3.1 document',
-      tag: 'service',
-      responses: {
-        200: {
-          description: 'OpenAPI 3.1 description of the REST API.',
-          schema: openApiDocumentSchema,
-          schemaName: 'OpenApiDocument',
-        },
-      },
-      cacheControl: [DOCUMENT_CACHING],
-      examples: () => [documentExample(deps.publicUrl)],
-      handle: () => ({
-        bytes: deps.documents.openapi,
-        headers: { 'access-control-allow-origin': '*', 'cache-control': DOCUMENT_CACHING },
-      }),
-    }),
     route({
       method: 'GET',
       path: '/api/v1/countries',
@@ -438,63 +355,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       responses: { 200: { description: 'BicResult.', schema: bicResultSchema } },
       examples: bicExamples,
       handle: ({ params }) => ({ json: lookupBic(params.bic, false) }),
-    }),
-  ]
-}
-
-const HEALTHY = Buffer.from('{"status":"ok"}')
-/** Probes ask the process itself: no cache may answer for it. */
-const PROBE_HEADERS = { 'cache-control': 'no-store' }
-const READY = Buffer.from('{"status":"ready"}')
-
-const probeStatusSchema: Schema = {
-  type: 'object',
-  description: 'A probe’s answer: `ok` (alive) or `ready` (every configured dependency answers).',
-  required: ['status'],
-  additionalProperties: false,
-  properties: { status: { type: 'string', enum: ['ok', 'ready'] } },
-}
-
-/** A probe's answer: its fixed body, too short to be compressed. */
-function probeResponse(description: string, body: Buffer) {
-  return { description, schema: probeStatusSchema, schemaName: 'ProbeStatus', maxBytes: body.length }
-}
-
-function probeExample(path: string, body: Buffer): ExampleCall {
-  const value = JSON.parse(body.toString()) as { status: string }
-  return { name: value.status, summary: `“${value.status}”`, request: { path }, status: 200, type: JSON_TYPE, value }
-}
-
-/** Liveness and readiness probes; `ready` resolves when every configured dependency answers. */
-export function probeRoutes(ready: () => Promise<void>): Route[] {
-  return [
-    route({
-      method: 'GET',
-      path: '/healthz',
-      operationId: 'checkLiveness',
-      access: 'public',
-      summary: 'Liveness: the process serves requests',
-      tag: 'operations',
-      responses: { 200: probeResponse('`{ "status": "ok" }`', HEALTHY) },
-      cacheControl: ['no-store'],
-      examples: () => [probeExample('/healthz', HEALTHY)],
-      handle: () => ({ bytes: HEALTHY, headers: PROBE_HEADERS }),
-    }),
-    route({
-      method: 'GET',
-      path: '/readyz',
-      operationId: 'checkReadiness',
-      access: 'public',
-      summary: 'Readiness: the key store can be read (the key file, or Redis) and every configured dependency answers',
-      tag: 'operations',
-      errors: ['service_unavailable'],
-      responses: { 200: probeResponse('`{ "status": "ready" }`', READY) },
-      cacheControl: ['no-store'],
-      examples: () => [probeExample('/readyz', READY), errorExample('service_unavailable', 'Redis is not reachable')],
-      handle: async () => {
-        await ready()
-        return { bytes: READY, headers: PROBE_HEADERS }
-      },
     }),
   ]
 }

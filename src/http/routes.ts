@@ -1,15 +1,18 @@
-// The one route table, assembled from each feature's routes: the API (api.ts), downloads,
-// the MCP endpoint, the guide, the web page, the API reference page, the probes and the
-// metrics. The router, the service index, the OpenAPI document and request validation are all
-// derived from it; there is no second list. Each feature gets only its own dependencies.
+// The one route table, assembled from each feature's routes: the service's documents, the API
+// (api.ts), downloads, the streamed validation, the MCP endpoint, the guide, the web page, the
+// API reference page, the probes and the metrics. The router, the service index, the OpenAPI
+// document and request validation are all derived from it; there is no second list. Each
+// feature gets only its own dependencies.
 import { StreamLimits } from '../limits/streams.ts'
 import type { Snapshot } from '../metrics/registry.ts'
 import type { GenerationPool } from '../pool/pool.ts'
-import { apiRoutes, probeRoutes } from './api.ts'
+import { apiRoutes } from './api.ts'
+import { documentRoutes } from './documents.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
 import { sharedBody } from './compression.ts'
 import { mcpRoutes, type McpRouteDeps } from './mcp.ts'
 import { metricsRoute } from './metrics.ts'
+import { probeRoutes } from './probes.ts'
 import { guideRoutes } from './guide.ts'
 import { pageRoutes, type WebAssets } from './page.ts'
 import { buildOpenApi } from './openapi.ts'
@@ -57,7 +60,8 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
     },
   }
   const routes = [
-    ...apiRoutes({ documents, publicUrl: deps.publicUrl, pool, poolInlineMax: deps.poolInlineMax }),
+    ...documentRoutes(documents, deps.publicUrl),
+    ...apiRoutes({ pool, poolInlineMax: deps.poolInlineMax }),
     validateStreamRoute({ pool, maxRows: deps.validateMaxRows, streams }),
     bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount, streams }),
     exportRoute({ pool, streams }),
