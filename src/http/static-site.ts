@@ -29,7 +29,7 @@ export interface SiteFile {
 }
 
 /** A content-hashed name changes with the content: such a file may be kept for a year. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /** The answers of a page's route: the page, or 304 when the client has it (its ETag). */
 export const PAGE_RESPONSES: Readonly<Record<number, ResponseSpec>> = {

@@ -3,7 +3,8 @@
 // schema (NDJSON line by line against its contentSchema), and every example that names its
 // request (`x-request`) gets exactly that answer from a listening server: the status, the media
 // type and the body. So each documented request media type is shown accepted, and the one of a
-// 415 example refused.
+// 415 example refused. And every header of those answers that the document names (ETag,
+// Location, Content-Disposition, Content-Encoding) is documented for the answer that carries it.
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
