@@ -2,32 +2,24 @@
 // - the API reference: Redoc's standalone build as the redoc package (a development
 //   dependency) publishes it, with the licences of what it bundles and Redoc's own, copied into
 //   dist/docs, so that the built service serves /docs without node_modules/redoc;
-// - the OpenAPI document's examples that the code makes from its data (1.2 s cold), made once
-//   here into dist/openapi-examples.json rather than at every start;
 // - the guide: the README and docs/*.md (and the files they link) rendered to HTML with marked
 //   (a development dependency) into dist/guide.json, which the service serves at /guide
-//   (src/web/guide.ts), each relative link rewritten to the page it names there.
-// From the sources, the server reads Redoc from the package, makes the examples itself, and
-// renders the guide with renderGuide below on its first request.
+//   (src/http/guide.ts), each relative link rewritten to the page it names there.
+// From the sources, the server reads Redoc from the package and renders the guide with
+// renderGuide below on its first request (src/build-outputs.ts).
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, posix } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { marked } from 'marked'
 
 /** Copies Redoc's standalone build and its licences into `outDir` (dist/docs). */
-export function copyReferenceAssets(outDir) {
+function copyReferenceAssets(outDir) {
   const bundles = dirname(fileURLToPath(import.meta.resolve('redoc/bundles/redoc.standalone.js')))
   mkdirSync(outDir, { recursive: true })
   for (const name of ['redoc.standalone.js', 'redoc.standalone.js.LICENSE.txt']) {
     copyFileSync(join(bundles, name), join(outDir, name))
   }
   copyFileSync(join(bundles, '..', 'LICENSE'), join(outDir, 'LICENSE'))
-}
-
-/** Writes the code's examples, made by the compiled code in `distDir`, to distDir/openapi-examples.json. */
-export async function writeOpenApiExamples(distDir) {
-  const { codeCalls } = await import(pathToFileURL(join(distDir, 'src', 'http', 'openapi-examples.js')).href)
-  writeFileSync(join(distDir, 'openapi-examples.json'), JSON.stringify(codeCalls()))
 }
 
 /**
@@ -57,7 +49,7 @@ const escapeHtml = (text) =>
 
 /**
  * Renders the guide from the repository at `root`: each page's address, title and HTML (the
- * article only: src/web/guide.ts puts it in the site's frame), and the relative links that
+ * article only: src/http/guide.ts puts it in the site's frame), and the relative links that
  * name no page of the guide (shown as text; the tests expect none).
  */
 export function renderGuide(root) {
@@ -102,14 +94,13 @@ function guideAddress(href, source, present) {
   return path === undefined ? undefined : `${path}${fragment}`
 }
 
-/** The rendered guide of the repository at `root`, into distDir/guide.json. */
-export function writeGuide(root, distDir) {
-  writeFileSync(join(distDir, 'guide.json'), JSON.stringify(renderGuide(root).pages))
+/** The rendered guide of the repository at `root`, into `file`. */
+function writeGuide(root, file) {
+  writeFileSync(file, JSON.stringify(renderGuide(root).pages))
 }
 
-/** All three, into the built `distDir`. */
-export async function buildReferenceDocs(distDir) {
-  copyReferenceAssets(join(distDir, 'docs'))
-  await writeOpenApiExamples(distDir)
-  writeGuide(join(distDir, '..'), distDir)
+/** Both, into the built `distDir`, where `outputs` (src/build-outputs.ts BUILD_OUTPUTS) says. */
+export function buildReferenceDocs(distDir, outputs) {
+  copyReferenceAssets(join(distDir, outputs.redoc))
+  writeGuide(join(distDir, '..'), join(distDir, outputs.guide))
 }

@@ -21,6 +21,7 @@ import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { batchCount, type GenerationPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
 import { streamedBody } from './compression.ts'
+import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { cutDownload, holdKeyStream, type FailureStyle } from './stream-reply.ts'
 import { route, type Reply, type Route, type RouteInfo } from './route.ts'
@@ -82,7 +83,8 @@ export const downloadRowSchema: Schema = {
 
 function downloadResponses(description: string): RouteInfo['responses'] {
   const types = FORMATS.map((format) => fileTypeOf(format).contentType.split(';')[0] as string)
-  return { 200: { description, contentTypes: types, schema: { type: 'array', items: downloadRowSchema } } }
+  const schema = { type: 'array', items: downloadRowSchema }
+  return { 200: { description, contentTypes: types, schema, headers: ['Content-Disposition'] } }
 }
 
 /** What downloads need: the pool, the largest bulk count, and the streams each key may have open. */
@@ -211,8 +213,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     method: 'GET',
     path: '/export/{country}',
     operationId: 'exportIbans',
-    access: 'ip',
-    bucket: 'export',
+    access: { ip: 'export' },
     summary: 'Download 1 to 100 test IBANs as a file (no key; limited per client IP)',
     description:
       'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`.',
@@ -222,6 +223,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed.'),
     cacheControl: CACHE_CONTROL.export,
+    examples: () => downloadExamples('/export', ['DE'], 'XX'),
     handle: ({ params, query }, context) =>
       streamDownload(deps, context, streamRequestOf([requireCountry(params.country).code], query)),
   })
@@ -234,7 +236,6 @@ export function bulkRoute(deps: DownloadDeps): Route {
     path: '/api/v1/bulk/{country}',
     operationId: 'streamBulkIbans',
     access: 'key',
-    bucket: 'api',
     summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
     description:
       'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart.',
@@ -250,6 +251,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed (chunked).'),
     cacheControl: CACHE_CONTROL.bulk,
+    examples: () => downloadExamples('/api/v1/bulk', ['DE', 'FR'], 'DE,XX'),
     handle: ({ params, query }, context) => {
       const codes = params.country.split(',')
       if (codes.length > MAX_BULK_COUNTRIES) {

@@ -8,6 +8,7 @@ import { ApiError, toApiError } from '../core/errors.ts'
 import { KeyRefusal, refusalOf, unauthorized, type KeyAuthenticator } from '../keys/authenticator.ts'
 import type { KeyRecord } from '../keys/key.ts'
 import type { LimitResult, RateLimits } from '../limits/rate-limit.ts'
+import type { IpLimit } from './access.ts'
 import type { AccessLog } from './access-log.ts'
 import { isRequestAborted, timeBody } from './body.ts'
 import { clientIp } from './client-ip.ts'
@@ -16,7 +17,7 @@ import { bodyBytesOf } from './counted-response.ts'
 import type { Exchange } from './exchange.ts'
 import type { HttpMetrics } from './metrics.ts'
 import { LoggablePaths } from './redact.ts'
-import { appendHeaders, KEYED_VARY, sendBody, sendError, setHeader, type HeaderList } from './respond.ts'
+import { appendHeaders, KEYED_VARY, sendBody, sendError, sendHead, setHeader, type HeaderList } from './respond.ts'
 import type { Reply, Route } from './route.ts'
 import type { Router } from './router.ts'
 
@@ -26,8 +27,8 @@ export interface PipelineDeps {
   limits: RateLimits
   /** Requests per minute for keys without their own limit. */
   defaultRateLimit: number
-  /** Requests per minute per client IP, by bucket of the keyless routes. */
-  ipRateLimits: Readonly<Record<'export' | 'mcp', number>>
+  /** Requests per minute per client IP, by the limit a keyless route's access names. */
+  ipRateLimits: Readonly<Record<IpLimit, number>>
   /**
    * Failed authentications (401) per minute per client IP, counted in this instance's memory;
    * past it, keyed requests from that IP get 429 before their key is even parsed.
@@ -55,13 +56,14 @@ export async function serve(exchange: Exchange, deps: PipelineDeps): Promise<voi
   try {
     const route = matchRoute(exchange, deps.router)
     exchange.rows = deps.metrics.cellsOf(route).rows
-    if (route.access === 'key') {
+    const { access } = route
+    if (access === 'key') {
       // Every keyed answer, a 401 or 429 too, is stored nowhere unless its route says otherwise.
       exchange.headers.push('cache-control', 'no-store', 'vary', KEYED_VARY)
       exchange.key = await authenticate(exchange, deps)
       await limitKey(exchange, deps)
-    } else if (route.access === 'ip') {
-      await limitClient(exchange, route, deps)
+    } else if (access !== 'public') {
+      await limitClient(exchange, access.ip, deps)
     }
     const sending = send(exchange, await route.run(exchange), deps)
     if (sending !== undefined) await sending
@@ -167,9 +169,8 @@ export function limitKey(exchange: Exchange, deps: PipelineDeps): Promise<void> 
   })
 }
 
-/** Counts a keyless request against its client IP's bucket (export, MCP). */
-export function limitClient(exchange: Exchange, route: Route, deps: PipelineDeps): Promise<void> {
-  const bucket = route.bucket === 'mcp' ? 'mcp' : 'export'
+/** Counts a keyless request against its client IP's limit (export, MCP: the route's access names it). */
+export function limitClient(exchange: Exchange, bucket: IpLimit, deps: PipelineDeps): Promise<void> {
   return deps.limits.count(bucket, ipOf(exchange, deps), deps.ipRateLimits[bucket], (limit) => {
     pushRateLimitHeaders(exchange.headers, limit)
     if (!limit.allowed) {
@@ -221,11 +222,14 @@ export function send(exchange: Exchange, reply: Reply, deps: PipelineDeps): Prom
   if (reply !== 'sent') {
     const { headers } = exchange
     appendHeaders(headers, reply.headers)
-    const body = reply.bytes ?? JSON.stringify(reply.json)
+    const body = 'bytes' in reply ? reply.bytes : 'json' in reply ? JSON.stringify(reply.json) : undefined
     const status = reply.status ?? 200
-    if (isCompressible(body, headers)) return sendEncoded(exchange, status, body, deps)
-    if (body.length > LARGE_BODY) exchange.guardIdle()
-    sendBody(exchange.response, status, body, headers)
+    if (body === undefined) sendHead(exchange.response, status, headers)
+    else if (isCompressible(body, headers)) return sendEncoded(exchange, status, body, deps)
+    else {
+      if (body.length > LARGE_BODY) exchange.guardIdle()
+      sendBody(exchange.response, status, body, headers)
+    }
   }
   logWhenDone(exchange, deps)
   return undefined

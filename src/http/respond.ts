@@ -59,6 +59,12 @@ export function sendBody(
   else res.end(body)
 }
 
+/** Writes an answer without a body (204, 304): its headers alone, in one writeHead. */
+export function sendHead(res: ServerResponse, status: number, headers: HeaderList): void {
+  res.writeHead(status, headers)
+  res.end()
+}
+
 /**
  * Renders an ApiError after the given headers (the request id, limits). Never throws: a
  * response already under way is cut off instead.
@@ -85,19 +91,8 @@ export function contentHash(body: Buffer | string, length = 16): string {
   return createHash('sha256').update(body).digest('base64url').slice(0, length)
 }
 
-/**
- * Answers 304 with `headers` when the request's If-None-Match names `etag` (weak or strong) and
- * returns true; else false, and the caller answers with the body.
- */
-export function answeredNotModified(
-  context: { req: IncomingMessage; takeResponse(): ServerResponse },
-  etag: string,
-  headers: Record<string, string>,
-): boolean {
-  const match = context.req.headers['if-none-match']
-  if (match === undefined || !match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return false
-  const res = context.takeResponse()
-  res.writeHead(304, headers)
-  res.end()
-  return true
+/** Whether the request's If-None-Match names `etag` (weak or strong): its answer is then a 304. */
+export function isNotModified(req: IncomingMessage, etag: string): boolean {
+  const match = req.headers['if-none-match']
+  return match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }

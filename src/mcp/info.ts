@@ -3,7 +3,7 @@
 // (src/mcp/lazy.ts), so a server that never sees one does not carry it.
 import { VERSION } from '../version.ts'
 import { COUNTRIES } from '@ibanmint/iban'
-import type { ToolDeps } from './tools.ts'
+import type { GenerationPool } from '../pool/pool.ts'
 
 /** What the server reports in initialize / server/discover, and what the server card repeats. */
 export const MCP_SERVER_INFO = {
@@ -53,6 +53,13 @@ export interface McpEndpoint {
   /** Serves one MCP request (a web Request with its already-parsed JSON-RPC message). */
   fetch(request: Request, parsedBody: unknown): Promise<Response>
   close(): Promise<void>
+}
+
+/** What the tools need: the pool, and where they count the rows they make. */
+export interface ToolDeps {
+  pool: GenerationPool
+  /** Counts the IBANs a tool generated or validated (the service's metrics). */
+  countRows?: (kind: 'generated' | 'validated', rows: number) => void
 }
 
 export interface McpDeps extends ToolDeps {

@@ -39,10 +39,9 @@ import {
 } from '../core/schemas.ts'
 import { compileValidator, type Validator } from '../core/validation.ts'
 import { recordsOnPool } from '../pool/generate-result.ts'
-import type { GenerationPool } from '../pool/pool.ts'
 import { COUNTRIES, banksOf, resolveCountry, type BicResult, type CountrySpec, type Iban } from '@ibanmint/iban'
 import { compactGenerateResult, compactGenerateSchema } from './generate-output.ts'
-import { TOOL_NAMES, toolName, type ToolName } from './info.ts'
+import { TOOL_NAMES, toolName, type ToolDeps, type ToolName } from './info.ts'
 import {
   BANK_PAGE as LIST_BANKS_PAGE,
   bankArguments,
@@ -78,12 +77,6 @@ export interface ToolDefinition {
   annotations: ToolAnnotations
   /** Validates the arguments (422-style ApiError naming the argument) and runs the tool. */
   call(args: unknown, signal: AbortSignal): Promise<ToolOutput>
-}
-
-export interface ToolDeps {
-  pool: GenerationPool
-  /** Counts the IBANs a tool generated or validated (the service's metrics). */
-  countRows?: (kind: 'generated' | 'validated', rows: number) => void
 }
 
 const TEST_DATA = 'The IBANs are test data: no bank issued them; never use them for payments.'

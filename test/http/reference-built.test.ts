@@ -1,7 +1,8 @@
 // The reference page as the built service serves it (dist/, as `npm start` and the installed
 // package run it): Redoc's files come from dist/docs, where the build copied them from the redoc
 // package, so the page works where node_modules holds no redoc (a production install); the
-// guide's pages come from dist/guide.json, which the build rendered (no marked at run time).
+// guide's pages come from dist/guide.json, which the build rendered (no marked at run time), and
+// every file is sent gzipped as the build compressed it (dist/site).
 import assert from 'node:assert/strict'
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -44,6 +45,13 @@ test('the built service serves /docs with Redoc’s script and licences from dis
   const bytes = Buffer.from(await served.body.arrayBuffer())
   assert.equal(bytes.length, readFileSync(built).length - REDOC_LOGO.length + 'data:,'.length)
   assert.ok(bytes.toString('latin1') === readFileSync(built, 'latin1').replace(REDOC_LOGO, 'data:,'))
+  // Gzipped by the build (dist/site), sent as the build wrote it.
+  const gzipped = await request(`${url}${script}`, { headers: { 'accept-encoding': 'gzip' } })
+  assert.equal(gzipped.headers['content-encoding'], 'gzip')
+  const name = script.slice('/docs/assets/'.length)
+  assert.ok(
+    Buffer.from(await gzipped.body.arrayBuffer()).equals(readFileSync(join(ROOT, 'dist', 'site', `${name}.gz`))),
+  )
   const licences = await request(`${url}/docs/assets/redoc.standalone.js.LICENSE.txt`)
   assert.match(await licences.body.text(), /^The MIT License \(MIT\)[\s\S]+ReDoc - OpenAPI\/Swagger-generated/)
   const doc = (await (await request(`${url}/api/v1/openapi.json`)).body.json()) as { info: { version: string } }

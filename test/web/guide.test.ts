@@ -1,5 +1,5 @@
 // Every link a person can follow from the web page answers, and the README link opens a page a
-// person can read: the guide (/guide, the README and docs/*.md as HTML, src/web/guide.ts), whose
+// person can read: the guide (/guide, the README and docs/*.md as HTML, src/http/guide.ts), whose
 // own links all lead to its pages or the service's, each fragment to a heading that exists, at
 // 1280 and 390 px with nothing scrolling sideways and nothing refused by its policy. Links are
 // read from the documents as served and from the DOM Chromium builds (the reference page's

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { inflateSync } from 'node:zlib'
-import { iconIco, iconSvg, touchIconPng } from '../../src/web/icon.ts'
+import { iconIco, iconSvg, touchIconPng } from '../../../src/http/site/icon.ts'
 
 interface Png {
   width: number

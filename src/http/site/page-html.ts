@@ -1,7 +1,8 @@
 // The page's HTML document: the masthead with the links to the API reference, the Generate
 // section (settings on one line at desktop width, then the results table) and the Validate
 // section. Every control has a label; the verdicts and the status line are live regions. The
-// script (app.ts) fills in the country list, the results and the verdicts.
+// script (src/web/app.ts) fills in the country list, the results and the verdicts.
+import { DEFAULT_LIMITS } from '../../config.ts'
 import { COUNTRIES, INVALID_CHECKS, type InvalidCheck } from '@ibanmint/iban'
 import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 
@@ -40,9 +41,8 @@ const FIRST_COUNT = 10
 
 const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
-// The results table carries explicit roles: below 40rem its rows are laid out as grids, which
-// some browsers take to mean "not a table" for screen readers.
-export function pageHtml({ script, style, icon, touchIcon, banks, readme }: PageAssetNames): string {
+/** The document's head: title, icons, stylesheet, script and the bank registries' addresses; then the body's start. */
+function headHtml({ script, style, icon, touchIcon, banks }: PageAssetNames): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -61,7 +61,12 @@ export function pageHtml({ script, style, icon, touchIcon, banks, readme }: Page
 <script type="application/json" id="bank-assets">${bankAssetIndex(banks)}</script>
 </head>
 <body>
-<header class="masthead">
+`
+}
+
+/** The masthead (brand and site links), the test-data warning, and what the page says without JavaScript. */
+function mastheadHtml(icon: string, readme: string): string {
+  return `<header class="masthead">
 <div class="brand">
 <img src="/assets/${icon}" alt="" width="36" height="36">
 <div>
@@ -77,8 +82,14 @@ export function pageHtml({ script, style, icon, touchIcon, banks, readme }: Page
 </header>
 <p class="warning" role="note"><strong>Test data only.</strong> No bank issued these IBANs. Use them for testing, never for payments.</p>
 <noscript><p class="warning">This page makes and checks IBANs in your browser, with JavaScript. Without it, the <a href="/export/DE?count=10&amp;format=txt">keyless export</a> and the <a href="/api/v1">JSON API</a> work as usual.</p></noscript>
-<main>
-<section class="card" aria-labelledby="generate-title">
+`
+}
+
+// The results table carries explicit roles: below 40rem its rows are laid out as grids, which
+// some browsers take to mean "not a table" for screen readers.
+/** The Generate section: the settings on one line at desktop width, then the results table. */
+function generateHtml(): string {
+  return `<section class="card" aria-labelledby="generate-title">
 <h2 id="generate-title">Generate</h2>
 <form id="generate-form" class="controls" novalidate>
 <div class="field search">
@@ -133,9 +144,14 @@ ${'<tr class="placeholder" aria-hidden="true"><td colspan="5"></td></tr>'.repeat
 </tbody>
 </table>
 </div>
-<p id="download-hint" class="hint">A download holds the rows shown: the keyless export with the same settings and seed (up to 100 rows, 30 downloads a minute).</p>
+<p id="download-hint" class="hint">A download holds the rows shown: the keyless export with the same settings and seed (up to 100 rows, ${DEFAULT_LIMITS.exportRateLimit} downloads a minute).</p>
 </section>
-<section class="card" aria-labelledby="validate-title">
+`
+}
+
+/** The Validate section: one IBAN in, its verdict and every check out. */
+function validateHtml(): string {
+  return `<section class="card" aria-labelledby="validate-title">
 <h2 id="validate-title" tabindex="-1">Validate</h2>
 <form id="validate-form" novalidate>
 <label for="iban">IBAN <span class="hint">(spaces and lower case are fine)</span></label>
@@ -148,9 +164,15 @@ ${'<tr class="placeholder" aria-hidden="true"><td colspan="5"></td></tr>'.repeat
 <p id="verdict" class="verdict" role="status"></p>
 <div id="validation" class="details"></div>
 </section>
-</main>
+`
+}
+
+/** The page: head, masthead, the Generate and Validate sections, the footer. */
+export function pageHtml(names: PageAssetNames): string {
+  return `${headHtml(names)}${mastheadHtml(names.icon, names.readme)}<main>
+${generateHtml()}${validateHtml()}</main>
 <footer>
-<p><a href="/docs">API reference</a> · <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a> · <a href="/.well-known/mcp/server-card.json">MCP server card</a> · <a href="${readme}">README</a></p>
+<p><a href="/docs">API reference</a> · <a href="/api/v1/openapi.json">OpenAPI 3.1 document</a> · <a href="/.well-known/mcp/server-card.json">MCP server card</a> · <a href="${names.readme}">README</a></p>
 <p>The <a href="/api/v1">JSON API</a> needs a key; this page needs none: it runs in your browser with the same code.</p>
 </footer>
 <p id="status" class="visually-hidden" role="status"></p>
