@@ -21,7 +21,7 @@ import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1'
 import { Job } from 'kubernetes-models/batch/v1'
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1'
 import { parse, parseAllDocuments } from 'yaml'
-import { probeRoutes } from '../../src/http/api.ts'
+import { probeRoutes } from '../../src/http/probes.ts'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const KUBERNETES = join(ROOT, 'deploy', 'kubernetes')
