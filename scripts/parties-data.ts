@@ -66,19 +66,28 @@ function weighted(list: string[], info: Json | undefined, count: number): [strin
 function streetsOf(code: string, streets: Json): string[] {
   const list = (key: string) => (streets[key] as string[] | undefined) ?? []
   const join = (stems: string[], suffixes: string[], glue: string) =>
-    stems.flatMap((stem, i) => suffixes.map((suffix, k) => [(i + k) % suffixes.length, `${stem}${glue}${suffix}`] as const))
+    stems
+      .flatMap((stem, i) =>
+        suffixes.map((suffix, k) => [(i + k) % suffixes.length, `${stem}${glue}${suffix}`] as const),
+      )
       .sort((a, b) => a[0] - b[0])
       .map(([, name]) => name)
   const head = [...list('mostCommonFacts'), ...list('extra')]
   let body: string[]
   switch (code) {
     case 'FR':
-      body = list('suffixes').map((suffix, i) => `${['Rue', 'Avenue', 'Boulevard', 'Place', 'Rue', 'Impasse', 'Rue', 'Allée'][i % 8]} ${suffix}`)
+      body = list('suffixes').map(
+        (suffix, i) => `${['Rue', 'Avenue', 'Boulevard', 'Place', 'Rue', 'Impasse', 'Rue', 'Allée'][i % 8]} ${suffix}`,
+      )
       break
     case 'BE':
       body = [
         ...list('frSuffixes').map((suffix, i) => `${i % 3 === 2 ? 'Avenue' : 'Rue'} ${suffix}`),
-        ...join(['Kerk', 'School', 'Molen', 'Stations', 'Linden', 'Dorps', 'Beuken', 'Kasteel'], list('nlSuffixes'), ''),
+        ...join(
+          ['Kerk', 'School', 'Molen', 'Stations', 'Linden', 'Dorps', 'Beuken', 'Kasteel'],
+          list('nlSuffixes'),
+          '',
+        ),
       ]
       body = evenly(body, STREETS)
       break
@@ -86,16 +95,26 @@ function streetsOf(code: string, streets: Json): string[] {
       body = list('stems').flatMap((stem) => ['Via', 'Piazza', 'Viale', 'Corso'].map((prefix) => `${prefix} ${stem}`))
       break
     case 'ES':
-      body = list('stems').flatMap((stem) => ['Calle', 'Avenida', 'Plaza', 'Paseo'].map((prefix) => `${prefix} ${stem}`))
+      body = list('stems').flatMap((stem) =>
+        ['Calle', 'Avenida', 'Plaza', 'Paseo'].map((prefix) => `${prefix} ${stem}`),
+      )
       break
     case 'NL':
-      body = join(list('stems').filter((stem) => !stem.endsWith('nan')), list('suffixes'), '')
+      body = join(
+        list('stems').filter((stem) => !stem.endsWith('nan')),
+        list('suffixes'),
+        '',
+      )
       break
     case 'PT':
       body = list('pool').map((name, i) => `${['Rua', 'Avenida', 'Travessa', 'Largo', 'Rua'][i % 5]} ${name}`)
       break
     case 'LU':
-      body = list('stems').flatMap((stem) => list('prefixes').slice(0, 4).map((prefix) => `${prefix} ${stem}`))
+      body = list('stems').flatMap((stem) =>
+        list('prefixes')
+          .slice(0, 4)
+          .map((prefix) => `${prefix} ${stem}`),
+      )
       break
     case 'HU':
       body = list('mostCommon').flatMap((name) => ['utca', 'út', 'tér'].map((type) => `${name} ${type}`))
@@ -111,7 +130,15 @@ function streetsOf(code: string, streets: Json): string[] {
     default:
       body = list('pool')
   }
-  const names = [...new Set([...head, ...evenly(body.filter((name) => !head.includes(name)), STREETS - head.length)])]
+  const names = [
+    ...new Set([
+      ...head,
+      ...evenly(
+        body.filter((name) => !head.includes(name)),
+        STREETS - head.length,
+      ),
+    ]),
+  ]
   return names.filter((name) => name.length <= 70)
 }
 
@@ -136,7 +163,11 @@ function townsOf(towns: Town[]): string {
       const name = town.name.length <= MAX_TOWN ? town.name : (codes[0]?.[1] ?? town.name.slice(0, MAX_TOWN))
       // Ireland's areas without a population figure weigh as a small town (ADDRESSES.md).
       const weight = Math.max(1, Math.round((town.population ?? 5000) / 1000))
-      return [name, weight, codes.map(([code, locality]) => (locality === name ? code : `${code}:${locality}`)).join(',')].join('~')
+      return [
+        name,
+        weight,
+        codes.map(([code, locality]) => (locality === name ? code : `${code}:${locality}`)).join(','),
+      ].join('~')
     })
     .join('|')
 }
@@ -169,7 +200,9 @@ function countryOf(code: string): Record<string, unknown> {
   const [surnames, surnameWeights] = weighted(names['surnames'] as string[], names['surnamesInfo'] as Json, SURNAMES)
   const femaleSurnames = names['surnamesFemale'] as string[] | undefined
   const layout = address['layout'] as Json
-  const forms = (company['legalForms'] as { abbr: string; weight: number }[]).filter((form) => !form.abbr.startsWith('('))
+  const forms = (company['legalForms'] as { abbr: string; weight: number }[]).filter(
+    (form) => !form.abbr.startsWith('('),
+  )
   return {
     order: names['nameOrder'],
     female: female.join('|'),
@@ -190,7 +223,11 @@ function countryOf(code: string): Record<string, unknown> {
   }
 }
 
-const countries = Object.fromEntries(Object.keys(NAMES).sort().map((code) => [code, countryOf(code)]))
+const countries = Object.fromEntries(
+  Object.keys(NAMES)
+    .sort()
+    .map((code) => [code, countryOf(code)]),
+)
 const source = `// Generated by \`npm run data:parties\` (scripts/parties-data.ts) from vendor/parties: do not edit.
 // Names: faker-js and Python Faker (MIT, their notices in packages/iban/LICENSE). Towns and
 // postcodes: contains data from GeoNames (www.geonames.org), CC BY 4.0; France: INSEE and La Poste,
@@ -222,7 +259,10 @@ export const PARTY_DATA: Readonly<Record<string, PartyCountryData>> = ${JSON.str
 /** Characters outside the SEPA basic set and what they become in it. */
 export const SEPA_CONVERSION: Readonly<Record<string, string>> = ${JSON.stringify(conversionTable())}
 `
-const formatted = await format(source, { filepath: TARGET, ...(JSON.parse(readFileSync(join(ROOT, '.prettierrc.json'), 'utf8')) as object) })
+const formatted = await format(source, {
+  filepath: TARGET,
+  ...(JSON.parse(readFileSync(join(ROOT, '.prettierrc.json'), 'utf8')) as object),
+})
 if (CHECK) {
   if (readFileSync(TARGET, 'utf8') !== formatted) {
     console.error(`${TARGET} is not what vendor/parties gives: run npm run data:parties`)

@@ -250,7 +250,7 @@ const EIRCODE = '0123456789ACDEFHKNPRTVWXY'
 function completePostcode(random: RandomSource, kind: PartyCountryData['postcode'], stored: string): string {
   switch (kind) {
     case 'nl': {
-      let letters = ''
+      let letters: string
       do letters = String.fromCharCode(65 + randomBelow(random, 26), 65 + randomBelow(random, 26))
       while (letters === 'SA' || letters === 'SD' || letters === 'SS')
       return `${stored} ${letters}`

@@ -1,7 +1,7 @@
 // Amounts of a payment file, in cents: a pure function of the row's draws, the same on every
 // engine. Only +, −, ×, ÷ and √ are used (IEEE 754 rounds them exactly), never Math.exp or
 // Math.log, whose last bit may differ between JavaScript engines and would move a cent.
-import type { AmountOptions } from './options.ts'
+import type { ResolvedAmounts } from './options.ts'
 import type { RandomSource } from '../random.ts'
 
 const LN2 = 0.6931471805599453
@@ -49,7 +49,7 @@ export class AmountDraw {
   readonly #mu: number
   readonly #sigma: number
 
-  constructor(options: Required<AmountOptions>) {
+  constructor(options: ResolvedAmounts) {
     this.#min = Math.round(options.min * 100)
     this.#max = Math.round(options.max * 100)
     this.#uniform = options.distribution === 'uniform'

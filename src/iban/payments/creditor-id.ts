@@ -23,8 +23,7 @@ export function buildCreditorIdentifier(country: string, nationalId: string, bus
   if (!/^[A-Z]{2}$/.test(code)) throw new RangeError('country must be two letters')
   if (!/^[A-Za-z0-9]{3}$/.test(businessCode)) throw new RangeError('businessCode must be three letters or digits')
   const national = nationalPart(nationalId)
-  if (national === '' || national.length > 28)
-    throw new RangeError('nationalId must hold 1 to 28 letters or digits')
+  if (national === '' || national.length > 28) throw new RangeError('nationalId must hold 1 to 28 letters or digits')
   const remainder = mod97Fold(code + '00', mod97Fold(national))
   return `${code}${twoDigits(98 - remainder)}${businessCode.toUpperCase()}${national}`
 }

@@ -94,7 +94,8 @@ export function writeParty(writer: ChunkWriter, tx: Transactions, party: Party, 
   if (own || name === party.name) writer.ascii(name)
   else writer.text(name)
   writer.raw(B.nmEnd)
-  const mode = !own && tx.unstructured ? 'unstructured' : tx.options.address === 'unstructured' ? 'structured' : tx.options.address
+  const mode =
+    !own && tx.unstructured ? 'unstructured' : tx.options.address === 'unstructured' ? 'structured' : tx.options.address
   if (mode === 'none') return
   writer.raw(B.adr)
   if (mode === 'structured') {
@@ -169,14 +170,21 @@ function writeBlockHead(writer: ChunkWriter, file: PaymentFile, k: number): void
   const block = file.blockTotals(k)
   const v2019 = message.endsWith('.09') || message.endsWith('.08')
   writer.ascii(`<PmtInf><PmtInfId>${file.blockId(k)}</PmtInfId><PmtMtd>${tx.debit ? 'DD' : 'TRF'}</PmtMtd>`)
-  writer.ascii(`<BtchBookg>false</BtchBookg><NbOfTxs>${block.declaredCount}</NbOfTxs><CtrlSum>${block.declaredSum}</CtrlSum>`)
+  writer.ascii(
+    `<BtchBookg>false</BtchBookg><NbOfTxs>${block.declaredCount}</NbOfTxs><CtrlSum>${block.declaredSum}</CtrlSum>`,
+  )
   writer.ascii('<PmtTpInf><SvcLvl><Cd>SEPA</Cd></SvcLvl>')
   if (tx.debit) writer.ascii(`<LclInstrm><Cd>${scheme}</Cd></LclInstrm><SeqTp>${sequenceType}</SeqTp>`)
   else if (instant) writer.ascii('<LclInstrm><Cd>INST</Cd></LclInstrm>')
   writer.ascii('</PmtTpInf>')
   const own = tx.initiator
   if (tx.debit) writer.ascii(`<ReqdColltnDt>${executionDate}</ReqdColltnDt><Cdtr>`)
-  else writer.ascii(v2019 ? `<ReqdExctnDt><Dt>${executionDate}</Dt></ReqdExctnDt><Dbtr>` : `<ReqdExctnDt>${executionDate}</ReqdExctnDt><Dbtr>`)
+  else
+    writer.ascii(
+      v2019
+        ? `<ReqdExctnDt><Dt>${executionDate}</Dt></ReqdExctnDt><Dbtr>`
+        : `<ReqdExctnDt>${executionDate}</ReqdExctnDt><Dbtr>`,
+    )
   writeParty(writer, tx, own.party, own.party.name, true)
   const side = tx.debit ? 'Cdtr' : 'Dbtr'
   writer.ascii(`</${side}><${side}Acct><Id><IBAN>${own.iban}</IBAN></Id></${side}Acct><${side}Agt>`)

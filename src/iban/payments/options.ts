@@ -107,6 +107,15 @@ export interface InitiatorOptions {
   creditorId?: string | undefined
 }
 
+/** AmountOptions completed. */
+export interface ResolvedAmounts {
+  readonly min: number
+  readonly max: number
+  readonly distribution: 'log-normal' | 'uniform'
+  readonly median: number
+  readonly spread: number
+}
+
 /** Everything fixed: what workers are given to make their part of the same file. */
 export interface ResolvedPaymentOptions {
   readonly message: PaymentMessageName
@@ -115,7 +124,7 @@ export interface ResolvedPaymentOptions {
   readonly offset: number
   readonly count: number
   readonly batchSize: number
-  readonly amounts: Required<AmountOptions>
+  readonly amounts: ResolvedAmounts
   readonly date: string
   readonly executionDate: string
   readonly instant: boolean
@@ -146,28 +155,34 @@ function requireDate(name: string, value: string): string {
 /** `date` plus `days` business days (Saturdays and Sundays skipped). */
 export function businessDaysAfter(date: string, days: number): string {
   const day = new Date(`${date}T00:00:00Z`)
-  for (let left = days; left > 0; ) {
+  for (let left = days; left > 0;) {
     day.setUTCDate(day.getUTCDate() + 1)
     if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) left--
   }
   return day.toISOString().slice(0, 10)
 }
 
-function resolveAmounts(amounts: AmountOptions | undefined): Required<AmountOptions> {
+function resolveAmounts(amounts: AmountOptions | undefined): ResolvedAmounts {
   const min = amounts?.min ?? 0.01
   const max = amounts?.max ?? MAX_CENTS / 100
   for (const [name, value] of [
     ['amounts.min', min],
     ['amounts.max', max],
   ] as const) {
-    if (!(typeof value === 'number' && value >= 0.01 && value <= MAX_CENTS / 100 && Math.round(value * 100) === value * 100))
+    if (!(
+      typeof value === 'number' &&
+      value >= 0.01 &&
+      value <= MAX_CENTS / 100 &&
+      Math.round(value * 100) === value * 100
+    ))
       fail(name, `${name} must be an amount from 0.01 to 999999999.99 with at most two decimals`)
   }
   if (min > max) fail('amounts', 'amounts.min must not exceed amounts.max')
   const distribution = amounts?.distribution ?? 'log-normal'
   if (distribution !== 'log-normal' && distribution !== 'uniform')
     fail('amounts.distribution', 'amounts.distribution must be log-normal or uniform')
-  const median = amounts?.median ?? (amounts?.min !== undefined && amounts.max !== undefined ? Math.sqrt(min * max) : 80)
+  const median =
+    amounts?.median ?? (amounts?.min !== undefined && amounts.max !== undefined ? Math.sqrt(min * max) : 80)
   if (!(typeof median === 'number' && median > 0 && median <= MAX_CENTS / 100))
     fail('amounts.median', 'amounts.median must be a positive amount')
   const spread = amounts?.spread ?? 1.3
@@ -199,11 +214,13 @@ function resolveDefects(options: PaymentFileOptions, debit: boolean): [PaymentDe
       fail('defects', `defects must be codes of ${PAYMENT_DEFECTS.join(', ')}`)
     if (!debit && (defect === 'BE05' || defect === 'MD01' || defect === 'RR02'))
       fail('defects', `defects: ${defect} applies to direct debits (pain.008) only`)
-    if (debit && defect === 'RR03') fail('defects', 'defects: RR03 applies to credit transfers (pain.001); pain.008 uses RR02')
+    if (debit && defect === 'RR03')
+      fail('defects', 'defects: RR03 applies to credit transfers (pain.001); pain.008 uses RR02')
   }
   const perTransaction = defects.some((defect) => !FILE_DEFECTS.includes(defect))
   const share = options.defectShare ?? (perTransaction ? 0.01 : 0)
-  if (!(typeof share === 'number' && share >= 0 && share <= 1)) fail('defectShare', 'defectShare must be a number from 0 to 1')
+  if (!(typeof share === 'number' && share >= 0 && share <= 1))
+    fail('defectShare', 'defectShare must be a number from 0 to 1')
   return [defects, share]
 }
 

@@ -9,7 +9,12 @@ import { CentsSum, decimal } from './amounts.ts'
 import { ChunkWriter } from './chunk-writer.ts'
 import { initiationBlock, initiationFooter, initiationHeader } from './initiation.ts'
 import { isValidCreditorIdentifier } from './creditor-id.ts'
-import { resolvePaymentOptions, type PaymentDefect, type PaymentFileOptions, type ResolvedPaymentOptions } from './options.ts'
+import {
+  resolvePaymentOptions,
+  type PaymentDefect,
+  type PaymentFileOptions,
+  type ResolvedPaymentOptions,
+} from './options.ts'
 import { statementBlock, statementFooter, statementHeader } from './statement.ts'
 import { reportBlock, reportFooter, reportHeader } from './status-report.ts'
 import { Transactions } from './transactions.ts'
@@ -69,8 +74,14 @@ function checkInitiator(options: ResolvedPaymentOptions): void {
     throw new DatasetError('initiator.iban', 'initiator.iban must be a valid IBAN in its electronic form')
   if (bic !== undefined && !(typeof bic === 'string' && BIC.test(bic)))
     throw new DatasetError('initiator.bic', 'initiator.bic must be a BIC of 8 or 11 characters')
-  if (creditorId !== undefined && !(typeof creditorId === 'string' && isValidCreditorIdentifier(creditorId) && !creditorId.includes(' ')))
-    throw new DatasetError('initiator.creditorId', 'initiator.creditorId must be a SEPA creditor identifier with right check digits')
+  if (
+    creditorId !== undefined &&
+    !(typeof creditorId === 'string' && isValidCreditorIdentifier(creditorId) && !creditorId.includes(' '))
+  )
+    throw new DatasetError(
+      'initiator.creditorId',
+      'initiator.creditorId must be a SEPA creditor identifier with right check digits',
+    )
 }
 
 /**
@@ -135,7 +146,14 @@ export class PaymentFile {
       }
     }
     const total = sum.total
-    return { count: end - start, sum: total, declaredCount: end - start, declaredSum: decimal(total), accepted: acceptedCount, acceptedSum: accepted.total }
+    return {
+      count: end - start,
+      sum: total,
+      declaredCount: end - start,
+      declaredSum: decimal(total),
+      accepted: acceptedCount,
+      acceptedSum: accepted.total,
+    }
   }
 
   /** The whole file's control figures (one pass over the rows, kept). */
@@ -193,12 +211,17 @@ export class PaymentFile {
 
   /** The document's opening, the whole file's figures in it (runs the first pass). */
   header(document: PaymentDocument = 'initiation'): Uint8Array {
-    return document === 'initiation' ? initiationHeader(this) : document === 'status-report' ? reportHeader(this) : statementHeader(this)
+    return document === 'initiation'
+      ? initiationHeader(this)
+      : document === 'status-report'
+        ? reportHeader(this)
+        : statementHeader(this)
   }
 
   /** The document's part for blocks [from, to), chunk by chunk (about 64 KiB each). */
   *blocks(document: PaymentDocument = 'initiation', from = 0, to = this.blockCount): Generator<Uint8Array> {
-    const write = document === 'initiation' ? initiationBlock : document === 'status-report' ? reportBlock : statementBlock
+    const write =
+      document === 'initiation' ? initiationBlock : document === 'status-report' ? reportBlock : statementBlock
     const writer = new ChunkWriter()
     for (let k = Math.max(0, from); k < Math.min(to, this.blockCount); k++) yield* write(this, k, writer)
     if (writer.length > 0) yield writer.take()
@@ -206,7 +229,16 @@ export class PaymentFile {
 
   /** The document's closing. */
   footer(document: PaymentDocument = 'initiation'): Uint8Array {
-    return document === 'initiation' ? initiationFooter(this) : document === 'status-report' ? reportFooter(this) : statementFooter(this)
+    return document === 'initiation'
+      ? initiationFooter(this)
+      : document === 'status-report'
+        ? reportFooter()
+        : statementFooter()
+  }
+
+  /** Transaction `index` (a dataset row of the file) as a record: see transactionAt. */
+  transactionAt(index: number): PaymentTransaction {
+    return transactionOf(this, index)
   }
 
   /** The whole document, chunk by chunk, in order (UTF-8). */
@@ -218,7 +250,10 @@ export class PaymentFile {
 }
 
 /** The chunks of one document of the payment file `options` describe (see PaymentFile). */
-export function paymentFileChunks(options: PaymentFileOptions, document: PaymentDocument = 'initiation'): Generator<Uint8Array> {
+export function paymentFileChunks(
+  options: PaymentFileOptions,
+  document: PaymentDocument = 'initiation',
+): Generator<Uint8Array> {
   return new PaymentFile(options).chunks(document)
 }
 
@@ -239,4 +274,79 @@ export async function writePaymentFile(
     }
   }
   return file.summary()
+}
+
+/** One transaction of a payment file, as row formats write it (the same data the XML holds). */
+export interface PaymentTransaction {
+  /** The dataset row. */
+  index: number
+  end_to_end_id: string
+  /** Amount with two decimals, and its currency (EUR; USD under AM03). */
+  amount: string
+  currency: string
+  /** The counterparty: creditor of a transfer, debtor of a direct debit. */
+  holder_name: string
+  iban: string
+  bic: string | null
+  street: string
+  building_number: string
+  postcode: string
+  town: string
+  country: string
+  remittance: string
+  /** Direct debits: the mandate (null under MD01) and its date of signature. */
+  mandate_id: string | null
+  mandate_date: string | null
+  /** The defect the transaction carries (a reason code), or null; and the bank's verdict. */
+  defect: PaymentDefect | null
+  status: 'ACCP' | 'RJCT'
+}
+
+const FILES = new WeakMap<PaymentFileOptions, PaymentFile>()
+
+/** Row `index` of the file as a record (the file's own transactionAt; see there). */
+export function transactionOf(file: PaymentFile, index: number): PaymentTransaction {
+  const { offset, count } = file.resolved
+  if (!(Number.isSafeInteger(index) && index >= offset && index < offset + count))
+    throw new DatasetError('index', `index must be a row of the file, from ${offset} to ${offset + count - 1}`)
+  const tx = file.transactions
+  tx.fill(index)
+  const party = tx.party
+  const k = Math.floor((index - offset) / file.resolved.batchSize)
+  const rejected =
+    tx.defect !== undefined ||
+    file.fileDefect === 'AM16' ||
+    file.fileDefect === 'AM19' ||
+    file.blockRejected(k) !== undefined
+  return {
+    index,
+    end_to_end_id: tx.endToEndId,
+    amount: decimal(tx.cents),
+    currency: tx.currency,
+    holder_name: tx.name,
+    iban: tx.iban,
+    bic: tx.bic ?? null,
+    street: party.street,
+    building_number: party.building,
+    postcode: party.postcode,
+    town: party.town,
+    country: party.country,
+    remittance: tx.remittance,
+    mandate_id: tx.debit ? (tx.mandateId ?? null) : null,
+    mandate_date: tx.debit && tx.mandateId !== undefined ? tx.mandateDate : null,
+    defect: tx.defect ?? null,
+    status: rejected ? 'RJCT' : 'ACCP',
+  }
+}
+
+/**
+ * Transaction `index` (a dataset row, from `offset` to offset + count − 1) of the payment file
+ * `options` describe, as a record: what the file's XML holds for it, and the bank's verdict. The
+ * file is prepared once per options object (keep the object to read many rows); pass a seed, or
+ * each options object is a different random file.
+ */
+export function transactionAt(options: PaymentFileOptions, index: number): PaymentTransaction {
+  let file = FILES.get(options)
+  if (file === undefined) FILES.set(options, (file = new PaymentFile(options)))
+  return transactionOf(file, index)
 }

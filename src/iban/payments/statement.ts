@@ -38,10 +38,14 @@ export function statementHeader(file: PaymentFile): Uint8Array {
   const id = tx.messageId.slice(4)
   writer.ascii(`<GrpHdr><MsgId>STM-${id}</MsgId><CreDtTm>${executionDate}T20:00:00</CreDtTm></GrpHdr>\n`)
   writer.ascii(`<Stmt><Id>STM-${id}</Id><CreDtTm>${executionDate}T20:00:00</CreDtTm>`)
-  writer.ascii(`<Acct><Id><IBAN>${tx.initiator.iban}</IBAN></Id><Ccy>EUR</Ccy><Ownr><Nm>${tx.initiator.party.name}</Nm></Ownr></Acct>\n`)
+  writer.ascii(
+    `<Acct><Id><IBAN>${tx.initiator.iban}</IBAN></Id><Ccy>EUR</Ccy><Ownr><Nm>${tx.initiator.party.name}</Nm></Ownr></Acct>\n`,
+  )
   writer.ascii(balance('OPBD', opening, date < executionDate ? executionDate : date))
   writer.ascii(balance('CLBD', closing, executionDate))
-  writer.ascii(`<TxsSummry><TtlNtries><NbOfNtries>${totals.accepted}</NbOfNtries><Sum>${decimal(totals.acceptedSum)}</Sum></TtlNtries></TxsSummry>\n`)
+  writer.ascii(
+    `<TxsSummry><TtlNtries><NbOfNtries>${totals.accepted}</NbOfNtries><Sum>${decimal(totals.acceptedSum)}</Sum></TtlNtries></TxsSummry>\n`,
+  )
   return writer.take()
 }
 

@@ -53,9 +53,15 @@ export function reportHeader(file: PaymentFile): Uint8Array {
   writer.ascii(
     `<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:${summary.statusReport}">\n<CstmrPmtStsRpt>\n`,
   )
-  writer.ascii(`<GrpHdr><MsgId>STS-${tx.messageId.slice(4)}</MsgId><CreDtTm>${file.resolved.date}T18:00:00</CreDtTm></GrpHdr>\n`)
-  writer.ascii(`<OrgnlGrpInfAndSts><OrgnlMsgId>${tx.messageId}</OrgnlMsgId><OrgnlMsgNmId>${summary.message}</OrgnlMsgNmId>`)
-  writer.ascii(`<OrgnlCreDtTm>${file.createdAt}</OrgnlCreDtTm><OrgnlNbOfTxs>${summary.declaredTransactions}</OrgnlNbOfTxs>`)
+  writer.ascii(
+    `<GrpHdr><MsgId>STS-${tx.messageId.slice(4)}</MsgId><CreDtTm>${file.resolved.date}T18:00:00</CreDtTm></GrpHdr>\n`,
+  )
+  writer.ascii(
+    `<OrgnlGrpInfAndSts><OrgnlMsgId>${tx.messageId}</OrgnlMsgId><OrgnlMsgNmId>${summary.message}</OrgnlMsgNmId>`,
+  )
+  writer.ascii(
+    `<OrgnlCreDtTm>${file.createdAt}</OrgnlCreDtTm><OrgnlNbOfTxs>${summary.declaredTransactions}</OrgnlNbOfTxs>`,
+  )
   writer.ascii(`<OrgnlCtrlSum>${summary.declaredControlSum}</OrgnlCtrlSum><GrpSts>${summary.status}</GrpSts>`)
   const defect = file.fileDefect
   if (defect === 'AM16' || defect === 'AM19') writer.ascii(reason(defect))

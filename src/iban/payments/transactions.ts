@@ -110,7 +110,9 @@ export class Transactions {
     this.#threshold = options.address === 'unstructured' ? 2 ** 32 : Math.floor(options.defectShare * 2 ** 32)
     this.#defectKey = keyOf(seed, 'defects')
     this.#dataset = new Dataset({ countries: options.countries, seed })
-    this.#broken = codes.includes('AC01') ? new Dataset({ countries: options.countries, seed, invalid: 'mod97' }) : undefined
+    this.#broken = codes.includes('AC01')
+      ? new Dataset({ countries: options.countries, seed, invalid: 'mod97' })
+      : undefined
     this.#partyRandom = new RowRandom(keyOf(seed, 'parties'))
     this.#amountRandom = new RowRandom(keyOf(seed, 'amounts'))
     this.#amounts = new AmountDraw(options.amounts)
