@@ -73,11 +73,6 @@ export class ChunkWriter {
     this.#length += UTF8.encodeInto(escaped, this.#bytes.subarray(this.#length)).written
   }
 
-  /** Appends a non-negative integer. */
-  integer(value: number): void {
-    this.ascii(String(value))
-  }
-
   /** Appends cents (0 ≤ cents < 2^53) as an amount with two decimals: 1234 → 12.34. */
   cents(cents: number): void {
     this.#reserve(20)
