@@ -78,8 +78,7 @@ export function toInvalid(value: string | undefined): InvalidCheck | InvalidChec
   if (value === undefined) return undefined
   const checks = value.split(',') as InvalidCheck[]
   const twice = checks.find((check, i) => checks.indexOf(check) !== i)
-  if (twice !== undefined)
-    throw new ApiError('invalid_request', `invalid names ${twice} twice: list each check once`)
+  if (twice !== undefined) throw new ApiError('invalid_request', `invalid names ${twice} twice: list each check once`)
   return checks.length === 1 ? checks[0] : checks
 }
 

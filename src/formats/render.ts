@@ -222,7 +222,9 @@ const LABELS = {
   json: pack(['null', ...INVALID_CHECKS.map((check) => `"${check}"`)].map((value) => `,"${INVALID_COLUMN}":${value}}`)),
   sql: pack(['NULL', ...INVALID_CHECKS.map((check) => `'${check}'`)].map((value) => `,${value})`)),
   // An Iban record's `invalid` comes after `valid`, before its bank.
-  records: pack(['null', ...INVALID_CHECKS.map((check) => `"${check}"`)].map((value) => `,"${INVALID_COLUMN}":${value}`)),
+  records: pack(
+    ['null', ...INVALID_CHECKS.map((check) => `"${check}"`)].map((value) => `,"${INVALID_COLUMN}":${value}`),
+  ),
 } as const
 
 /** Appends a row's tail; labelled, the tail but its last byte, then the label's bytes. */

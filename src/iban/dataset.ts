@@ -143,11 +143,15 @@ function requireSpec(code: string): CountrySpec {
  * row i on its own, so slices can be made anywhere, in any order. `capacity` rows at most.
  */
 export class Dataset {
+  /**
+   * One plan per country, in order; then, for an account scheme's country whose rows are only
+   * partly broken by `national`, the plan of those rows (its checked banks, its negative kind).
+   */
   readonly plans: readonly MintPlan[]
   /** How many rows the dataset holds before it would repeat: the largest valid count. */
   readonly capacity: number
-  /** Per plan, the checks its rows may fail (empty without negative data). */
-  readonly kindsByPlan: readonly (readonly InvalidCheck[])[]
+  /** Per country (the first plans), the checks its rows may fail (empty without negative data). */
+  readonly kindsByCountry: readonly (readonly InvalidCheck[])[]
   /** The share of rows broken (1 without negative data). */
   readonly invalidShare: number
   /**
@@ -162,7 +166,10 @@ export class Dataset {
   planIndex = 0
   bankIndex = 0
   ibanLength = 0
+  /** One per plan. */
   readonly #permutations: Permutation[]
+  /** Per country, the index of the plan its `national` rows come from. */
+  readonly #nationalPlans: readonly number[]
   readonly #outer: Permutation | undefined
   readonly #random: RowRandom
   /** Whether row i is broken, and by which kind: drawn from (seed, i) alone. */
@@ -190,26 +197,41 @@ export class Dataset {
       if (qrIban && !isQrIid(codes[0] as string, bank.code))
         throw new DatasetError('bank', `bank ${bank.code} is not a QR-IID (30000–31999), which qr_iban needs`)
     }
-    this.kindsByPlan = codes.map((code) => breakableKinds(requireSpec(code), kinds, realistic, bank))
-    requireEveryKindMade(kinds, this.kindsByPlan, codes, realistic, bank)
-    this.plans = codes.map((code, which) => {
-      // Negative data of an account scheme draws only banks whose accounts it checks (the
-      // valid rows of a mixed dataset too: one plan, one permutation).
-      const checkedOnly = this.kindsByPlan[which]?.includes('national') === true && schemeOf(requireSpec(code)) !== undefined
-      return planFor(code, realistic, bank, checkedOnly, mix, qrIban) as MintPlan
+    this.kindsByCountry = codes.map((code) => breakableKinds(requireSpec(code), kinds, realistic, bank))
+    requireEveryKindMade(kinds, this.kindsByCountry, codes, realistic, bank)
+    // Negative data of an account scheme draws only banks whose accounts it checks: a country
+    // whose rows all fail `national` mints them all so; one whose rows fail it in part, those
+    // rows only, from a plan of their own (GB's accounts of that plan fail as minted).
+    const plans: MintPlan[] = []
+    const national = codes.map((code, which) => {
+      const fails =
+        this.kindsByCountry[which]?.includes('national') === true && schemeOf(requireSpec(code)) !== undefined
+      const whole = fails && share === 1 && this.kindsByCountry[which]?.length === 1
+      plans.push(planFor(code, realistic, bank, whole, mix, qrIban) as MintPlan)
+      return fails && !whole
     })
+    this.#nationalPlans = codes.map((code, which) => {
+      if (!national[which]) return which
+      plans.push(planFor(code, realistic, bank, true, mix, qrIban) as MintPlan)
+      return plans.length - 1
+    })
+    this.plans = plans
     this.invalidShare = share
     this.labelled = kinds.length > 1 || options.invalidShare !== undefined
     this.#breaks = kinds.length > 0
     this.#mixed = kinds.length > 1 || share < 1
-    this.rowPlan = this.plans[0] as MintPlan
-    this.#permutations = this.plans.map((plan) => new Permutation(plan.capacity, keysOf(seed, keyLabel(plan))))
-    const k = this.plans.length
+    this.rowPlan = plans[0] as MintPlan
+    this.#permutations = plans.map((plan) => new Permutation(plan.capacity, keysOf(seed, keyLabel(plan))))
+    // A country's rows: as many as both its plans hold.
+    const capacities = codes.map((_, which) =>
+      Math.min((plans[which] as MintPlan).capacity, (plans[this.#nationalPlans[which] as number] as MintPlan).capacity),
+    )
+    const k = codes.length
     if (k === 1) {
-      this.capacity = this.rowPlan.capacity
+      this.capacity = capacities[0] as number
       this.#outer = undefined
     } else {
-      const share = Math.min(...this.plans.map((plan) => plan.capacity), Math.floor(MAX_PERMUTATION_SIZE / k))
+      const share = Math.min(...capacities, Math.floor(MAX_PERMUTATION_SIZE / k))
       this.capacity = share * k
       this.#outer = new Permutation(this.capacity, keysOf(seed, `*${codes.join(',')}`))
     }
@@ -245,20 +267,27 @@ export class Dataset {
     }
     let which = 0
     let row = index
+    const k = this.kindsByCountry.length
     if (this.#outer !== undefined) {
       const p = this.#outer.at(index)
-      which = p % this.plans.length
-      row = (p - which) / this.plans.length
+      which = p % k
+      row = (p - which) / k
     }
-    const plan = this.plans[which] as MintPlan
+    // Which row is broken, and how, is drawn before it is minted: a `national` row of a
+    // scheme's country may come from its own plan.
+    const kind = !this.#breaks
+      ? undefined
+      : this.#mixed
+        ? this.#kindOf(index, which)
+        : (this.kindsByCountry[which]?.[0] as InvalidCheck)
+    const at = kind === 'national' ? (this.#nationalPlans[which] as number) : which
+    const plan = this.plans[at] as MintPlan
     const random = this.#random
     random.reset(index)
     this.rowPlan = plan
-    this.planIndex = which
-    this.bankIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), out)
+    this.planIndex = at
+    this.bankIndex = mintRow(plan, (this.#permutations[at] as Permutation).at(row), out)
     this.ibanLength = plan.spec.ibanLength
-    if (!this.#breaks) return
-    const kind = this.#mixed ? this.#kindOf(index, which) : (this.kindsByPlan[which]?.[0] as InvalidCheck)
     this.invalid = kind
     if (kind === undefined) {
       this.bankKept = true
@@ -275,7 +304,7 @@ export class Dataset {
     pick.reset(index)
     // A share of 1 draws nothing here; 2^-32 steps are finer than any share asked for.
     if (this.invalidShare < 1 && pick.uint32() >= this.invalidShare * 2 ** 32) return undefined
-    const kinds = this.kindsByPlan[which] as readonly InvalidCheck[]
+    const kinds = this.kindsByCountry[which] as readonly InvalidCheck[]
     return kinds.length === 1 ? kinds[0] : kinds[randomBelow(pick, kinds.length)]
   }
 }
@@ -288,7 +317,8 @@ function invalidKinds(invalid: unknown): readonly InvalidCheck[] {
   if (kinds.length === 0 || kinds.some((kind) => !INVALID_CHECKS.includes(kind as InvalidCheck)))
     throw new DatasetError('invalid', rule)
   const twice = kinds.find((kind, i) => kinds.indexOf(kind) !== i)
-  if (twice !== undefined) throw new DatasetError('invalid', `invalid names ${twice as string} twice: list each check once`)
+  if (twice !== undefined)
+    throw new DatasetError('invalid', `invalid names ${twice as string} twice: list each check once`)
   return kinds as InvalidCheck[]
 }
 
@@ -326,12 +356,12 @@ function breakableKinds(
 /** A check of several that no country of the dataset can fail is refused: it was asked for and would never come. */
 function requireEveryKindMade(
   kinds: readonly InvalidCheck[],
-  kindsByPlan: readonly (readonly InvalidCheck[])[],
+  kindsByCountry: readonly (readonly InvalidCheck[])[],
   codes: readonly string[],
   realistic: boolean,
   bank: BankRow | undefined,
 ): void {
-  const never = kinds.find((kind) => kindsByPlan.every((fit) => !fit.includes(kind)))
+  const never = kinds.find((kind) => kindsByCountry.every((fit) => !fit.includes(kind)))
   if (never === undefined) return
   const spec = requireSpec(codes[0] as string)
   const reason = codes.length === 1 ? `: it ${unbreakable(spec, never, realistic, bank)}` : ''

@@ -101,7 +101,9 @@ export function compactGenerateResult(
 
 /** A record's row: its IBAN, and in labelled results the check it fails (if any). */
 function rowOf(record: Iban, labelled: boolean): CompactRow {
-  return labelled && typeof record.invalid === 'string' ? { iban: record.iban, invalid: record.invalid } : { iban: record.iban }
+  return labelled && typeof record.invalid === 'string'
+    ? { iban: record.iban, invalid: record.invalid }
+    : { iban: record.iban }
 }
 
 const restFields = generateResultSchema['properties'] as Record<string, Schema>
@@ -160,8 +162,7 @@ export const compactGenerateSchema: Schema = {
           invalid: {
             type: 'string',
             enum: (restBank['invalid'] as Schema)['enum'] as unknown[] as string[],
-            description:
-              'With a list of checks or invalid_share: the check this IBAN fails (absent when it is valid).',
+            description: 'With a list of checks or invalid_share: the check this IBAN fails (absent when it is valid).',
           },
           bank: {
             type: 'integer',
