@@ -149,6 +149,9 @@ export class GenerationPool {
   #single = 0
   /** Batches and streams refused because every place was taken. */
   #refused = 0
+  /** Worker threads that ended while the pool was open (each one replaced by Piscina). */
+  #threadsLost = 0
+  #closing = false
   /** The memory of streams (their shared inputs and results, their compressors) and its budget. */
   readonly memory: StreamMemory
   /** The size of each generation stream's result slots. */
@@ -171,6 +174,9 @@ export class GenerationPool {
       idleTimeout: 60_000,
       // Small heaps: a worker holds one batch (under 1 MB) at a time.
       resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
+    })
+    this.#piscina.on('workerDestroy', () => {
+      if (!this.#closing) this.#threadsLost++
     })
   }
 
@@ -213,6 +219,14 @@ export class GenerationPool {
   /** Streams and single batches refused since start because every place was taken. */
   get refused(): number {
     return this.#refused
+  }
+
+  /**
+   * Worker threads lost since start (crashed, ran out of memory): each is replaced, at the cost
+   * of a new thread's start. A stream whose reader leaves loses none (its batches are skipped).
+   */
+  get threadsLost(): number {
+    return this.#threadsLost
   }
 
   /** How many batches may be in flight for one stream: enough to keep every thread busy. */
@@ -361,6 +375,7 @@ export class GenerationPool {
   }
 
   async close(): Promise<void> {
+    this.#closing = true
     this.memory.release()
     await this.#piscina.destroy()
   }

@@ -14,11 +14,15 @@ export class SlotStore {
   readonly #free: ArrayBuffer[] = []
   #bytes = 0
   #limit = Infinity
+  #made = 0
 
   /** A slot of `bytes` bytes: a kept one resized (its pages are committed as they are written), else a new one. */
   take(bytes: number): ArrayBuffer {
     const slot = this.#free.pop()
-    if (slot === undefined) return new ArrayBuffer(bytes, { maxByteLength: SLOT_MAX_BYTES })
+    if (slot === undefined) {
+      this.#made++
+      return new ArrayBuffer(bytes, { maxByteLength: SLOT_MAX_BYTES })
+    }
     this.#bytes -= slot.byteLength
     if (slot.byteLength !== bytes) slot.resize(bytes)
     return slot
@@ -26,7 +30,8 @@ export class SlotStore {
 
   /** Gives back a slot that nothing uses any more: kept, or emptied at once when the limit is reached. */
   give(slot: ArrayBuffer): void {
-    if (slot.detached || !slot.resizable) return
+    // A detached buffer (sent away) has no maxByteLength left; Node 20 has no `detached`.
+    if (!slot.resizable || slot.maxByteLength === 0) return
     if (this.#bytes + slot.byteLength > this.#limit) {
       slot.resize(0)
       return
@@ -49,6 +54,11 @@ export class SlotStore {
   release(): void {
     for (const slot of this.#free.splice(0)) slot.resize(0)
     this.#bytes = 0
+  }
+
+  /** Slots made since start: a store that keeps making them is not reusing them. */
+  get made(): number {
+    return this.#made
   }
 
   /** Slots kept. */
