@@ -1,8 +1,8 @@
-// Shared memory kept for reuse: the buffers streams hand to worker threads (a validation's input
-// batches, the slots their results come back in) go back here when a stream is done with them,
-// and the next stream takes them again, so that a busy server allocates none per stream. What is
-// kept is bounded in bytes, and let go at once by clear(): a buffer that a worker thread has seen
-// is freed only once every thread's collector has let go of it, and until then it stays resident.
+// Shared memory kept for reuse: the buffers a validation stream hands to worker threads (its input
+// batches) go back here when the stream is done with them, and the next stream takes them again,
+// so that a busy server allocates none per stream. What is kept is bounded in count and in bytes,
+// and let go by clear(): a buffer that a worker thread has seen is freed only once every thread's
+// collector has let go of it (results come back in slots instead, which do not wait: slots.ts).
 
 export class SharedBuffers {
   readonly #free = new Map<number, SharedArrayBuffer[]>()
@@ -62,10 +62,5 @@ export class SharedBuffers {
     let count = 0
     for (const free of this.#free.values()) count += free.length
     return count
-  }
-
-  /** Bytes kept. */
-  get keptBytes(): number {
-    return this.#bytes
   }
 }
