@@ -130,6 +130,11 @@ class Slots {
     }
   }
 
+  /** A slot that did not come back (its batch outgrew it and was sent in a buffer of its own): another may be made. */
+  lost(): void {
+    this.#made--
+  }
+
   /** The stream is done: its free slots go back to the store, and so will the rest as they come back. */
   finish(): void {
     this.#finished = true
@@ -200,6 +205,7 @@ export async function writeInOrder<T extends WindowTask>(
       const slot = slotOf(output)
       const { task } = next
       next = undefined
+      if (slot === undefined && task.slot !== undefined) slots.lost()
       if (signal.aborted) {
         if (slot !== undefined) slots.give(slot)
         return
