@@ -21,7 +21,8 @@ const megabytes = (bytes: number) => (bytes / MB).toFixed(bytes < 10 * MB ? 1 : 
 
 /** What a refusal says: the budget, its variable, what holds it and what the stream needed. */
 export function memoryBudgetMessage(budget: number, reserved: number, streams: number, need: number): string {
-  return `the memory for streams is taken: ${streams} stream${streams === 1 ? '' : 's'} under way hold ${megabytes(reserved)} MB of the ${megabytes(budget)} MB budget (STREAM_MEMORY_MB), and this one needs ${megabytes(need)} MB; retry shortly`
+  const holders = streams === 1 ? '1 stream under way holds' : `${streams} streams under way hold`
+  return `the memory for streams is taken: ${holders} ${megabytes(reserved)} MB of the ${megabytes(budget)} MB budget (STREAM_MEMORY_MB), and this one needs ${megabytes(need)} MB; retry shortly`
 }
 
 /** A stream's share of the budget, held until it is closed. */

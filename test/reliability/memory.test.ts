@@ -28,7 +28,7 @@ import { record } from './report.ts'
 /** What the server may hold besides its streams' budget at its peak: the threads' heaps, sockets, parsers. */
 const MARGIN_MB = 64
 /** How near idle resident memory must come once the streams have ended. */
-const RETURN_MB = 32
+const RETURN_MB = 48
 const ROWS = LONG ? 100_000 : 50_000
 const ROUNDS = LONG ? 3 : 1
 const STREAMS_PER_KEY = 8
