@@ -106,8 +106,9 @@ export class StreamMemory {
   }
 
   /**
-   * Reserves as much as is left, up to `most` bytes, and at least `least`; throws
-   * MemoryBudgetError when less than `least` is left.
+   * Reserves `most` bytes while the budget stays at least half free with them, else `least`;
+   * throws MemoryBudgetError when less than `least` is left. (A stream that took all that is
+   * left would starve the next ones: the second half is shared out at the least each needs.)
    */
   reserve(least: number, most: number = least): MemoryReservation {
     const left = this.budget - this.#reserved
@@ -115,7 +116,7 @@ export class StreamMemory {
       this.#refused++
       throw new MemoryBudgetError(memoryBudgetMessage(this.budget, this.#reserved, this.#open, least))
     }
-    const bytes = Math.min(Math.max(least, most), left)
+    const bytes = most > least && this.#reserved + most <= this.budget / 2 ? most : least
     this.#reserved += bytes
     this.#open++
     clearTimeout(this.#idle)

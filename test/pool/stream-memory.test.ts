@@ -7,13 +7,14 @@ import { waitFor } from '../helpers/wait.ts'
 
 const MB = 1 << 20
 
-test('a stream gets what is left of the budget up to what it asks, and a 503 naming STREAM_MEMORY_MB when less than its least is left', () => {
+test('a stream gets what it asks while the budget stays half free, the least it needs after, and a 503 naming STREAM_MEMORY_MB when less is left', () => {
   const memory = new StreamMemory({ budget: 10 * MB })
-  const first = memory.reserve(4 * MB, 8 * MB)
-  assert.equal(first.bytes, 8 * MB, 'as much as it asked: the budget had it')
-  const second = memory.reserve(MB, 4 * MB)
-  assert.equal(second.bytes, 2 * MB, 'what was left, more than its least')
-  assert.deepEqual([memory.reserved, memory.open], [10 * MB, 2])
+  const first = memory.reserve(2 * MB, 5 * MB)
+  assert.equal(first.bytes, 5 * MB, 'as much as it asked: half the budget is still free')
+  const second = memory.reserve(2 * MB, 4 * MB)
+  assert.equal(second.bytes, 2 * MB, 'the least it needs: the second half is shared out')
+  const third = memory.reserve(3 * MB, 3 * MB)
+  assert.deepEqual([memory.reserved, memory.open], [10 * MB, 3])
   let refusal: unknown
   assert.throws(
     () => memory.reserve(MB, 2 * MB),
@@ -24,13 +25,14 @@ test('a stream gets what is left of the budget up to what it asks, and a 503 nam
   assert.equal(error.retryAfter, 1)
   assert.equal(
     error.message,
-    'the memory for streams is taken: 2 streams under way hold 10 MB of the 10 MB budget (STREAM_MEMORY_MB), and this one needs 1.0 MB; retry shortly',
+    'the memory for streams is taken: 3 streams under way hold 10 MB of the 10 MB budget (STREAM_MEMORY_MB), and this one needs 1.0 MB; retry shortly',
   )
   assert.equal(memory.refused, 1)
   first.close()
   first.close() // once only
+  third.close()
   assert.equal(memory.reserved, 2 * MB)
-  assert.equal(memory.reserve(MB, 8 * MB).bytes, 8 * MB, 'its share came back')
+  assert.equal(memory.reserve(MB, 3 * MB).bytes, 3 * MB, 'their shares came back')
 })
 
 test('slots are reused from stream to stream, and emptied (their memory returned) once no stream has been open for the idle time', async () => {
