@@ -21,6 +21,10 @@ COPY packages/iban/tsconfig.json ./packages/iban/
 COPY scripts ./scripts
 COPY src ./src
 COPY workers ./workers
+# The guide the page links (/guide) is rendered from these at build time.
+COPY README.md CHANGELOG.md LICENSE ./
+COPY docs ./docs
+COPY packages/iban/README.md ./packages/iban/
 RUN npm run build
 
 FROM ${NODE_IMAGE} AS dependencies

@@ -71,6 +71,22 @@ export default tseslint.config(
     },
   },
   {
+    // A scheme's folder (de-account/, uk-modulus/, …) may import the shared modules beside it.
+    files: ['src/iban/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'src/iban is pure: no Node-only modules (it also runs in browsers).' },
+            { regex: '^\\.\\./\\.\\./', message: 'src/iban imports nothing from the rest of the project.' },
+            { regex: '^[^.]', message: 'src/iban has no dependencies.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The service uses the domain as the library's users do, through its package (the build
     // would otherwise compile a second copy of src/iban into dist/).
     files: ['src/**/*.ts', 'workers/**/*.ts'],

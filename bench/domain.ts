@@ -152,6 +152,26 @@ CASES['ibanmint generateIban 91-country mix'] = async () => (n) => {
   for (let i = 0; i < n; i++) sum += generateIban(MIX[i % MIX.length] as string).length
   return sum
 }
+// The portable build's ibanAt (one row per call, as a load script's iteration asks for it)
+// against the same rows made in sequence by one generateIbans call per batch (seed and offset).
+CASES['ibanmint ibanAt DE (portable build)'] = async () => {
+  const { ibanAt } = await import('../packages/iban/dist/portable.js')
+  let index = 0
+  return (n) => {
+    let sum = 0
+    for (let i = 0; i < n; i++) sum += ibanAt('bench', index++, { country: 'DE' }).length
+    return sum
+  }
+}
+CASES['ibanmint generateIbans seeded DE (rows in sequence)'] = async () => {
+  let offset = 0
+  return (n) => {
+    let sum = 0
+    for (const row of generateIbans('DE', n, { seed: 'bench', offset })) sum += row.length
+    offset += n
+    return sum
+  }
+}
 CASES['ibanmint csv rows DE'] = csvCase(['DE'])
 CASES['ibanmint csv rows FR'] = csvCase(['FR'])
 CASES['ibanmint csv rows 91-country mix'] = csvCase(MIX)
@@ -283,6 +303,7 @@ function main(): void {
       `ibankit IBAN.isValid ${label}`,
     ]),
     ['ibanmint isValidUkAccount GB', 'uk-modulus-check validateAccountDetails GB'],
+    ['ibanmint ibanAt DE (portable build)', 'ibanmint generateIbans seeded DE (rows in sequence)'],
   ]
   for (const group of groups) for (let pass = 0; pass < PASSES; pass++) group.forEach(run)
   const grouped = new Set(groups.flat())
@@ -304,6 +325,9 @@ function main(): void {
   targets.push(
     `| GB account check vs uk-modulus-check | ${ratio(get('ibanmint isValidUkAccount GB'), get('uk-modulus-check validateAccountDetails GB'), 3)} |`,
   )
+  targets.push(
+    `| ibanAt, one row per call, vs the same rows in sequence (generateIbans, seed and offset) | ${ratio(get('ibanmint ibanAt DE (portable build)'), get('ibanmint generateIbans seeded DE (rows in sequence)'), 0.5)} |`,
+  )
   for (const label of validationLabels) {
     const ibankit = get(`ibankit IBAN.isValid ${label}`)
     targets.push(`| validation ${label} vs ibankit | ${ratio(get(`ibanmint validateIban ${label}`), ibankit, 3)} |`)
@@ -322,7 +346,13 @@ function main(): void {
     '|---|---|',
     ...targets,
     '',
-    table('Generation (objects)', [...pick('generateIban'), ...pick('IBAN.random'), ...pick('finance.iban')]),
+    table('Generation (objects)', [
+      ...pick('generateIban '),
+      ...pick('IBAN.random'),
+      ...pick('finance.iban'),
+      ...pick('ibanAt'),
+      ...pick('generateIbans seeded'),
+    ]),
     '',
     table('Rows written into a buffer (one core): CSV, then each other serializer (DE)', pick(' rows ')),
     '',

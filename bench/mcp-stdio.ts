@@ -1,9 +1,9 @@
 // Start-up of `ibanmint mcp` as an MCP client sees it: from spawning the command to the answer
 // to `initialize`, and to the first generate_iban (which waits for the pool's worker thread).
 // Measured in the same run next to a bare stdio server on the official SDK (serveStdio and one
-// constant tool, no ibanmint code: the floor of Node plus the SDK), and through `npx -y
-// ibanmint mcp` as the documented client configurations start it (from a local install, so
-// npm resolves it without the network). Rounds alternate between the three. Beside wall time,
+// constant tool, no ibanmint code: the floor of Node plus the SDK), and through `npx
+// --no-install ibanmint mcp` as the documented project configuration starts it (from a local
+// install, so npm resolves it without the network). Rounds alternate between the three. Beside wall time,
 // the CPU time the server process had used when it answered initialize (/proc, every thread):
 // on a busy machine wall time mostly measures the wait for a core, CPU time does not.
 // Usage: npm run build && node --import tsx bench/mcp-stdio.ts [--rounds N]
@@ -109,7 +109,8 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? NaN
 }
 
-// `npx -y ibanmint mcp` finds ibanmint installed in the folder it runs in, as after `npm i ibanmint`.
+// `npx --no-install ibanmint mcp` finds ibanmint installed in the folder it runs in, as after
+// `npm install ./ibanmint-0.3.0.tgz` (it never installs: the name is not on the registry).
 const install = mkdtempSync(join(tmpdir(), 'ibanmint-npx-'))
 mkdirSync(join(install, 'node_modules', '.bin'), { recursive: true })
 symlinkSync(ROOT, join(install, 'node_modules', 'ibanmint'))
@@ -119,9 +120,9 @@ const LAUNCHES: Launch[] = [
   { name: 'bare SDK stdio server', command: process.execPath, args: ['--input-type=module', '-e', BARE], cwd: ROOT },
   { name: 'ibanmint mcp', command: process.execPath, args: [join(ROOT, 'bin', 'ibanmint.js'), 'mcp'], cwd: ROOT },
   {
-    name: 'npx -y ibanmint mcp',
+    name: 'npx --no-install ibanmint mcp',
     command: 'npx',
-    args: ['-y', 'ibanmint', 'mcp'],
+    args: ['--no-install', 'ibanmint', 'mcp'],
     cwd: install,
     env: { npm_config_offline: 'true' },
   },

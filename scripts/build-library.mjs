@@ -5,6 +5,9 @@
 //   registries, caches and classes.
 // - CommonJS (`require`, Jest): esbuild bundles index.ts into dist/cjs/, whose package.json
 //   says "commonjs".
+// - Portable (`@ibanmint/iban/portable`): portable.ts (ibanAt) alone, one ES module file with no
+//   import at all, for engines that resolve no package and have no Node built-in (k6, QuickJS, a
+//   browser's <script type="module">): a load script copies or bundles it as it is.
 // - Declarations: tsc writes one .d.ts per module (packages/iban/tsconfig.json), their `.ts`
 //   import specifiers become `.js`, and dist/cjs/ gets a copy, which TypeScript reads as
 //   CommonJS there.
@@ -76,6 +79,16 @@ export async function buildLibrary() {
     entryPoints: [join(source, 'index.ts')],
     outfile: join(dist, 'cjs', 'index.js'),
     format: 'cjs',
+  })
+  await build({
+    ...common,
+    entryPoints: [join(source, 'portable.ts')],
+    outfile: join(dist, 'portable.js'),
+    format: 'esm',
+    // The language of 2022 (classes with private fields) and nothing of Node's: k6's goja and
+    // QuickJS run it as they run a browser's module. `??=` (2021) is written out: goja may lack it.
+    target: 'es2022',
+    supported: { 'logical-assignment': false },
   })
   writeDeclarations()
   for (const file of filesUnder(dist).filter((name) => name.endsWith('.d.ts') && !name.includes('/cjs/'))) {

@@ -2,8 +2,10 @@
 // then tsc compiles the service (src/ but src/iban, and workers/) to plain JavaScript with
 // declaration files in dist/, importing the library by its package name; esbuild bundles the
 // web page's script for browsers and the pool's worker into one file each; the API reference's
-// Redoc build and the OpenAPI document's examples are added (scripts/docs-bundle.mjs). npm runs
-// it on `npm ci` (prepare) and `npm pack`; `npm start` and the bin then run dist/ with plain Node.
+// Redoc build and the guide are added (scripts/docs-bundle.mjs);
+// last, every content-hashed file of the site is gzipped once. Each output goes where
+// src/build-outputs.ts says the built service finds it. npm runs the build on `npm ci` (prepare)
+// and `npm pack`; `npm start` and the bin then run dist/ with plain Node.
 import { execFileSync } from 'node:child_process'
 import { existsSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -42,15 +44,17 @@ if (existsSync(`${root}/dist/src/iban`)) {
   throw new Error(`dist/src/iban was built: the service must import the domain as ${LIBRARY}`)
 }
 writeLibraryEntry()
-await build({ ...webBundleOptions, outfile: `${root}/dist/web/app.js` })
+const { BUILD_OUTPUTS } = await import(`${root}/dist/src/build-outputs.js`)
+const dist = (output) => `${root}/dist/${output}`
+await build({ ...webBundleOptions, outfile: dist(BUILD_OUTPUTS.pageScript) })
 // The page's raster icons, drawn here once rather than by every server process at its start
-// (about 70 ms, most of it the 180 px one): src/web/page.ts reads them from dist/web.
-const { iconIco, touchIconPng } = await import(`${root}/dist/src/web/icon.js`)
-writeFileSync(`${root}/dist/web/favicon.ico`, iconIco())
-writeFileSync(`${root}/dist/web/touch-icon.png`, touchIconPng())
+// (about 70 ms, most of it the 180 px one).
+const { iconIco, touchIconPng } = await import(`${root}/dist/src/http/site/icon.js`)
+writeFileSync(dist(BUILD_OUTPUTS.favicon), iconIco())
+writeFileSync(dist(BUILD_OUTPUTS.touchIcon), touchIconPng())
 await build({
   entryPoints: [`${root}/workers/tasks.ts`],
-  outfile: `${root}/dist/workers/tasks.js`,
+  outfile: dist(BUILD_OUTPUTS.worker),
   allowOverwrite: true,
   bundle: true,
   format: 'esm',
@@ -64,5 +68,13 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 })
-await buildReferenceDocs(`${root}/dist`)
+buildReferenceDocs(`${root}/dist`, BUILD_OUTPUTS)
+// The site's files gzipped once, at the smallest size, rather than by each server process (the
+// bank registries, Redoc's 1.1 MB script): made by the built service's own code, from the files
+// it serves.
+const { buildWebAssets } = await import(`${root}/dist/src/http/page.js`)
+const { loadReferenceAssets } = await import(`${root}/dist/src/http/reference.js`)
+const { writeGzipped } = await import(`${root}/dist/src/http/static-site.js`)
+const site = [...(await buildWebAssets()).files.values(), ...loadReferenceAssets().files.values()]
+await writeGzipped(site, `${root}/dist`)
 console.log(`ibanmint: built dist/ in ${((performance.now() - started) / 1000).toFixed(1)} s`)

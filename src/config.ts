@@ -1,7 +1,7 @@
 // Configuration from the environment, read once and typed. Every variable is documented in
 // the README; a bad value stops startup with a message naming it.
-import { join } from 'node:path'
 import { usableCores } from './cpu-quota.ts'
+import { keysFileLocation } from './keys/location.ts'
 import { DEFAULT_STREAMS_PER_KEY } from './limits/streams.ts'
 
 export interface Config {
@@ -9,7 +9,10 @@ export interface Config {
   port: number
   /** Absolute base of links (documentation, server card), without a trailing slash. */
   publicUrl: string
+  /** The key file (absolute): KEYS_FILE, else the user's data directory (keys/location.ts). */
   keysFile: string
+  /** Why the key file is the former default ./data/keys.json, and how to move it; else undefined. */
+  keysFileNotice: string | undefined
   redisUrl: string | undefined
   /** Requests per minute for keys without their own limit. */
   defaultRateLimit: number
@@ -49,6 +52,16 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** Defaults the documentation quotes (the OpenAPI document's introduction and examples read them here). */
+export const DEFAULT_LIMITS = {
+  defaultRateLimit: 60,
+  exportRateLimit: 30,
+  mcpRateLimit: 120,
+  authFailureLimit: 30,
+  requestTimeout: 30_000,
+  poolMaxQueue: 256,
+} as const satisfies Partial<Config>
 
 // Measured in bench/http.ts (bench/RESULTS.md): inline serves about 2× the requests of the pool
 // at counts 1 and 10 with a third of the p99; at 100 throughput is within ~10% and the pool's
@@ -183,29 +196,31 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
     throw new ConfigError(`REDIS_URL must start with redis:// or rediss://`)
   }
+  const keys = keysFileLocation(env)
   return {
     host,
     port,
     publicUrl,
-    keysFile: env['KEYS_FILE'] || join(process.cwd(), 'data', 'keys.json'),
+    keysFile: keys.path,
+    keysFileNotice: keys.notice,
     redisUrl,
-    defaultRateLimit: integer(env, 'RATE_LIMIT', 60, 1, 1_000_000_000),
+    defaultRateLimit: integer(env, 'RATE_LIMIT', DEFAULT_LIMITS.defaultRateLimit, 1, 1_000_000_000),
     logLevel: env['LOG_LEVEL'] || 'info',
     shutdownTimeout: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
-    exportRateLimit: integer(env, 'EXPORT_RATE_LIMIT', 30, 1, 1_000_000_000),
-    mcpRateLimit: integer(env, 'MCP_RATE_LIMIT', 120, 1, 1_000_000_000),
+    exportRateLimit: integer(env, 'EXPORT_RATE_LIMIT', DEFAULT_LIMITS.exportRateLimit, 1, 1_000_000_000),
+    mcpRateLimit: integer(env, 'MCP_RATE_LIMIT', DEFAULT_LIMITS.mcpRateLimit, 1, 1_000_000_000),
     mcpAllowedOrigins: allowedOrigins(env['MCP_ALLOWED_ORIGINS'], publicUrl),
-    authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', 30, 1, 1_000_000_000),
+    authFailureLimit: integer(env, 'AUTH_FAILURE_LIMIT', DEFAULT_LIMITS.authFailureLimit, 1, 1_000_000_000),
     trustProxy: trustProxy(env['TRUST_PROXY']),
     bulkMaxCount: integer(env, 'BULK_MAX_COUNT', 10_000_000, 1, 1_000_000_000),
     validateMaxRows: integer(env, 'VALIDATE_MAX_ROWS', 10_000_000, 1, 1_000_000_000),
     streamsPerKey: integer(env, 'STREAMS_PER_KEY', DEFAULT_STREAMS_PER_KEY, 1, 100_000),
-    requestTimeout: integer(env, 'REQUEST_TIMEOUT_MS', 30_000, 1_000, 3_600_000),
+    requestTimeout: integer(env, 'REQUEST_TIMEOUT_MS', DEFAULT_LIMITS.requestTimeout, 1_000, 3_600_000),
     workers: workers(env['WORKERS']),
     portSharing: portSharing(env['WORKERS_LISTEN']),
     // One thread per core this process may use: a container's CPU limit counts (cpu-quota.ts).
     poolThreads: integer(env, 'POOL_THREADS', usableCores(), 1, 256),
-    poolMaxQueue: integer(env, 'POOL_MAX_QUEUE', 256, 1, 1_000_000),
+    poolMaxQueue: integer(env, 'POOL_MAX_QUEUE', DEFAULT_LIMITS.poolMaxQueue, 1, 1_000_000),
     poolInlineMax: integer(env, 'POOL_INLINE_MAX', DEFAULT_POOL_INLINE_MAX, 0, 100),
     streamMemory: integer(env, 'STREAM_MEMORY_MB', DEFAULT_STREAM_MEMORY_MB, 16, 1_048_576) * 2 ** 20,
   }

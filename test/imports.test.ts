@@ -66,3 +66,34 @@ test('the service imports the domain core as @ibanmint/iban, never from src/iban
   const named = service.filter((file) => /from '@ibanmint\/iban(\/internal)?'/.test(readFileSync(file, 'utf8')))
   assert.ok(named.length > 15, `${named.length} modules import @ibanmint/iban`)
 })
+
+test('src/web is the browser bundle: it imports nothing of the server (src/http, node:, other packages than the domain)', () => {
+  const web = sources(join(SRC, 'web'))
+  assert.ok(web.length > 5, `${web.length} modules read`)
+  const offending = web.flatMap((file) => {
+    const text = readFileSync(file, 'utf8')
+    const packages = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+'([^.][^']*)'/g)]
+      .map((match) => match[1] as string)
+      .filter((name) => !name.startsWith('@ibanmint/iban'))
+    const server = relativeImports(file).filter(
+      (target) => !target.startsWith(join(SRC, 'web') + sep) && !target.startsWith(join(SRC, 'core') + sep),
+    )
+    return [...packages, ...server.map((target) => relative(SRC, target))].map(
+      (name) => `${relative(SRC, file)} -> ${name}`,
+    )
+  })
+  assert.deepEqual(offending, [])
+})
+
+test('one module knows whether the service runs built or from its sources, where dist/ is, and runs esbuild for it', () => {
+  // Finding files from a module's own address, naming dist/ or running esbuild, outside import lines and comments.
+  const code = (file: string) =>
+    readFileSync(file, 'utf8')
+      .replace(/^\s*(?:import|export)\s[^'"]*?from\s+'[^']+'/gm, '')
+      .replace(/^\s*(?:\/\/|\*).*$/gm, '')
+  const asking = sources(SRC).filter((file) => /import\.meta\.|\bdist\/|esbuild/.test(code(file)))
+  assert.deepEqual(
+    asking.map((file) => relative(SRC, file)),
+    ['build-outputs.ts'],
+  )
+})

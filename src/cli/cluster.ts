@@ -9,6 +9,7 @@ import cluster, { type Worker } from 'node:cluster'
 import { RateLimiterClusterMaster } from 'rate-limiter-flexible'
 import type { Config, PortSharing } from '../config.ts'
 import { usableCores } from '../cpu-quota.ts'
+import { describeKeyStore } from '../keys/location.ts'
 import { createLogger } from '../main.ts'
 import { gatherForProcesses } from '../metrics/cluster.ts'
 
@@ -119,7 +120,7 @@ export async function runPrimary(config: Config, processes: number): Promise<num
     })
     for (let i = 0; i < (port === undefined ? 1 : processes); i++) fork()
   })
-  const store = config.redisUrl === undefined ? `key file ${config.keysFile}; limits counted by the primary` : 'Redis'
+  const store = `${describeKeyStore(config)}${config.redisUrl === undefined ? '; limits counted by the primary' : ''}`
   process.stderr.write(
     `ibanmint listening on ${listening.url} (${processes} processes × ${threads} generation threads, ${SHARING_TEXT[config.portSharing]}; public URL ${listening.publicUrl}; keys and limits: ${store})\n` +
       `  web page:      ${listening.publicUrl}/\n` +

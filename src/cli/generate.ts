@@ -8,6 +8,7 @@ import type { WriteStream } from 'node:fs'
 import { ApiError } from '../core/errors.ts'
 import { requireCountry, requireDataset } from '../core/operations.ts'
 import {
+  bankMixParamSchema,
   bankParamSchema,
   countSchema,
   invalidParamSchema,
@@ -71,8 +72,14 @@ Options:
                        made with --offset on several machines join into one
       --bank CODE      realistic rows of this real bank only, one country only
                        (see "ibanmint countries CC --banks")
+      --bank-mix MIX   how realistic rows are shared among a country's banks:
+                       weighted (default: as its accounts are, the largest
+                       banks carrying most rows) or uniform (every bank alike)
+      --qr-iban        CH, LI: QR-IBANs (a real bank's QR-IID, 30000-31999)
       --invalid CHECK  rows that fail exactly one check and pass every other:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
+      --no-header      csv without its header row: rows from the first line
+                       (for tools such as JMeter's CSV Data Set)
   -o, --output FILE    write to FILE instead of stdout (created or replaced)
       --threads N      worker threads for large counts (default: one per core)
   -h, --help           show this help
@@ -89,16 +96,16 @@ on stderr); 130 interrupted (Ctrl-C).
 
 Examples:
   $ ibanmint generate DE -n 2 --seed 42
-  DE28416601248180343736
-  DE49360700240371877206
+  DE09683500481280902865
+  DE60701696934633318451
   $ ibanmint generate DE,FR,IT -n 3 --seed 42
-  FR7623890216999182276425494
-  DE33305300008109870408
-  FR7613825698965041113032121
+  IT18L0849195819713304940229
+  IT57Q0103079332341549086434
+  DE98800535723103302397
   # French IBANs whose RIB key is wrong while MOD-97 is right:
   $ ibanmint generate FR -n 2 --seed 42 --invalid national
-  FR1718025361924711116310233
-  FR6011658963758899357535003
+  FR3816159414057888025632449
+  FR6014806826006368804961271
   # 1,000,000 rows of three countries as CSV, with a progress line:
   $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 -o fixtures.csv
 `
@@ -111,18 +118,19 @@ const OPTIONS_SCHEMA = objectOf({
   seed: seedQuerySchema,
   bank: bankParamSchema,
   invalid: invalidParamSchema,
+  bank_mix: bankMixParamSchema,
 })
 
 const validateOptions = compileValidator<ParamsOf<typeof OPTIONS_SCHEMA>>(OPTIONS_SCHEMA, 'query')
 
-const QUERY_OPTIONS = ['count', 'offset', 'seed', 'bank', 'invalid', 'format'] as const
+const QUERY_OPTIONS = ['count', 'offset', 'seed', 'bank', 'invalid', 'format', 'bank-mix'] as const
 
-/** The options bulk also takes, as its query string carries them: text, absent ones left out. */
+/** The options bulk also takes, as its query string carries them (bank-mix as bank_mix): text, absent ones left out. */
 function queryOf(values: ParsedCommand['values']): Record<string, string> {
   return Object.fromEntries(
     QUERY_OPTIONS.flatMap((name) => {
       const value = values[name]
-      return typeof value === 'string' ? [[name, value]] : []
+      return typeof value === 'string' ? [[name.replace('-', '_'), value]] : []
     }),
   )
 }
@@ -136,7 +144,7 @@ function countriesOf(list: string): string[] {
 }
 
 // The messages of the shared operations name the API's parameters; here they are options.
-const PARAMETERS = /^(?:offset \+ )?(?:count|offset|seed|bank|invalid|format)\b/
+const PARAMETERS = /^(?:offset \+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid|format)\b/
 
 /** Runs a shared check; its error, a usage error naming the option (`--count must be …`). */
 function asUsage<T>(check: () => T): T {
@@ -145,7 +153,9 @@ function asUsage<T>(check: () => T): T {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
     if (error.code === 'not_found') throw new UsageError(`${error.message} (see "ibanmint countries")`)
-    throw new UsageError(error.message.replace(PARAMETERS, (names) => names.replace(/\w+/g, '--$&')))
+    throw new UsageError(
+      error.message.replace(PARAMETERS, (names) => names.replace(/\w+/g, (name) => `--${name.replace('_', '-')}`)),
+    )
   }
 }
 
@@ -159,7 +169,10 @@ const SPEC: CommandSpec = {
     seed: { type: 'string', value: 'S' },
     offset: { type: 'string', value: 'N' },
     bank: { type: 'string', value: 'CODE' },
+    'bank-mix': { type: 'string', value: 'MIX' },
+    'qr-iban': { type: 'boolean' },
     invalid: { type: 'string', value: 'CHECK' },
+    'no-header': { type: 'boolean' },
     output: { type: 'string', short: 'o', value: 'FILE' },
     threads: { type: 'string', value: 'N' },
   },
@@ -174,14 +187,28 @@ export async function runGenerate(args: string[]): Promise<number> {
     return 0
   }
   const countries = asUsage(() => countriesOf(positionals[0] as string))
-  const { count, offset, seed, bank, invalid, format } = asUsage(() => validateOptions(queryOf(values)))
+  const { count, offset, seed, bank, invalid, format, bank_mix } = asUsage(() => validateOptions(queryOf(values)))
   let threads: number | undefined
   if (values.threads !== undefined) {
     threads = Number(values.threads)
     if (!/^\d+$/.test(values.threads as string) || threads < 1 || threads > 256)
       throw new UsageError('--threads must be an integer between 1 and 256')
   }
-  const request = { countries, count, offset, realistic: values.random !== true, seed, bank, invalid, format }
+  const header = values['no-header'] !== true
+  if (!header && format !== 'csv') throw new UsageError(`--no-header needs -f csv: only csv has a header row`)
+  const request = {
+    countries,
+    count,
+    offset,
+    realistic: values.random !== true,
+    seed,
+    bank,
+    invalid,
+    format,
+    header,
+    bankMix: bank_mix,
+    qrIban: values['qr-iban'] === true,
+  }
   // The dataset is checked before anything is written: bank, invalid and capacity.
   asUsage(() => requireDataset(request, count, offset))
   const output = values.output as string | undefined

@@ -1,9 +1,12 @@
 // `ibanmint keys create|list|revoke`: the operator's key management, on the same store the
-// server uses (KEYS_FILE, or Redis when REDIS_URL is set).
+// server uses (the key file, or Redis when REDIS_URL is set). Every action names the store it
+// used on stderr: a key made in one store and presented to a server reading another is the
+// usual reason for a 401.
 import { parseArgs } from 'node:util'
 import type { Redis } from 'ioredis'
 import { mintKey, type KeyRecord } from '../keys/key.ts'
 import type { KeyStore } from '../keys/store.ts'
+import { describeKeyStore } from '../keys/location.ts'
 import { openKeyStore } from '../keys/open-store.ts'
 import { connectRedis, waitForRedis } from '../redis.ts'
 import { closest } from './suggest.ts'
@@ -14,9 +17,19 @@ const HELP = `Usage:
   ibanmint keys list [--json]
   ibanmint keys revoke ID
 
-Manages the API keys of the store the server uses: KEYS_FILE (default
-./data/keys.json), or Redis when REDIS_URL is set (the same variables as
-"ibanmint serve"). A new key is printed once; only its SHA-256 hash is stored.
+Manages the API keys of the store the server uses: the key file, or Redis when
+REDIS_URL is set (the same variables as "ibanmint serve"); each action names
+the store it used, on stderr. A new key is printed once; only its SHA-256 hash
+is stored.
+
+The key file is KEYS_FILE, else keys.json in ibanmint's data directory, the
+same from every folder:
+  Linux     $XDG_DATA_HOME/ibanmint/keys.json, else
+            ~/.local/share/ibanmint/keys.json
+  macOS     ~/Library/Application Support/ibanmint/keys.json
+  Windows   %LOCALAPPDATA%\\ibanmint\\keys.json
+A ./data/keys.json in the current folder (the former default) is still used,
+with a notice saying how to move it.
 
 Options:
       --name NAME      create: who the key is for (required, 1 to 200
@@ -28,8 +41,9 @@ Options:
       --json           create, list: JSON instead of text
   -h, --help           show this help
 
-Exit codes: 0 done; 1 no key has that ID, or the store cannot be reached;
-2 bad usage or a bad environment variable (one line on stderr).
+Exit codes: 0 done; 1 no key has that ID, or the store cannot be reached or
+read (the message names it and why); 2 bad usage or a bad environment
+variable (one line on stderr).
 
 Examples:
   # prints the new key once: imk_<id>_<secret>
@@ -143,10 +157,10 @@ async function createKey(store: KeyStore, request: ReturnType<typeof createReque
   const { key, record } = mintKey(request)
   await store.add(record)
   if (json) process.stdout.write(JSON.stringify({ key, ...publicView(record) }) + '\n')
-  else {
-    process.stdout.write(`${key}\n`)
-    process.stderr.write(`Created key ${record.id} for "${record.name}". Store it now: it is not shown again.\n`)
-  }
+  else process.stdout.write(`${key}\n`)
+  process.stderr.write(
+    `Created key ${record.id} for "${record.name}" in ${store.name}.${json ? '' : ' Store it now: it is not shown again.'}\n`,
+  )
   return 0
 }
 
@@ -157,6 +171,10 @@ async function listKeys(store: KeyStore, json: boolean): Promise<number> {
     process.stdout.write(`ID            STATE    LIMIT     CREATED              EXPIRES              NAME\n`)
     for (const record of records) process.stdout.write(describe(record) + '\n')
   }
+  const count = records.length === 1 ? '1 key' : `${records.length} keys`
+  process.stderr.write(
+    `${count} in ${store.name}${records.length === 0 ? '; make one with "ibanmint keys create --name NAME"' : ''}.\n`,
+  )
   return 0
 }
 
@@ -164,10 +182,12 @@ async function listKeys(store: KeyStore, json: boolean): Promise<number> {
 async function revokeKey(store: KeyStore, id: string): Promise<number> {
   const revoked = await store.revoke(id, new Date())
   if (revoked === null) {
-    process.stderr.write(`ibanmint: no key with id "${id}" (see "ibanmint keys list")\n`)
+    process.stderr.write(`ibanmint: no key with id "${id}" in ${store.name} (see "ibanmint keys list")\n`)
     return 1
   }
-  process.stdout.write(`Revoked ${revoked.id} ("${revoked.name}"); servers stop accepting it within 5 seconds.\n`)
+  process.stdout.write(
+    `Revoked ${revoked.id} ("${revoked.name}") in ${store.name}; servers stop accepting it within 5 seconds.\n`,
+  )
   return 0
 }
 
@@ -191,9 +211,11 @@ export async function runKeys(args: string[]): Promise<number> {
     redis = await connectRedis(config.redisUrl)
     redis.on('error', () => {})
     await waitForRedis(redis).catch(() => {
-      throw new Error(`cannot reach Redis at REDIS_URL`)
+      // The client would keep reconnecting, and the command would never exit.
+      redis?.disconnect()
+      throw new Error(`cannot reach ${describeKeyStore(config)} (REDIS_URL)`)
     })
-  }
+  } else if (config.keysFileNotice !== undefined) process.stderr.write(`${config.keysFileNotice}\n`)
   const store = openKeyStore(config, redis)
   try {
     if (create !== undefined) return await createKey(store, create, json)

@@ -76,8 +76,8 @@ Exit codes: 0 success; 1 an IBAN or BIC is invalid, or a runtime failure;
 
 Examples:
   $ ibanmint generate DE -n 2 --seed 42
-  DE28416601248180343736
-  DE49360700240371877206
+  DE09683500481280902865
+  DE60701696934633318451
   $ ibanmint iban DE --bank 37040044 --account 0532013000
   DE89370400440532013000
   $ ibanmint validate DE89370400440532013000

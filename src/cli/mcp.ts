@@ -3,19 +3,39 @@
 // console.log, a worker thread's output) goes to stderr with the diagnostics.
 import { Writable } from 'node:stream'
 import { GenerationPool } from '../pool/pool.ts'
-import { MCP_PROTOCOL_VERSIONS } from '../mcp/info.ts'
+import { MCP_PROTOCOL_VERSIONS, TOOL_NAMES } from '../mcp/info.ts'
+import { MAX_LINE_BYTES } from '../mcp/stdio-lines.ts'
 import { VERSION } from '../version.ts'
 import { parseCommand, readCliConfig, type CommandSpec } from './usage.ts'
 
+/** Words joined by ", " in lines of at most `width` characters, each line indented by `indent`. */
+function wrapList(words: readonly string[], indent: string, width = 80): string {
+  const lines: string[] = []
+  let line = ''
+  for (const [index, word] of words.entries()) {
+    const item = index < words.length - 1 ? `${word},` : word
+    if (line !== '' && indent.length + line.length + 1 + item.length > width) {
+      lines.push(line)
+      line = item
+    } else line = line === '' ? item : `${line} ${item}`
+  }
+  return [...lines, line].map((text) => indent + text).join('\n')
+}
+
+const MAX_LINE_MIB = MAX_LINE_BYTES / (1024 * 1024)
+
 const HELP = `Usage: ibanmint mcp
 
-Serves the MCP tools (list_countries, generate_iban, validate_iban, build_iban,
-lookup_bic) on stdin and stdout, for an MCP client that starts it: Claude
-Desktop, Claude Code, VS Code, Cursor (configuration for each: docs/mcp.md).
-No server, no API key. It stops when the client closes stdin, or on SIGTERM or
-SIGINT. stdout carries only the protocol; diagnostics go to stderr.
+Serves the MCP tools on stdin and stdout, for an MCP client that starts it:
+Claude Desktop, Claude Code, VS Code, Cursor (configuration for each:
+docs/mcp.md). No server, no API key. When the client closes stdin, it answers
+every request it has read, then stops; SIGTERM or SIGINT stop it at once.
+stdout carries only the protocol; diagnostics go to stderr. A line that is not
+JSON, or longer than ${MAX_LINE_MIB} MiB, gets a JSON-RPC error and the next line is read.
+Tools:
+${wrapList(TOOL_NAMES, '  ')}
 MCP revisions:
-  ${MCP_PROTOCOL_VERSIONS.join(', ')}.
+${wrapList(MCP_PROTOCOL_VERSIONS, '  ')}
 
 Options:
   -h, --help           show this help
@@ -28,16 +48,13 @@ Exit codes: 0 stopped (stdin closed, or a signal); 1 could not start; 2 bad
 usage or a bad environment variable (one line on stderr).
 
 Examples:
-  # Claude Code: add it once, the client starts it when needed
-  $ claude mcp add ibanmint -- npx -y ibanmint mcp
+  # Claude Code: add it once, the client starts it when needed (the command
+  # installed on the PATH; or node /path/to/ibanmint/bin/ibanmint.js mcp)
+  $ claude mcp add ibanmint -- ibanmint mcp
   # the tools, asked by hand:
   $ echo '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' | ibanmint mcp |
       grep -o '"name":"[a-z_]*"'
-  "name":"list_countries"
-  "name":"generate_iban"
-  "name":"validate_iban"
-  "name":"build_iban"
-  "name":"lookup_bic"
+${TOOL_NAMES.map((name) => `  "name":"${name}"`).join('\n')}
 `
 
 /**
@@ -62,10 +79,10 @@ function poolOptions(env: NodeJS.ProcessEnv): { threads: number; maxQueue: numbe
   return { threads: config.poolThreads, maxQueue: config.poolMaxQueue }
 }
 
-function logError(message: string, error: unknown): void {
-  process.stderr.write(
-    `ibanmint mcp: ${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-  )
+/** One diagnostic on stderr: with its stack for a failure of ours, its message alone for the client's. */
+function logError(message: string, error: unknown, stack = true): void {
+  const text = error instanceof Error ? ((stack ? error.stack : undefined) ?? error.message) : String(error)
+  process.stderr.write(`ibanmint mcp: ${message}: ${text}\n`)
 }
 
 const SPEC: CommandSpec = {
@@ -91,13 +108,13 @@ export async function runMcp(args: string[]): Promise<number> {
     {
       pool,
       onInternalError: (error, tool) => logError(`${tool} failed`, error),
-      onProtocolError: (error) => logError('protocol error', error),
+      onProtocolError: (error) => logError('protocol error', error, false),
     },
     { stdout: reserveStdout() },
   )
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void connection.close())
   process.stderr.write(
-    `ibanmint ${VERSION}: MCP server on stdio (${pool.threads} generation thread${pool.threads === 1 ? '' : 's'}); stops when stdin closes\n`,
+    `ibanmint ${VERSION}: MCP server on stdio (${pool.threads} generation thread${pool.threads === 1 ? '' : 's'}); stops when stdin closes, once it has answered every request read\n`,
   )
   await connection.closed
   await pool.close()

@@ -1,19 +1,28 @@
 // `ibanmint serve`: runs the HTTP service until SIGTERM or SIGINT, in one process or, with
-// --workers N (WORKERS), in N processes on one port (see cluster.ts).
+// --workers N (WORKERS), in N processes on one port (see cluster.ts). --host and --port win
+// over HOST and PORT.
 import cluster from 'node:cluster'
+import { isIP } from 'node:net'
+import { describeKeyStore } from '../keys/location.ts'
 import { startService } from '../main.ts'
 import { runPrimary, type ListeningMessage } from './cluster.ts'
 import { parseCommand, readCliConfig, UsageError, type CommandSpec } from './usage.ts'
 
-const HELP = `Usage: ibanmint serve [--workers N|auto]
+const HELP = `Usage: ibanmint serve [--host ADDRESS] [--port N] [--workers N|auto]
 
 Runs the service on HOST:PORT: the web page (/), the JSON API (/api/v1), the
 keyless export (/export) and the MCP server (/mcp). Without REDIS_URL, keys
-live in KEYS_FILE and rate limits in memory. Access logs are JSON lines on
-stdout. SIGTERM or SIGINT: stop accepting, finish in-flight responses (up to
+live in KEYS_FILE (default: ibanmint/keys.json in the user's data directory,
+as "ibanmint keys --help" says) and rate limits in memory; the first line
+says which store it reads. Access logs are JSON lines on stdout. SIGTERM or
+SIGINT: stop accepting, finish in-flight responses (up to
 SHUTDOWN_TIMEOUT_MS), exit 0; a second signal exits at once.
 
 Options:
+      --host ADDRESS   address to listen on: 0.0.0.0 (or ::) for every
+                       interface (default: HOST, else 127.0.0.1)
+      --port N         port to listen on, 0 for any free port (default: PORT,
+                       else 8080)
       --workers N      N HTTP processes on one port (auto: one per core), each
                        with cores / N generation threads; limits hold across
                        them, and a process that dies is replaced (default:
@@ -24,7 +33,7 @@ Environment (default in brackets):
   HOST                 address to listen on, 0.0.0.0 for all [127.0.0.1]
   PORT                 port to listen on, 0 for any free port [8080]
   PUBLIC_URL           base of the links the service gives [http://HOST:PORT]
-  KEYS_FILE            the API keys without Redis [./data/keys.json]
+  KEYS_FILE            the key file without Redis [<data>/ibanmint/keys.json]
   REDIS_URL            keys and limits in Redis, redis://host:6379 [unset]
   RATE_LIMIT           requests per minute of a key without its own limit [60]
   STREAMS_PER_KEY      downloads and validation streams open at once per key [8]
@@ -52,15 +61,47 @@ second signal cut the stop short; 2 bad usage or a bad environment variable
 Examples:
   # prints "ibanmint listening on http://127.0.0.1:8080 ..." on stderr:
   $ ibanmint serve
+  # every interface, port 8081:
+  $ ibanmint serve --host 0.0.0.0 --port 8081
   # one process per core on port 9000, keys and limits in Redis:
   $ PORT=9000 REDIS_URL=redis://127.0.0.1:6379 ibanmint serve --workers auto
 `
 
 const SPEC: CommandSpec = {
   name: 'serve',
-  usage: 'serve [--workers N|auto]',
-  options: { workers: { type: 'string', value: 'N|auto' } },
+  usage: 'serve [--host ADDRESS] [--port N] [--workers N|auto]',
+  options: {
+    host: { type: 'string', value: 'ADDRESS' },
+    port: { type: 'string', value: 'N' },
+    workers: { type: 'string', value: 'N|auto' },
+  },
   arguments: { min: 0, max: 0, what: 'no arguments' },
+}
+
+// A host name as listen() takes it: labels of letters, digits and hyphens ("localhost").
+const HOST_NAME = /^(?=.{1,253}$)[a-z\d]([a-z\d-]{0,61}[a-z\d])?(\.[a-z\d]([a-z\d-]{0,61}[a-z\d])?)*$/i
+
+/** --host's value as listen() takes it; a usage error saying what was wrong with it. */
+function hostOption(text: string): string {
+  const host = text.trim()
+  if (/^[a-z][\w+.-]*:\/\//i.test(host))
+    throw new UsageError(`--host takes an address, not a URL (got "${host}"); the address users reach is PUBLIC_URL`)
+  // [::1] as in a URL: the address inside the brackets.
+  const bare = /^\[(.*)\]$/.exec(host)?.[1] ?? host
+  if (isIP(bare) !== 0 || HOST_NAME.test(bare)) return bare
+  const port = /^([^:]*):(\d+)$/.exec(host)
+  if (port !== null)
+    throw new UsageError(`--host takes no port (got "${host}"): --host ${port[1] || '127.0.0.1'} --port ${port[2]}`)
+  throw new UsageError(
+    `--host must be an IP address or a host name, such as 127.0.0.1, 0.0.0.0 (every interface), ::1 or localhost; got "${host}"`,
+  )
+}
+
+/** --port's value; a usage error naming the range. */
+function portOption(text: string): string {
+  if (!/^\d{1,5}$/.test(text.trim()) || Number(text) > 65535)
+    throw new UsageError(`--port must be an integer between 0 and 65535 (0: any free port), got "${text}"`)
+  return String(Number(text))
 }
 
 export async function runServe(args: string[]): Promise<number> {
@@ -69,6 +110,11 @@ export async function runServe(args: string[]): Promise<number> {
     process.stdout.write(HELP)
     return 0
   }
+  // Options win over the environment; they are passed on as the variables they stand for, so
+  // that the processes of a clustered server (which read the environment) see them too. Checked
+  // here so that a message names the option typed, not the variable it sets.
+  if (values.host !== undefined) process.env['HOST'] = hostOption(values.host as string)
+  if (values.port !== undefined) process.env['PORT'] = portOption(values.port as string)
   if (values.workers !== undefined) {
     // Checked here so that the message names the option typed, not the variable it sets.
     const workers = values.workers as string
@@ -77,6 +123,9 @@ export async function runServe(args: string[]): Promise<number> {
     process.env['WORKERS'] = workers
   }
   const config = readCliConfig()
+  // The former default key file in use: said once, before the server's first line.
+  if (cluster.isPrimary && config.redisUrl === undefined && config.keysFileNotice !== undefined)
+    process.stderr.write(`${config.keysFileNotice}\n`)
   if (cluster.isPrimary && config.workers > 1) return runPrimary(config, config.workers)
   const service = await startService(config).catch((error: unknown) => {
     if (!cluster.isWorker) throw error
@@ -104,7 +153,7 @@ export async function runServe(args: string[]): Promise<number> {
     cluster.worker?.disconnect()
     return 0
   }
-  const store = config.redisUrl === undefined ? `key file ${config.keysFile}` : 'Redis'
+  const store = describeKeyStore(config)
   process.stderr.write(
     `ibanmint listening on ${service.url} (one process; public URL ${service.publicUrl}; keys and limits: ${store})\n` +
       `  web page:      ${service.publicUrl}/\n` +

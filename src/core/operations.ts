@@ -11,6 +11,7 @@ import {
   toCountry,
   validateBic,
   validateIban,
+  type BankMix,
   type BankRow,
   type BicResult,
   type BuildIbanInput,
@@ -34,7 +35,10 @@ import { renderRecords } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
 import { DETAIL_BANKS, MAX_BIC_INPUT, MAX_IBAN_INPUT } from './schemas.ts'
 
-/** The GenerateResult of the API (plus `seed`, `bank` and `invalid` when they were given). */
+/**
+ * The GenerateResult of the API (plus `seed`, `bank` and `invalid` when they were given,
+ * `bank_mix` when it is uniform and `qr_iban` when it is true).
+ */
 export interface GenerateResult {
   country: { code: string; name: string; iban_length: number }
   count: number
@@ -43,6 +47,8 @@ export interface GenerateResult {
   seed?: string
   bank?: string
   invalid?: InvalidCheck
+  bank_mix?: 'uniform'
+  qr_iban?: true
   ibans: Iban[]
 }
 
@@ -55,6 +61,10 @@ export interface GenerateRequest {
   seed: string | undefined
   bank?: string | undefined
   invalid?: InvalidCheck | undefined
+  /** Row index of the first row in the seeded dataset (default 0); unseeded requests take the next rows instead. */
+  offset?: number | undefined
+  bankMix?: BankMix | undefined
+  qrIban?: boolean | undefined
 }
 
 /** A DatasetError as the API error it stands for: 404 for a country, else 422. */
@@ -98,6 +108,8 @@ export function datasetOptions(request: GenerateRequest): DatasetOptions {
     ...(request.seed === undefined ? {} : { seed: request.seed }),
     ...(request.bank === undefined ? {} : { bank: request.bank }),
     ...(request.invalid === undefined ? {} : { invalid: request.invalid }),
+    ...(request.bankMix === undefined ? {} : { bankMix: request.bankMix }),
+    ...(request.qrIban === true ? { qrIban: true } : {}),
   }
 }
 
@@ -121,21 +133,30 @@ export function toRealistic(value: unknown): boolean {
   return !(value === false || value === '0' || value === 'false')
 }
 
+/** qr_iban from a query value ("1", "0", "true", "false") or a JSON boolean (default false). */
+export function toQrIban(value: unknown): boolean {
+  return value === true || value === '1' || value === 'true'
+}
+
 /** seed from a query string or a JSON string or integer (42 and "42" are the same seed). */
 export function toSeed(value: string | number | undefined): string | undefined {
   return value === undefined ? undefined : String(value)
 }
 
 /**
- * The rows of a request: seeded, rows 0 … count − 1 of its dataset; unseeded, the next rows of
- * the process's random dataset for these options, so that successive requests do not repeat
- * each other either (and no dataset is built per request). Returns the dataset and the first row.
+ * The rows of a request: seeded, rows offset … offset + count − 1 of its dataset; unseeded, the
+ * next rows of the process's random dataset for these options, so that successive requests do
+ * not repeat each other either (and no dataset is built per request). Returns the dataset and
+ * the first row.
  */
 function rowsOf(request: GenerateRequest): [Dataset, number] {
-  if (request.seed !== undefined) return [requireDataset(datasetOptions(request), request.count), 0]
-  const { country, count, realistic, bank, invalid } = request
+  if (request.seed !== undefined) {
+    const offset = request.offset ?? 0
+    return [requireDataset(datasetOptions(request), request.count, offset), offset]
+  }
+  const { country, count, realistic, bank, invalid, bankMix, qrIban } = request
   try {
-    return nextRows(country, count, { realistic, bank, invalid })
+    return nextRows(country, count, { realistic, bank, invalid, bankMix, qrIban })
   } catch (error) {
     throw toDatasetApiError(error)
   }
@@ -180,7 +201,9 @@ function resultHeadBytes(request: GenerateRequest): Buffer {
     request.seed !== undefined ||
     request.bank !== undefined ||
     request.invalid !== undefined ||
-    request.territory !== undefined
+    request.territory !== undefined ||
+    request.bankMix === 'uniform' ||
+    request.qrIban === true
   )
     return headBytes(request)
   let heads = RESULT_HEADS.get(request.country)
@@ -207,12 +230,14 @@ function resultCountry(country: CountrySpec): GenerateResult['country'] {
 
 /** A GenerateResult without its IBANs; the optional fields only when they were given. */
 function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
-  const { country, count, realistic, seed, bank, invalid, territory } = request
+  const { country, count, realistic, seed, bank, invalid, territory, bankMix, qrIban } = request
   const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic }
   if (territory !== undefined) head.territory = territory
   if (seed !== undefined) head.seed = seed
   if (bank !== undefined) head.bank = bank.toUpperCase()
   if (invalid !== undefined) head.invalid = invalid
+  if (bankMix === 'uniform') head.bank_mix = bankMix
+  if (qrIban === true) head.qr_iban = true
   return head
 }
 
@@ -349,6 +374,90 @@ export function bankList(
     limit,
     banks: banks.slice(offset, offset + limit).map(toBankEntry),
   }
+}
+
+/** Text compared case- and accent-insensitively: lower case, marks removed, ł ø đ ß æ œ ı spelled out. */
+function searchable(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[łøđßæœı]/g, (letter) => SPELLED[letter] ?? letter)
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+const SPELLED: Record<string, string> = { ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe', ı: 'i' }
+
+/** A search as banks are compared with it: its text, its words, and its letters and digits in upper case. */
+interface Search {
+  text: string
+  words: readonly string[]
+  compact: string
+}
+
+/**
+ * How well a bank matches a search (lower is better; undefined: no match): its name exactly,
+ * its name's start, its BIC's or code's start, its name containing the search, or each word of
+ * the search starting a word of the name ("raiffeisen plankstetten").
+ */
+function matchRank(bank: BankRow, { name, words }: SearchableName, search: Search): number | undefined {
+  if (name === search.text) return 0
+  if (name.startsWith(search.text)) return 1
+  // A BIC from its institution code (4 letters) on; a bank code from 2 characters on.
+  const { compact } = search
+  if ((compact.length >= 4 && bank.bic?.startsWith(compact) === true) || bank.code.startsWith(compact)) return 2
+  if (name.includes(search.text)) return 3
+  return search.words.every((part) => words.some((word) => word.startsWith(part))) ? 4 : undefined
+}
+
+const NOT_WORD = /[^\p{L}\p{N}]+/u
+
+/** A bank's name as searches compare it: normalized, and split into words. */
+interface SearchableName {
+  name: string
+  words: readonly string[]
+}
+
+// The banks' names as searches compare them, made on a country's first search: normalizing
+// Germany's 3,503 names took 120 ms of a 135 ms search; a search then takes about 2 ms.
+const SEARCHABLE_NAMES = new Map<string, readonly SearchableName[]>()
+
+function searchableNames(code: string, banks: readonly BankRow[]): readonly SearchableName[] {
+  let names = SEARCHABLE_NAMES.get(code)
+  if (names === undefined) {
+    names = banks.map((bank) => {
+      const name = searchable(bank.name)
+      return { name, words: name.split(NOT_WORD) }
+    })
+    SEARCHABLE_NAMES.set(code, names)
+  }
+  return names
+}
+
+/**
+ * A country's banks (404 for an unknown country), by code; with a search, those whose name
+ * holds it (case- and accent-insensitive; or each of its words starts a word of the name) or
+ * whose BIC or code starts with it, best matches first: the exact name, then names that start
+ * with it.
+ */
+export function findBanks(code: string, search?: string): { country: string; banks: BankEntry[] } {
+  const spec = requireCountry(code)
+  const banks = banksOf(spec.code)
+  if (search === undefined) return { country: spec.code, banks: banks.map(toBankEntry) }
+  const text = searchable(search)
+  const words = text.split(NOT_WORD).filter((word) => word !== '')
+  if (words.length === 0) throw new ApiError('invalid_request', 'search must hold a letter or a digit')
+  const query: Search = { text, words, compact: search.replace(/[\s-]/g, '').toUpperCase() }
+  const names = searchableNames(spec.code, banks)
+  const ranked: [number, BankRow][] = []
+  banks.forEach((bank, index) => {
+    const rank = matchRank(bank, names[index] as SearchableName, query)
+    if (rank !== undefined) ranked.push([rank, bank])
+  })
+  // Array.prototype.sort is stable: within a rank, banks stay in code order.
+  ranked.sort((a, b) => a[0] - b[0])
+  return { country: spec.code, banks: ranked.map(([, bank]) => toBankEntry(bank)) }
 }
 
 /** An IBAN from bank, branch and account (422 naming the field at fault, 404 for a country). */

@@ -1,7 +1,13 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
-import { INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
-import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
+import { BANK_MIXES, INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
+import { ACCOUNT_SCHEMES, INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { ERROR_CODES } from './errors.ts'
+
+/** The account schemes, whose own words describe what validation reports of them. */
+const SCHEMES = Object.values(ACCOUNT_SCHEMES)
+
+/** What the account schemes check, for the descriptions of validation ("German accounts by …; British …"). */
+export const ACCOUNT_CHECKS_TEXT = SCHEMES.map((scheme) => scheme.checksWhat).join('; ')
 
 // JSON Schemas (2020-12) of every parameter and wire shape. The HTTP router validates with
 // them (ajv), the OpenAPI document publishes them, and the MCP tools reuse them: one source.
@@ -65,6 +71,36 @@ export const realisticBodySchema = {
   'x-message': 'realistic must be a boolean',
 } as const
 
+/** bank_mix: how realistic rows are shared among a country's banks (query and body alike). */
+export const bankMixParamSchema = {
+  type: 'string',
+  enum: BANK_MIXES,
+  default: 'weighted',
+  description:
+    'How realistic rows are shared among a country’s banks (ibanmint extension): `weighted` (default) as the country’s accounts are, the largest banks carrying most rows (20 countries, by public size facts; elsewhere every bank alike); `uniform`, every bank code the same share.',
+  'x-message': `bank_mix must be one of ${BANK_MIXES.join(', ')}`,
+} as const
+
+const QR_IBAN_TEXT =
+  'CH and LI (ibanmint extension): QR-IBANs, whose bank positions hold a real bank’s QR-IID (30000–31999), for QR-bill tests; needs realistic mode, and `bank` must then be a QR-IID.'
+
+/** qr_iban as a query parameter: 1, 0, true or false. */
+export const qrIbanQuerySchema = {
+  type: 'string',
+  enum: ['1', '0', 'true', 'false'],
+  default: 'false',
+  description: QR_IBAN_TEXT,
+  'x-message': 'qr_iban must be one of 1, 0, true, false',
+} as const
+
+/** qr_iban in a JSON body: a boolean. */
+export const qrIbanBodySchema = {
+  type: 'boolean',
+  default: false,
+  description: QR_IBAN_TEXT,
+  'x-message': 'qr_iban must be a boolean',
+} as const
+
 export const seedQuerySchema = {
   type: 'string',
   minLength: 1,
@@ -89,7 +125,7 @@ export const bankParamSchema = {
   maxLength: 34,
   pattern: '^[0-9A-Za-z][0-9A-Za-z -]*$',
   description:
-    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}/banks` lists it (the national registry’s identifier: e.g. 37040044 for DE, the 8-digit sort code for PL). GB also takes a sort code (60-16-13: rows of the bank it belongs to, at that sort code) or a bank code with a sort code (NWBK601613). Needs realistic mode and one country.',
+    'Realistic rows of one real bank only: its code as `GET /api/v1/countries/{code}/banks` lists it (the national registry’s identifier: e.g. 37040044 for DE, the 8-digit sort code for PL). GB also takes a sort code (60-16-13: rows of the bank it belongs to, at that sort code) or a bank code with a sort code (NWBK601613). SE also takes a clearing number (5491, Swedbank’s 8327-9: rows of the bank whose range holds it, at that clearing number). Needs realistic mode and one country.',
   examples: ['37040044'],
   'x-message': 'bank must be a bank code of 1 to 34 letters and digits (spaces and hyphens allowed within)',
 } as const
@@ -311,7 +347,7 @@ const countryDetailObjectSchema: Schema = {
     },
     national_check: {
       description:
-        'The national check digits’ algorithm, or null where the country has none; for DE `bundesbank`: each account is checked by the method its bank code names.',
+        'The national check digits’ algorithm, or null where the country has none; where an account scheme checks the country’s accounts, its id (DE `bundesbank`: each account is checked by the method its bank code names).',
       oneOf: [{ type: 'null' }, nationalCheckSchema],
     },
     bank_registry: {
@@ -430,6 +466,12 @@ export const generateResultSchema: Schema = {
       enum: [...INVALID_CHECKS],
       description: 'The check every IBAN fails, when `invalid` was given.',
     },
+    bank_mix: {
+      type: 'string',
+      const: 'uniform',
+      description: '`uniform`, when `bank_mix=uniform` asked for equal shares of the banks.',
+    },
+    qr_iban: { type: 'boolean', const: true, description: 'The IBANs are QR-IBANs, when `qr_iban` asked for them.' },
     ibans: { type: 'array', items: ibanSchema },
   },
 }
@@ -453,7 +495,7 @@ const validateChecksSchema: Schema = {
     national: {
       ...nullableBoolean,
       description:
-        'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method; GB: the sort code and account by the UK modulus check); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09; GB: Vocalink’s table has no check for the sort code, so it cannot be checked), or where length or format is wrong',
+        'national check digits (ibanmint extension; DE: the account by its bank’s Bundesbank check method; GB: the sort code and account by the UK modulus check; SE: the clearing number and account by the rule of the clearing number’s range); null where the country defines none (DE: the bank code is not registered, or its method checks nothing, e.g. 09; GB: Vocalink’s table has no check for the sort code, so it cannot be checked; SE: the IBAN carries no clearing number of a known range), or where length or format is wrong',
     },
     bank_code: {
       ...nullableBoolean,
@@ -471,12 +513,11 @@ const nationalCheckResultSchema: Schema = {
   properties: {
     algorithm: {
       type: 'string',
-      description: 'e.g. rib-key, it-cin; `bundesbank` for a German account, `uk-modulus` for a British one',
+      description: `e.g. rib-key, it-cin; where an account scheme judged the account, its id: ${SCHEMES.map((scheme) => `\`${scheme.id}\` (${scheme.checksWhat})`).join(', ')}`,
     },
     method: {
       type: 'string',
-      description:
-        'For `bundesbank`: the method of the bank code (00–E4). For `uk-modulus`: the sort code’s checks (MOD10, MOD11, DBLAL, or two joined by +).',
+      description: SCHEMES.map((scheme) => `For \`${scheme.id}\`: ${scheme.methodWords}.`).join(' '),
     },
     exception: {
       type: 'string',
@@ -543,7 +584,13 @@ export const validateResultSchema: Schema = {
     },
     sepa: {
       type: ['boolean', 'null'],
-      description: 'The country is in SEPA; null when unsupported (ibanmint extension).',
+      description:
+        'The IBAN’s bank is in the SEPA schemes’ scope: its country is, and the bank is not one of a place outside it (an FR code of a bank of French Polynesia or New Caledonia); null when the country is unsupported (ibanmint extension).',
+    },
+    qr_iban: {
+      type: ['boolean', 'null'],
+      description:
+        'CH and LI only (ibanmint extension): the IBAN is a QR-IBAN, its bank positions holding a QR-IID (30000–31999): it takes only QR-bill payments with a QR reference, and banks refuse an ordinary transfer to it; null where length or format is wrong.',
     },
     sort_code_bank: {
       description:

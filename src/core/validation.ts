@@ -1,6 +1,7 @@
 // Request validation with ajv, compiled once at startup from the route table's JSON Schemas.
 // A failure becomes a 422 invalid_request whose message names the parameter and its rule
-// (the schema's `x-message`).
+// (the schema's `x-message`). Also the rule for query parameters a route does not know: ignored,
+// unless one edit from one it knows.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import { ApiError } from './errors.ts'
 import type { Schema } from './schemas.ts'
@@ -67,4 +68,32 @@ export function compileValidator<T = Record<string, unknown>>(schema: Schema, wh
     const error = validate.errors?.[0]
     throw new ApiError('invalid_request', error === undefined ? 'invalid request' : messageOf(error, where))
   }
+}
+
+/**
+ * Whether `a` becomes `b` by one edit: a character inserted, deleted or substituted, or two
+ * neighbours swapped (the optimal string alignment distance is 1).
+ */
+export function isOneEditAway(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false
+  let start = 0
+  while (start < a.length && start < b.length && a[start] === b[start]) start++
+  if (a.length !== b.length) {
+    // Delete the first differing character of the longer one: the rest must match.
+    const [longer, shorter] = a.length > b.length ? [a, b] : [b, a]
+    return longer.slice(start + 1) === shorter.slice(start)
+  }
+  if (a.slice(start + 1) === b.slice(start + 1)) return true
+  return a[start] === b[start + 1] && a[start + 1] === b[start] && a.slice(start + 2) === b.slice(start + 2)
+}
+
+/**
+ * The 422 of a query parameter that is not one of `known` but one edit from one of them (a
+ * typo: ignored, it would leave its default in force unseen); undefined for any other unknown
+ * name, which is ignored (cache-busters such as `_=…`, tracking parameters such as `utm_source`).
+ */
+export function unknownParameterError(name: string, known: readonly string[]): ApiError | undefined {
+  const meant = known.find((candidate) => isOneEditAway(name, candidate))
+  if (meant === undefined) return undefined
+  return new ApiError('invalid_request', `unknown query parameter ${JSON.stringify(name)}: did you mean "${meant}"?`)
 }

@@ -6,8 +6,8 @@
 // one valid document. IBAN values are made of 0-9 and A-Z and need no escaping; bank names are
 // escaped once per bank.
 import { csvCell } from './csv-cell.ts'
-import { findCountry, type BankRow, type InvalidCheck } from '@ibanmint/iban'
-import { Dataset, MAX_IBAN_LENGTH, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
+import { findCountry, type BankMix, type BankRow, type InvalidCheck } from '@ibanmint/iban'
+import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
 import { ByteWriter } from './byte-writer.ts'
 import { columnsFor, partColumnsFor, type Column } from './columns.ts'
 
@@ -26,12 +26,18 @@ export interface BatchOptions {
   seed: string | undefined
   bank?: string | undefined
   invalid?: InvalidCheck | undefined
+  /** How realistic rows are shared among the banks (default weighted). */
+  bankMix?: BankMix | undefined
+  /** CH, LI: QR-IBANs. */
+  qrIban?: boolean | undefined
   /** Row index of the batch's first row in the dataset. */
   start: number
   count: number
   format: RenderFormat
   /** This batch opens the document (CSV header, JSON "["). */
   first: boolean
+  /** csv: false leaves out the header row (default true); other formats have none. */
+  header?: boolean | undefined
   /** This batch closes the document (JSON "]"). */
   last: boolean
 }
@@ -75,18 +81,22 @@ function pack(texts: readonly string[]): Uint8Array[] {
 
 type Tails = Pick<RowLayout, 'csv' | 'json' | 'sql' | 'records'>
 
-/** The tails of a plan's banks, and last those of a row without a bank. */
-function tailsOf(banks: readonly (BankRow | undefined)[], sepa: boolean): Tails {
+/**
+ * The tails of a plan's banks, and last those of a row without a bank. `sepa` is per bank: the
+ * country's, unless the bank's BIC is of a place outside SEPA's scope.
+ */
+function tailsOf(banks: readonly (BankRow | undefined)[], country: string, countrySepa: boolean): Tails {
   const all = [...banks, undefined]
+  const sepaOf = (bank: BankRow | undefined) => countrySepa && bicOutsideSepa(country, bank?.bic) === undefined
   return {
-    csv: pack(all.map((bank) => `,${csvCell(bank?.name ?? '')},${bank?.bic ?? ''},${sepa}\n`)),
+    csv: pack(all.map((bank) => `,${csvCell(bank?.name ?? '')},${bank?.bic ?? ''},${sepaOf(bank)}\n`)),
     json: pack(
       all.map(
         (bank) =>
-          `,"bank_name":${JSON.stringify(bank?.name ?? null)},"bic":${JSON.stringify(bank?.bic ?? null)},"sepa":${sepa}}`,
+          `,"bank_name":${JSON.stringify(bank?.name ?? null)},"bic":${JSON.stringify(bank?.bic ?? null)},"sepa":${sepaOf(bank)}}`,
       ),
     ),
-    sql: pack(all.map((bank) => `,${sqlText(bank?.name)},${sqlText(bank?.bic)},${sepa ? 'TRUE' : 'FALSE'})`)),
+    sql: pack(all.map((bank) => `,${sqlText(bank?.name)},${sqlText(bank?.bic)},${sepaOf(bank) ? 'TRUE' : 'FALSE'})`)),
     records: pack(
       all.map((bank) =>
         bank === undefined
@@ -113,7 +123,7 @@ function rowLayoutOf(plan: MintPlan, partColumns: readonly string[]): RowLayout 
         .map((s): [number, number] => [4 + s.offset, 4 + s.offset + s.length]),
     )
     let tails = planTails.get(plan)
-    if (tails === undefined) planTails.set(plan, (tails = tailsOf(plan.banks, plan.spec.sepa)))
+    if (tails === undefined) planTails.set(plan, (tails = tailsOf(plan.banks, plan.spec.code, plan.spec.sepa)))
     layout = { parts, partKeys: partColumns.map((c) => `,"${c}":`), ...tails }
     byColumns.set(key, layout)
   }
@@ -186,7 +196,7 @@ class RowCursor {
     this.index = index
     this.layout = layout
     // A row whose bank code negative data changed carries no bank.
-    this.tail = dataset.bankKept ? dataset.variantIndex : layout.records.length - 1
+    this.tail = dataset.bankKept ? dataset.bankIndex : layout.records.length - 1
     this.length = dataset.ibanLength
     const separator = index === 0 ? this.#lead : this.#separator
     if (separator !== '') writer.ascii(separator)
@@ -340,8 +350,8 @@ function writeRecord(writer: ByteWriter, row: RowCursor): void {
 
 /** How a document is written: what opens it, its rows, what closes it. */
 interface FormatWriter {
-  /** What the batch that opens the document writes before its rows. */
-  open(columns: readonly Column[]): string
+  /** What the batch that opens the document writes before its rows (`header`: csv's header row). */
+  open(columns: readonly Column[], header: boolean): string
   /** What comes between two rows, also where one batch ends and the next begins. */
   readonly separator: string
   /** Writes the batch's rows, each as `rows.next` mints it. */
@@ -368,7 +378,7 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
     contentType: 'text/csv; charset=utf-8',
     extension: 'csv',
     summary: 'header row, one column per BBAN part',
-    open: (columns) => `${columns.join(',')}\n`,
+    open: (columns, header) => (header ? `${columns.join(',')}\n` : ''),
     separator: '',
     rows(rows, writer) {
       while (rows.next(writer)) writer.encode(MAX_ROW_BYTES, encodeCsvRow, rows)
@@ -469,9 +479,17 @@ class Prepared {
   }
 
   /** Writes rows start … start + count − 1, opening and closing the document as told. */
-  render(writer: ByteWriter, format: RenderFormat, start: number, count: number, first: boolean, last: boolean): void {
+  render(
+    writer: ByteWriter,
+    format: RenderFormat,
+    start: number,
+    count: number,
+    first: boolean,
+    last: boolean,
+    header = true,
+  ): void {
     const formatWriter = WRITERS[format]
-    if (first) writer.ascii(formatWriter.open(this.columns))
+    if (first) writer.ascii(formatWriter.open(this.columns, header))
     formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator), writer)
     if (last) writer.ascii(formatWriter.close)
   }
@@ -500,6 +518,8 @@ export function datasetOptionsOf(options: BatchOptions): DatasetOptions {
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.bank === undefined ? {} : { bank: options.bank }),
     ...(options.invalid === undefined ? {} : { invalid: options.invalid }),
+    ...(options.bankMix === undefined ? {} : { bankMix: options.bankMix }),
+    ...(options.qrIban === true ? { qrIban: true } : {}),
   }
 }
 
@@ -507,7 +527,15 @@ export function datasetOptionsOf(options: BatchOptions): DatasetOptions {
 let lastPrepared: { key: string; value: Prepared } | undefined
 
 function prepare(options: BatchOptions): Prepared {
-  const key = JSON.stringify([options.countries, options.realistic, options.seed, options.bank, options.invalid])
+  const key = JSON.stringify([
+    options.countries,
+    options.realistic,
+    options.seed,
+    options.bank,
+    options.invalid,
+    options.bankMix,
+    options.qrIban,
+  ])
   // An unseeded request's batches each draw a key of their own: only seeded ones are reused.
   if (options.seed !== undefined && lastPrepared?.key === key) return lastPrepared.value
   const value = new Prepared(new Dataset(datasetOptionsOf(options)))
@@ -518,7 +546,8 @@ function prepare(options: BatchOptions): Prepared {
 /** Renders a batch into `writer`, which is cleared first (its bytes are then `writer.view()`). */
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   writer.clear()
-  prepare(options).render(writer, options.format, options.start, options.count, options.first, options.last)
+  const { format, start, count, first, last, header } = options
+  prepare(options).render(writer, format, start, count, first, last, header)
 }
 
 /** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */

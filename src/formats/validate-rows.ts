@@ -3,7 +3,15 @@
 // counts. Pure, so a worker thread renders batches apart and the stream writes them in order.
 // A record that is no IBAN at all (binary, too long, no such column) is a row that failed the
 // `input` check, never an exception.
-import { isValidIban, validateIban, type IbanBank, type NationalCheckResult, type ValidateResult } from '@ibanmint/iban'
+import {
+  findCountry,
+  isValidIban,
+  validateIban,
+  type IbanBank,
+  type NationalCheckResult,
+  type ValidateResult,
+} from '@ibanmint/iban'
+import { nationalFailure } from '@ibanmint/iban/internal'
 import type { ByteWriter } from './byte-writer.ts'
 import { csvCell } from './csv-cell.ts'
 import { ValidRows } from './valid-rows.ts'
@@ -39,13 +47,7 @@ export function failureOf(result: ValidateResult): [FailedCheck, string] {
     return ['length', `length ${result.length}, expected ${result.expected_length as number}`]
   if (!checks.format) return ['format', 'BBAN does not match the country format']
   if (!checks.mod97) return ['mod97', 'MOD-97 check digits are wrong']
-  const check = result.national_check
-  if (check?.algorithm === 'uk-modulus')
-    return [
-      'national',
-      `the account fails its sort code’s modulus check (${check.method ?? ''}${check.exception === undefined ? '' : `, exception ${check.exception}`})`,
-    ]
-  return ['national', `national check digits are wrong (${check?.algorithm ?? 'national'})`]
+  return ['national', nationalFailure(findCountry(result.country_code), result.national_check)]
 }
 
 /** What the candidate of a record is not, when it is no IBAN candidate at all; else undefined. */
@@ -128,10 +130,11 @@ function jsonRowText(
 ): string {
   const national = result.national_check === null ? 'null' : nationalJson(result.national_check)
   const tail = failed === null ? 'null,"reason":null}\n' : `"${failed}","reason":${JSON.stringify(reason)}}\n`
-  // GB results name the sort code's bank too.
+  // CH and LI results say whether the IBAN is a QR-IBAN; GB results name the sort code's bank too.
+  const qrIban = result.qr_iban === undefined ? '' : `,"qr_iban":${result.qr_iban}`
   const sortCodeBank =
     result.sort_code_bank === undefined ? '' : `,"sort_code_bank":${bankJsonOrNull(result.sort_code_bank)}`
-  return `{"line":${line},"iban":"${result.iban}","formatted":"${result.formatted}","valid":${result.valid},"country_code":"${result.country_code}","country_supported":${result.country_supported},"check_digits":"${result.check_digits}","bban":"${result.bban}","length":${result.length},"expected_length":${result.expected_length},"checks":${checksJson(result.checks)},"national_check":${national},"bban_parts":${partsJson(result.bban_parts)},"bank":${bank},"sepa":${result.sepa}${sortCodeBank},"failed":${tail}`
+  return `{"line":${line},"iban":"${result.iban}","formatted":"${result.formatted}","valid":${result.valid},"country_code":"${result.country_code}","country_supported":${result.country_supported},"check_digits":"${result.check_digits}","bban":"${result.bban}","length":${result.length},"expected_length":${result.expected_length},"checks":${checksJson(result.checks)},"national_check":${national},"bban_parts":${partsJson(result.bban_parts)},"bank":${bank},"sepa":${result.sepa}${qrIban}${sortCodeBank},"failed":${tail}`
 }
 
 /** One csv row (VALIDATE_CSV_COLUMNS); `bank` is the bank's name and BIC columns (csvBank). */
@@ -207,7 +210,8 @@ function validateRow(
   const result = validateIban(candidate.replace(WHITESPACE, ''))
   const [failed, reason] = failureOf(result)
   bump(counts, COUNT_FAILED + FAILED_CHECKS.indexOf(failed))
-  if (format === 'text') out.ascii(`${result.formatted}\tinvalid: ${reason}\tline ${line}\n`)
+  // The reason is UTF-8 text (GB's says “sort code’s”): written as such, never as ASCII bytes.
+  if (format === 'text') out.text(`${result.formatted}\tinvalid: ${reason}\tline ${line}\n`)
   else if (format === 'ndjson') out.text(jsonRowText(String(line), result, failed, reason, bankJsonOrNull(result.bank)))
   else out.text(csvRowText(String(line), result, failed, reason, csvBank(result.bank)))
 }

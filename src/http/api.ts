@@ -1,6 +1,6 @@
-// The JSON API's own routes (/api/v1: index, OpenAPI, countries, generate, validate, iban, bic) and
-// the health probes. Each handler receives its parameters typed from the schemas that
-// validate them (ParamsOf), never as a bag of unknowns.
+// The JSON API's routes over the domain (/api/v1: countries, generate, validate, iban, bic), each
+// with its documentation facts (body schema names, examples: data-examples.ts). Each handler
+// receives its parameters typed from the schemas that validate them, never as a bag of unknowns.
 import {
   bankList,
   build,
@@ -10,6 +10,7 @@ import {
   lookupBic,
   requireCountry,
   territoryOf,
+  toQrIban,
   toRealistic,
   toSeed,
   validate,
@@ -21,6 +22,7 @@ import {
   MAX_BATCH,
   MAX_COUNT,
   bankListSchema,
+  bankMixParamSchema,
   bankParamSchema,
   bicInputSchema,
   bicResultSchema,
@@ -33,6 +35,8 @@ import {
   ibanSchema,
   invalidParamSchema,
   objectOf,
+  qrIbanBodySchema,
+  qrIbanQuerySchema,
   realisticBodySchema,
   realisticQuerySchema,
   seedBodySchema,
@@ -45,13 +49,23 @@ import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { sharedBody } from './compression.ts'
+import {
+  bankListExamples,
+  bicExamples,
+  buildExamples,
+  countryExamples,
+  countryListExamples,
+  generateBodyExamples,
+  generateExamples,
+  validateBatchExamples,
+  validateBodyExamples,
+  validateExamples,
+} from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { route, type Reply, type Route } from './route.ts'
 
-/** What the API routes need: the documents built from the finished table, and the pool. */
+/** What the API routes need: the pool, and up to which count they generate inline. */
 export interface ApiDeps {
-  /** Bodies made once from the finished table (index, OpenAPI), read when served. */
-  documents: { readonly index: Buffer; readonly openapi: Buffer }
   pool: GenerationPool
   /** JSON generate requests up to this count are served inline (measured threshold). */
   poolInlineMax: number
@@ -98,6 +112,8 @@ const generateQuery = objectOf({
   seed: seedQuerySchema,
   bank: bankParamSchema,
   invalid: invalidParamSchema,
+  bank_mix: bankMixParamSchema,
+  qr_iban: qrIbanQuerySchema,
 })
 
 const generateBody = objectOf(
@@ -108,6 +124,8 @@ const generateBody = objectOf(
     seed: seedBodySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    bank_mix: bankMixParamSchema,
+    qr_iban: qrIbanBodySchema,
   },
   { required: ['country'], message: BODY_MESSAGE },
 )
@@ -166,6 +184,8 @@ function toGenerateRequest(country: string, fields: GenerateFields): GenerateReq
     seed: toSeed(fields.seed),
     bank: fields.bank,
     invalid: fields.invalid,
+    bankMix: fields.bank_mix,
+    qrIban: toQrIban(fields.qr_iban),
   }
 }
 
@@ -188,33 +208,13 @@ export function apiRoutes(deps: ApiDeps): Route[] {
   return [
     route({
       method: 'GET',
-      path: '/api/v1',
-      operationId: 'getServiceIndex',
-      access: 'public',
-      summary: 'Service index: name, version, documentation, authentication and endpoints',
-      tag: 'service',
-      responses: { 200: { description: 'The service index: name, version, links, endpoints.' } },
-      handle: () => ({ bytes: deps.documents.index }),
-    }),
-    route({
-      method: 'GET',
-      path: '/api/v1/openapi.json',
-      operationId: 'getOpenApiDocument',
-      access: 'public',
-      summary: 'This OpenAPI 3.1 document',
-      tag: 'service',
-      responses: { 200: { description: 'OpenAPI 3.1 description of the REST API.' } },
-      handle: () => ({ bytes: deps.documents.openapi, headers: { 'access-control-allow-origin': '*' } }),
-    }),
-    route({
-      method: 'GET',
       path: '/api/v1/countries',
       operationId: 'listCountries',
       access: 'key',
-      bucket: 'api',
       summary: `List the ${COUNTRIES.length} supported countries with their IBAN formats`,
       tag: 'countries',
       responses: { 200: { description: 'CountryList.', schema: countryListSchema } },
+      examples: countryListExamples,
       handle: () => ({ bytes: COUNTRY_LIST_BODY }),
     }),
     route({
@@ -222,7 +222,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/countries/{code}',
       operationId: 'getCountry',
       access: 'key',
-      bucket: 'api',
       summary: 'One country with its IBAN format, real banks and capacity',
       description:
         'The code is case-insensitive; a territory code (GF, AX, JE, …) gives the country whose IBANs it uses, with `territory` beside it. Returns every Country field (the spec names a subset), plus the national check, the SWIFT registry’s SEPA column, the number of banks realistic mode draws from and the first 100 of them by code (`bank=` picks one; `/banks` lists them all), and how many distinct IBANs one dataset holds per mode (`capacity`).',
@@ -230,6 +229,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       pathParams: { code: countrySchema },
       errors: ['not_found'],
       responses: { 200: { description: '`{ country: Country }`.', schema: countryDetailSchema } },
+      examples: countryExamples,
       handle: ({ params }) => ({ bytes: countryBody(params.code) }),
     }),
     route({
@@ -237,7 +237,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/countries/{code}/banks',
       operationId: 'listCountryBanks',
       access: 'key',
-      bucket: 'api',
       summary: 'The banks of a country, a page at a time (ibanmint extension)',
       description:
         'Every bank realistic mode draws from, ordered by code: the national registry’s institutions (with the Bundesbank check method for DE) and the hand-checked ones. `offset` and `limit` page through them; `count` says how many there are.',
@@ -246,6 +245,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       query: bankListQuery,
       errors: ['not_found'],
       responses: { 200: { description: 'A page of banks.', schema: bankListSchema } },
+      examples: bankListExamples,
       handle: ({ params, query }) => ({ json: bankList(params.code, query.offset, query.limit) }),
     }),
     route({
@@ -253,7 +253,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/generate/{country}',
       operationId: 'generateIbans',
       access: 'key',
-      bucket: 'api',
       summary: 'Generate 1 to 100 test IBANs for a country',
       description: generateDescription,
       tag: 'generate',
@@ -261,6 +260,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       query: generateQuery,
       errors: ['not_found', 'service_unavailable'],
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
+      examples: generateExamples,
       handle: ({ params, query }, context) => generateReply(toGenerateRequest(params.country, query), context),
     }),
     route({
@@ -268,13 +268,14 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/generate',
       operationId: 'generateIbansFromBody',
       access: 'key',
-      bucket: 'api',
       summary: 'Generate 1 to 100 test IBANs for a country (JSON body)',
       description: 'Unknown body fields are rejected (422) so that a misspelled field never goes unnoticed.',
       tag: 'generate',
       body: generateBody,
       errors: ['not_found', 'service_unavailable'],
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
+      bodyName: 'GenerateRequest',
+      examples: generateBodyExamples,
       handle: ({ body }, context) => generateReply(toGenerateRequest(body.country, body), context),
     }),
     route({
@@ -282,7 +283,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/validate/{iban}',
       operationId: 'validateIban',
       access: 'key',
-      bucket: 'api',
       summary: 'Validate an IBAN given in the path',
       description:
         'Letters and digits only (lower case is accepted). A malformed or unsupported IBAN is a result with `valid: false` and every check; only a candidate with other characters is rejected (422).',
@@ -290,6 +290,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       pathParams: { iban: { ...ibanInputSchema, pattern: '^[0-9A-Za-z]+$', examples: ['DE89370400440532013000'] } },
       errors: ['invalid_request'],
       responses: { 200: { description: 'ValidateResult.', schema: validateResultSchema } },
+      examples: validateExamples,
       handle: ({ params }, context) => {
         const json = validate(params.iban, 'iban', false)
         context.countRows('validated', 1)
@@ -301,12 +302,13 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/validate',
       operationId: 'validateIbanFromBody',
       access: 'key',
-      bucket: 'api',
       summary: 'Validate an IBAN given in a JSON body',
       description: 'Whitespace inside `iban` is removed. Returns the full ValidateResult, as the path form does.',
       tag: 'validate',
       body: validateBody,
       responses: { 200: { description: 'ValidateResult.', schema: validateResultSchema } },
+      bodyName: 'ValidateRequest',
+      examples: validateBodyExamples,
       handle: ({ body }, context) => {
         const json = validate(body.iban)
         context.countRows('validated', 1)
@@ -318,7 +320,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/validate/batch',
       operationId: 'validateIbanBatch',
       access: 'key',
-      bucket: 'api',
       summary: `Validate up to ${MAX_BATCH.toLocaleString('en')} IBANs in one request (ibanmint extension)`,
       description:
         'One result per item, in order. The request counts once against the rate limit. An item that is not a string of letters and digits fails the whole request (422 naming `ibans[i]`). The body may be up to 64 KiB.',
@@ -326,6 +327,8 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       maxBody: 64 * 1024,
       body: batchBody,
       responses: { 200: { description: 'One ValidateResult per item.', schema: validateBatchResultSchema } },
+      bodyName: 'ValidateBatchRequest',
+      examples: validateBatchExamples,
       handle: ({ body }, context) => {
         const json = validateBatch(body.ibans)
         context.countRows('validated', body.ibans.length)
@@ -337,7 +340,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/iban',
       operationId: 'buildIban',
       access: 'key',
-      bucket: 'api',
       summary: 'Build an IBAN from bank, branch and account (ibanmint extension)',
       description:
         'Computes the national check digits (where the country has them) and the IBAN check digits. Parts are those validation reports in `bban_parts`, without national check digits; a part the country does not have, a missing part, a wrong length or character gets 422 naming the field. E.g. DE, bank 37040044, account 0532013000 gives DE89370400440532013000.',
@@ -345,6 +347,8 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       body: buildBody,
       errors: ['not_found'],
       responses: { 200: { description: 'The Iban record.', schema: ibanSchema } },
+      bodyName: 'BuildIbanRequest',
+      examples: buildExamples,
       handle: ({ body }) => ({ json: build(body) }),
     }),
     route({
@@ -352,7 +356,6 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/bic/{bic}',
       operationId: 'lookupBic',
       access: 'key',
-      bucket: 'api',
       summary: 'Look up a BIC: its parts, ISO 9362 checks and registered banks (ibanmint extension)',
       description:
         'Letters and digits only (lower case is accepted). Splits the BIC into institution, country, location and branch, checks length (8 or 11), format and country (ISO 3166-1), flags test BICs (location ending in 0) and lists the banks of the national registries that carry it. A malformed BIC is a result with `valid: false` and every check; only a candidate with other characters is rejected (422).',
@@ -360,40 +363,8 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       pathParams: { bic: { ...bicInputSchema, pattern: '^[0-9A-Za-z]+$', examples: ['COBADEFFXXX'] } },
       errors: ['invalid_request'],
       responses: { 200: { description: 'BicResult.', schema: bicResultSchema } },
+      examples: bicExamples,
       handle: ({ params }) => ({ json: lookupBic(params.bic, false) }),
-    }),
-  ]
-}
-
-const HEALTHY = Buffer.from('{"status":"ok"}')
-const READY = Buffer.from('{"status":"ready"}')
-
-/** Liveness and readiness probes; `ready` resolves when every configured dependency answers. */
-export function probeRoutes(ready: () => Promise<void>): Route[] {
-  return [
-    route({
-      method: 'GET',
-      path: '/healthz',
-      operationId: 'checkLiveness',
-      access: 'public',
-      summary: 'Liveness: the process serves requests',
-      tag: 'operations',
-      responses: { 200: { description: '`{ "status": "ok" }`' } },
-      handle: () => ({ bytes: HEALTHY }),
-    }),
-    route({
-      method: 'GET',
-      path: '/readyz',
-      operationId: 'checkReadiness',
-      access: 'public',
-      summary: 'Readiness: the key store can be read (the key file, or Redis) and every configured dependency answers',
-      tag: 'operations',
-      errors: ['service_unavailable'],
-      responses: { 200: { description: '`{ "status": "ready" }`' } },
-      handle: async () => {
-        await ready()
-        return { bytes: READY }
-      },
     }),
   ]
 }

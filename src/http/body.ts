@@ -1,6 +1,6 @@
 // Reading request bodies: a body's bytes as they arrive, timed against the client, and a JSON
 // body: the media type must be JSON (415), the size is capped (413, checked on Content-Length
-// before reading and while reading), and bad JSON is 400.
+// before reading and while reading), and bad JSON is 400; and whether a client broke one off.
 //
 // The request timeout (REQUEST_TIMEOUT_MS) counts only the time the client makes the server
 // wait: the time a reader of the body spent waiting for its next bytes. Time the server spends
@@ -62,6 +62,15 @@ const CLOCKS = new WeakMap<IncomingMessage, ClientClock>()
 function hasBody(req: IncomingMessage): boolean {
   const length = req.headers['content-length']
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined
+}
+
+/**
+ * Whether the client broke off its request before its body was complete (it closed or reset its
+ * connection mid-body): Node then destroys the request, and a reader of the body fails with
+ * `aborted`. The client's doing, never the server's fault; and nobody is left to read an answer.
+ */
+export function isRequestAborted(req: IncomingMessage): boolean {
+  return !req.complete && req.destroyed
 }
 
 /**

@@ -115,9 +115,13 @@ export function negotiate(req: IncomingMessage, offered: readonly Coding[] = ['b
 const SHARED = new WeakSet<Buffer>()
 const SHARED_ENCODED = new WeakMap<Buffer, Partial<Record<Coding, Promise<Buffer>>>>()
 
-/** Marks a body that stays the same for the life of the process: it is compressed once, to the smallest size. */
-export function sharedBody<B extends Buffer>(body: B): B {
+/**
+ * Marks a body that stays the same for the life of the process: it is compressed once, to the
+ * smallest size, or not at all where `gzipped` gives that coding already (made by the build).
+ */
+export function sharedBody<B extends Buffer>(body: B, gzipped?: Buffer): B {
   SHARED.add(body)
+  if (gzipped !== undefined) SHARED_ENCODED.set(body, { gzip: Promise.resolve(gzipped) })
   return body
 }
 
@@ -173,11 +177,20 @@ export function withVary(vary: string | undefined): string {
 /** Media types whose bodies are compressed already (images but SVG, archives): compressing them again saves nothing. */
 const COMPRESSED_TYPES = /^(?:image\/(?!svg)|application\/(?:zip|gzip|x-gzip|zstd)\b|font\/woff2?\b)/i
 
+/**
+ * Whether an answer of media type `type` is compressed (where its request accepts it) at
+ * `bytes` long: long enough, and not of a compressed kind. The OpenAPI document asks it of each
+ * answer a route declares, at its longest (unknown: long enough).
+ */
+export function isCompressibleAs(type: string, bytes: number = MIN_COMPRESSED_BYTES): boolean {
+  return bytes >= MIN_COMPRESSED_BYTES && !COMPRESSED_TYPES.test(type)
+}
+
 /** Whether a complete body may be compressed: long enough, not encoded already, and not of a compressed kind. */
 export function isCompressible(body: Buffer | string, headers: HeaderList): boolean {
   if (body.length < MIN_COMPRESSED_BYTES || headerAt(headers, 'content-encoding') >= 0) return false
   const type = headerAt(headers, 'content-type')
-  return type < 0 || !COMPRESSED_TYPES.test(headers[type] ?? '')
+  return isCompressibleAs(type < 0 ? '' : (headers[type] ?? ''), body.length)
 }
 
 /**

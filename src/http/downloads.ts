@@ -1,8 +1,9 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset, toRealistic, toSeed } from '../core/operations.ts'
+import { requireCountry, requireDataset, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
 import {
+  bankMixParamSchema,
   bankParamSchema,
   countSchema,
   countrySchema,
@@ -10,6 +11,7 @@ import {
   objectOf,
   offsetSchema,
   type ParamsOf,
+  qrIbanQuerySchema,
   realisticQuerySchema,
   seedQuerySchema,
   type Schema,
@@ -19,6 +21,7 @@ import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import type { GenerationPool, StreamLease, StreamRequest } from '../pool/pool.ts'
 import { STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
+import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { cutDownload, holdKeyStream, type FailureStyle } from './stream-reply.ts'
 import { route, type Reply, type Route, type RouteInfo } from './route.ts'
@@ -31,6 +34,15 @@ const formatSchema = {
   default: 'csv',
   description: `${FORMAT_LIST.slice(0, -1).join(', ')} or ${FORMAT_LIST.at(-1)}.`,
   'x-message': `format must be one of ${FORMATS.join(', ')}`,
+} as const
+
+const headerSchema = {
+  type: 'string',
+  enum: ['1', '0', 'true', 'false'],
+  default: 'true',
+  description:
+    'csv: 0 or false leaves out the header row (a file for tools that read rows from the first line, such as JMeter’s CSV Data Set). Only csv has a header row: other formats refuse 0 and false.',
+  'x-message': 'header must be one of 1, 0, true, false',
 } as const
 
 const MAX_BULK_COUNTRIES = COUNTRIES.length + TERRITORIES.length
@@ -71,7 +83,8 @@ export const downloadRowSchema: Schema = {
 
 function downloadResponses(description: string): RouteInfo['responses'] {
   const types = FORMATS.map((format) => fileTypeOf(format).contentType.split(';')[0] as string)
-  return { 200: { description, contentTypes: types, schema: { type: 'array', items: downloadRowSchema } } }
+  const schema = { type: 'array', items: downloadRowSchema }
+  return { 200: { description, contentTypes: types, schema, headers: ['Content-Disposition'] } }
 }
 
 /** What downloads need: the pool, the largest bulk count, and the streams each key may have open. */
@@ -119,7 +132,7 @@ async function streamDownload(
     'content-disposition',
     `attachment; filename="${fileNameOf(request.countries, request.count, request.format)}"`,
   )
-  res.setHeader('cache-control', request.seed === undefined ? 'no-store' : 'public, max-age=86400')
+  res.setHeader('cache-control', cacheControlOf(request.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
   const body = streamedBody(context.req, res, { expectedBytes })
@@ -147,6 +160,18 @@ async function streamDownload(
   return 'sent'
 }
 
+/** The Cache-Control of each download route's files: unseeded, and seeded. */
+const CACHE_CONTROL = {
+  // Seeded rows are a function of the URL: keyless, any cache may keep them; keyed, only the
+  // client's own (Vary names the key headers: a shared cache must not hand them to others).
+  export: ['no-store', 'public, max-age=86400'],
+  bulk: ['no-store', 'private, max-age=86400'],
+} as const
+
+function cacheControlOf(seeded: boolean, keyed: boolean): string {
+  return CACHE_CONTROL[keyed ? 'bulk' : 'export'][seeded ? 1 : 0]
+}
+
 function downloadQuery(max: number, fallback: number) {
   return objectOf({
     format: formatSchema,
@@ -156,6 +181,9 @@ function downloadQuery(max: number, fallback: number) {
     seed: seedQuerySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    header: headerSchema,
+    bank_mix: bankMixParamSchema,
+    qr_iban: qrIbanQuerySchema,
   })
 }
 
@@ -164,6 +192,10 @@ function streamRequestOf(
   countries: string[],
   query: ParamsOf<ReturnType<typeof downloadQuery>>,
 ): StreamRequest & { format: FormatName } {
+  const header = !(query.header === '0' || query.header === 'false')
+  if (!header && query.format !== 'csv') {
+    throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
+  }
   return {
     countries,
     count: query.count,
@@ -172,7 +204,10 @@ function streamRequestOf(
     seed: toSeed(query.seed),
     bank: query.bank,
     invalid: query.invalid,
+    bankMix: query.bank_mix,
+    qrIban: toQrIban(query.qr_iban),
     format: query.format,
+    header,
   }
 }
 
@@ -182,8 +217,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     method: 'GET',
     path: '/export/{country}',
     operationId: 'exportIbans',
-    access: 'ip',
-    bucket: 'export',
+    access: { ip: 'export' },
     summary: 'Download 1 to 100 test IBANs as a file (no key; limited per client IP)',
     description:
       'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`.',
@@ -192,6 +226,8 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     query: downloadQuery(100, 10),
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed.'),
+    cacheControl: CACHE_CONTROL.export,
+    examples: () => downloadExamples('/export', ['DE'], 'XX'),
     handle: ({ params, query }, context) =>
       streamDownload(deps, context, streamRequestOf([requireCountry(params.country).code], query)),
   })
@@ -204,7 +240,6 @@ export function bulkRoute(deps: DownloadDeps): Route {
     path: '/api/v1/bulk/{country}',
     operationId: 'streamBulkIbans',
     access: 'key',
-    bucket: 'api',
     summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
     description:
       'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart.',
@@ -219,6 +254,8 @@ export function bulkRoute(deps: DownloadDeps): Route {
     query: downloadQuery(deps.bulkMaxCount, 10),
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed (chunked).'),
+    cacheControl: CACHE_CONTROL.bulk,
+    examples: () => downloadExamples('/api/v1/bulk', ['DE', 'FR'], 'DE,XX'),
     handle: ({ params, query }, context) => {
       const codes = params.country.split(',')
       if (codes.length > MAX_BULK_COUNTRIES) {

@@ -4,6 +4,7 @@
 // signal, and the response only when it asks for it.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { KeyRecord } from '../keys/key.ts'
+import type { Access } from './access.ts'
 import { guardIdle } from './idle-guard.ts'
 import type { HeaderList } from './respond.ts'
 
@@ -26,7 +27,7 @@ export interface Context {
 /** What the pipeline keeps of a request's route: its template, access and documented query (a Route). */
 export interface MatchedRoute {
   readonly path: string
-  readonly access: string
+  readonly access: Access
   readonly query?: Readonly<Record<string, unknown>>
 }
 

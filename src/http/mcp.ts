@@ -5,12 +5,15 @@
 // body, like every route.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from '../core/errors.ts'
-import { buildCatalog, buildServerCard, SERVER_CARD_MEDIA_TYPE, serverCardSchema } from '../mcp/card.ts'
-import type { McpEndpoint } from '../mcp/info.ts'
+import { DEFAULT_LIMITS } from '../config.ts'
+import { buildCatalog, buildServerCard, catalogSchema, SERVER_CARD_MEDIA_TYPE, serverCardSchema } from '../mcp/card.ts'
+import { TOOL_NAMES, type McpEndpoint } from '../mcp/info.ts'
 import { readJsonBody } from './body.ts'
 import type { Schema } from '../core/schemas.ts'
+import { JSON_TYPE, type ExampleCall } from './example.ts'
 import type { Context } from './exchange.ts'
-import { answeredNotModified, contentHash } from './respond.ts'
+import { mcpExamples, preflightExamples } from './mcp-examples.ts'
+import { contentHash, isNotModified } from './respond.ts'
 import { route, type Reply, type Route } from './route.ts'
 
 export const MAX_MCP_BODY = 64 * 1024
@@ -45,10 +48,9 @@ function checkOrigin(req: IncomingMessage, allowed: readonly string[]): string |
   throw new ApiError('forbidden', `origin ${JSON.stringify(origin.slice(0, 200))} may not call this MCP server`)
 }
 
-function setCors(res: ServerResponse, origin: string): void {
-  res.setHeader('access-control-allow-origin', origin)
-  res.setHeader('access-control-expose-headers', CORS_EXPOSE_HEADERS)
-  res.setHeader('vary', 'origin')
+/** The CORS headers of an answer to an allowed origin. */
+function corsHeaders(origin: string): Record<string, string> {
+  return { 'access-control-allow-origin': origin, 'access-control-expose-headers': CORS_EXPOSE_HEADERS, vary: 'origin' }
 }
 
 function webRequest(req: IncomingMessage, url: string, signal: AbortSignal): Request {
@@ -89,6 +91,19 @@ async function writeResponse(res: ServerResponse, response: Response, signal: Ab
     void reader.cancel().catch(() => undefined)
   }
   if (!signal.aborted) res.end()
+}
+
+/** One JSON-RPC 2.0 message a client sends. */
+const jsonRpcRequestSchema: Schema = {
+  type: 'object',
+  description: 'One JSON-RPC 2.0 request (with `id`) or notification (without).',
+  required: ['jsonrpc', 'method'],
+  properties: {
+    jsonrpc: { type: 'string', const: '2.0' },
+    id: { type: ['string', 'integer'] },
+    method: { type: 'string', description: 'e.g. initialize, tools/list, tools/call, server/discover' },
+    params: { type: 'object' },
+  },
 }
 
 /** A JSON-RPC 2.0 response: a result or an error with an integer code. */
@@ -138,10 +153,23 @@ function documentOf(value: unknown): Document {
   return { bytes, etag: `"${contentHash(bytes, 27)}"` }
 }
 
+/** A discovery document's example: as served at `path` in `type` (to a request that accepts `accept` alone, when given). */
+function discoveryExample(
+  name: string,
+  summary: string,
+  path: string,
+  document: Document,
+  type: string,
+  accept?: string,
+): ExampleCall {
+  const request = { path, ...(accept === undefined ? {} : { headers: { accept } }) }
+  return { name, summary, request, status: 200, type, value: JSON.parse(document.bytes.toString()) as unknown }
+}
+
 /** Answers 304 when If-None-Match names the document's ETag; else the bytes. */
 function discoveryReply(context: Context, { bytes, etag }: Document, contentType: string, vary?: string): Reply {
   const headers: Record<string, string> = { ...DISCOVERY_HEADERS, etag, ...(vary === undefined ? {} : { vary }) }
-  if (answeredNotModified(context, etag, headers)) return 'sent'
+  if (isNotModified(context.req, etag)) return { status: 304, headers }
   return { bytes, headers: { ...headers, 'content-type': contentType } }
 }
 
@@ -158,10 +186,24 @@ function serverCardRoute(path: string, operationId: string, card: Document): Rou
       200: {
         description: 'The server card.',
         schema: serverCardSchema,
+        schemaName: 'McpServerCard',
         contentTypes: [SERVER_CARD_MEDIA_TYPE, 'application/json'],
+        headers: ['ETag'],
       },
       304: { description: 'Not modified (If-None-Match).' },
     },
+    // The card in its own media type, and as application/json to a client that asks for that alone.
+    examples: () => [
+      discoveryExample('card', 'The server card', path, card, SERVER_CARD_MEDIA_TYPE),
+      discoveryExample(
+        'card_json',
+        'The server card, to a client that accepts application/json only',
+        path,
+        card,
+        JSON_TYPE,
+        JSON_TYPE,
+      ),
+    ],
     handle: (_inputs, context) => discoveryReply(context, card, cardMediaType(context.req.headers.accept), 'accept'),
   })
 }
@@ -180,7 +222,8 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
     const res = context.takeResponse()
     const signal = context.signal()
     const origin = checkOrigin(req, allowed)
-    if (origin !== undefined) setCors(res, origin)
+    if (origin !== undefined)
+      for (const [name, value] of Object.entries(corsHeaders(origin))) res.setHeader(name, value)
     const message = await readJsonBody(req, MAX_MCP_BODY)
     if (Array.isArray(message)) {
       throw new ApiError(
@@ -198,17 +241,24 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       method: 'POST',
       path: '/mcp',
       operationId: 'callMcp',
-      access: 'ip',
-      bucket: 'mcp',
-      summary:
-        'MCP server (Streamable HTTP, JSON-RPC 2.0): tools list_countries, generate_iban, validate_iban, build_iban, lookup_bic',
-      description:
-        'Keyless and stateless. Serves MCP revisions 2026-07-28 (server/discover) and 2025-03-26 to 2025-11-25 (initialize). One JSON-RPC message per request, at most 64 KiB; browser origins must be allowed by MCP_ALLOWED_ORIGINS (others get 403). Limited per client IP (MCP_RATE_LIMIT, default 120 per minute). Protocol errors are JSON-RPC errors; a tool called with bad arguments returns `isError: true` with the REST error body as its text.',
+      access: { ip: 'mcp' },
+      summary: `MCP server (Streamable HTTP, JSON-RPC 2.0): tools ${TOOL_NAMES.join(', ')}`,
+      description: `Keyless and stateless. Serves MCP revisions 2026-07-28 (server/discover) and 2025-03-26 to 2025-11-25 (initialize). One JSON-RPC message per request, at most ${MAX_MCP_BODY / 1024} KiB; browser origins must be allowed by MCP_ALLOWED_ORIGINS (others get 403). Limited per client IP (MCP_RATE_LIMIT, default ${DEFAULT_LIMITS.mcpRateLimit} per minute). Protocol errors are JSON-RPC errors; a tool called with bad arguments returns \`isError: true\` with the REST error body as its text.`,
       tag: 'mcp',
-      requestBody: { description: 'One JSON-RPC 2.0 request or notification.', schema: { type: 'object' } },
+      requestBody: {
+        description: 'One JSON-RPC 2.0 request or notification.',
+        schema: jsonRpcRequestSchema,
+        schemaName: 'JsonRpcRequest',
+      },
       errors: ['batch_not_supported', 'forbidden'],
       responses: {
-        200: { description: 'The JSON-RPC response.', schema: jsonRpcResponseSchema },
+        // As the SDK made it: never compressed.
+        200: {
+          description: 'The JSON-RPC response.',
+          schema: jsonRpcResponseSchema,
+          schemaName: 'JsonRpcResponse',
+          verbatim: true,
+        },
         202: { description: 'A notification was accepted.' },
         400: {
           description: 'Or a JSON-RPC error from the protocol layer (bad message, protocol version or headers).',
@@ -220,6 +270,7 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
         },
         406: { description: 'Accept must list application/json and text/event-stream.', schema: jsonRpcResponseSchema },
       },
+      examples: () => mcpExamples(MAX_MCP_BODY),
       handle: (_inputs, context) => handleMcp(context),
     }),
     route({
@@ -231,19 +282,19 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       summary: 'CORS preflight for browser-based MCP clients from an allowed origin',
       tag: 'mcp',
       responses: { 204: { description: 'The origin may POST to /mcp.' } },
+      examples: preflightExamples,
       handle: (_inputs, context) => {
         const origin = checkOrigin(context.req, allowed)
-        const res = context.takeResponse()
-        if (origin !== undefined) {
-          setCors(res, origin)
-          res.setHeader('access-control-allow-methods', 'POST')
-          res.setHeader('access-control-allow-headers', `content-type, ${CORS_ALLOW_HEADERS}`)
-          res.setHeader('access-control-max-age', '600')
-        }
-        res.setHeader('allow', 'POST, OPTIONS')
-        res.writeHead(204)
-        res.end()
-        return 'sent'
+        const cors =
+          origin === undefined
+            ? {}
+            : {
+                ...corsHeaders(origin),
+                'access-control-allow-methods': 'POST',
+                'access-control-allow-headers': `content-type, ${CORS_ALLOW_HEADERS}`,
+                'access-control-max-age': '600',
+              }
+        return { status: 204, headers: { ...cors, allow: 'POST, OPTIONS' } }
       },
     }),
     serverCardRoute('/.well-known/mcp/server-card.json', 'getMcpServerCard', card),
@@ -256,7 +307,13 @@ export function mcpRoutes(deps: McpRouteDeps): Route[] {
       summary: 'MCP catalog: the MCP servers of this site and where their cards are',
       description: 'One entry, this MCP server, pointing at /mcp/server-card. Cacheable for an hour; CORS is open.',
       tag: 'mcp',
-      responses: { 200: { description: 'The MCP catalog.' }, 304: { description: 'Not modified (If-None-Match).' } },
+      responses: {
+        200: { description: 'The MCP catalog.', schema: catalogSchema, schemaName: 'McpCatalog', headers: ['ETag'] },
+        304: { description: 'Not modified (If-None-Match).' },
+      },
+      examples: () => [
+        discoveryExample('catalog', 'The MCP catalog', '/.well-known/mcp/catalog.json', catalog, JSON_TYPE),
+      ],
       handle: (_inputs, context) => discoveryReply(context, catalog, 'application/json'),
     }),
   ]

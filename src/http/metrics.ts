@@ -5,6 +5,7 @@
 // the Prometheus text format.
 import type { Cell, HistogramCell, Registry, Snapshot } from '../metrics/registry.ts'
 import { renderSnapshot } from '../metrics/registry.ts'
+import { accessKind } from './access.ts'
 import type { MatchedRoute } from './exchange.ts'
 import { route, type Route } from './route.ts'
 
@@ -69,7 +70,7 @@ export class RouteCells {
 export const UNMATCHED = 'unmatched'
 
 /** The first family of every scrape (its HELP and TYPE lines open the answer: the OpenAPI example). */
-export const REQUESTS = {
+const REQUESTS = {
   name: 'ibanmint_http_requests_total',
   help: 'HTTP responses by route template, status and access kind (public, key, ip; none when no route matched).',
   type: 'counter',
@@ -162,7 +163,7 @@ export class HttpMetrics {
   cellsOf(route: MatchedRoute | undefined): RouteCells {
     if (route === undefined) return this.#unmatched
     let cells = this.#byRoute.get(route)
-    if (cells === undefined) this.#byRoute.set(route, (cells = this.#cells(route.path, route.access)))
+    if (cells === undefined) this.#byRoute.set(route, (cells = this.#cells(route.path, accessKind(route.access))))
     return cells
   }
 }
@@ -181,12 +182,23 @@ export function metricsRoute(gather: () => Promise<Snapshot>): Route {
     path: '/metrics',
     operationId: 'getMetrics',
     access: 'key',
-    bucket: 'api',
     summary: 'Metrics in the Prometheus text format (key holders only)',
     description:
       'Requests by route, status and access kind, latency histograms, response bytes, rows generated and validated, the worker pool (threads, busy threads, queue), rate-limit refusals, Redis health, and the process (CPU, memory, event-loop delay). A clustered server (`serve --workers N`) answers with the sum of its processes. Prometheus authenticates with `authorization: { type: Bearer, credentials: <key> }`.',
     tag: 'operations',
+    cacheControl: ['no-store'],
     responses: { 200: { description: 'The Prometheus text exposition format 0.0.4.', contentTypes: ['text/plain'] } },
+    examples: () => [
+      {
+        name: 'metrics',
+        summary: 'The answer’s beginning: the first family’s HELP and TYPE lines, then its series',
+        request: { path: '/metrics' },
+        status: 200,
+        type: 'text/plain',
+        value: `# HELP ${REQUESTS.name} ${REQUESTS.help}\n# TYPE ${REQUESTS.name} ${REQUESTS.type}\n`,
+        excerpt: true,
+      },
+    ],
     handle: async () => ({
       bytes: Buffer.from(renderSnapshot(await gather())),
       headers: { 'content-type': METRICS_TYPE, 'cache-control': 'no-store' },

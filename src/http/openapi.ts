@@ -1,23 +1,32 @@
-// The OpenAPI 3.1 document and the service index, both generated from the route table. The
-// document publishes the same JSON Schemas ajv validates with, each body under a name
-// (openapi-schemas.ts), and examples the code made (openapi-examples.ts); /docs renders it.
+// The OpenAPI 3.1 document, generated from the route table: each route's operation from what
+// the route says of itself (its access, parameters, bodies, answers with their headers and
+// schema names, examples: RouteInfo) and from the runtime's own decisions (what the pipeline
+// adds to every keyed answer, what compression.ts compresses, which errors the pipeline
+// answers: error-examples.ts). It publishes the same JSON Schemas ajv validates with, each body
+// under a name (openapi-schemas.ts); /docs renders it.
+import { DEFAULT_LIMITS } from '../config.ts'
 import { ERRORS, ERROR_CODES } from '../core/errors.ts'
-import { REGISTRY } from '../core/operations.ts'
-import type { Schema } from '../core/schemas.ts'
+import { NAMED_SCHEMAS, type Schema } from '../core/schemas.ts'
 import { COUNTRIES } from '@ibanmint/iban'
 import { VERSION } from '../version.ts'
-import { errorCalls, successCalls, type ExampleCall, type ExampleSources } from './openapi-examples.ts'
-import { ndjsonOf, newComponents, OPERATION_SHAPES, type SchemaComponents } from './openapi-schemas.ts'
+import { isCompressibleAs } from './compression.ts'
+import { downloadRowSchema } from './downloads.ts'
+import { errorExamples } from './error-examples.ts'
+import { JSON_TYPE, type ExampleCall } from './example.ts'
+import { ndjsonOf, SchemaComponents } from './openapi-schemas.ts'
 import { REFERENCE_PATH } from './reference.ts'
-import type { RouteInfo } from './route.ts'
+import type { DocumentedHeader, ResponseSpec, RouteInfo } from './route.ts'
+import { DISCLAIMER } from './service-index.ts'
+import {
+  validateStreamInputRowSchema,
+  validateStreamLineSchema,
+  validateStreamRowSchema,
+  validateStreamSummarySchema,
+} from './validate-stream-schemas.ts'
 
 /** The document's version, which the interface specification fixes; our additions are described inside it. */
 export const OPENAPI_VERSION = '1.1.0'
-export const SERVICE_NAME = 'ibanmint'
-export const DISCLAIMER =
-  'Generated IBANs are test data: no bank issued them. Use them for testing, QA and education, never for payments.'
 
-const JSON_TYPE = 'application/json'
 /** JSON, or a JSON-based media type (`+json`, such as the MCP server card's). */
 const isJsonType = (type: string | undefined): boolean => type === JSON_TYPE || (type?.endsWith('+json') ?? false)
 const NDJSON = 'application/x-ndjson'
@@ -48,18 +57,21 @@ const TAG_GROUPS: readonly { name: string; tags: readonly string[] }[] = [
   { name: 'Site and operations', tags: ['web', 'operations'] },
 ]
 
-/** Headers some answers carry, by operationId and status (beyond the rate limits every keyed answer has). */
-const RESPONSE_HEADERS: Readonly<Record<string, Readonly<Record<number, readonly string[]>>>> = {
-  exportIbans: { 200: ['Content-Disposition'] },
-  streamBulkIbans: { 200: ['Content-Disposition'] },
-  getWebPage: { 200: ['ETag'] },
-  getApiReference: { 200: ['ETag'] },
-  getMcpServerCard: { 200: ['ETag'] },
-  getMcpServerCardAlias: { 200: ['ETag'] },
-  redirectToApiReference: { 308: ['Location'] },
-}
+/** The headers the pipeline and compression add, beside those a route names (DocumentedHeader). */
+type PipelineHeader =
+  | 'RateLimit-Limit'
+  | 'RateLimit-Remaining'
+  | 'RateLimit-Reset'
+  | 'RateLimit-Policy'
+  | 'Retry-After'
+  | 'WWW-Authenticate'
+  | 'Content-Encoding'
+  | 'Vary'
 
-const HEADERS: Record<string, { description: string; schema: Schema; example?: string }> = {
+/** Every header the document describes (components.headers): a route cannot name one it does not describe. */
+const HEADERS: Readonly<
+  Record<PipelineHeader | DocumentedHeader, { description: string; schema: Schema; example?: string }>
+> = {
   'RateLimit-Limit': { description: 'Requests allowed per window.', schema: { type: 'integer' } },
   'RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until the window resets.', schema: { type: 'integer' } },
@@ -84,29 +96,46 @@ const HEADERS: Record<string, { description: string; schema: Schema; example?: s
     example: 'gzip',
   },
   Vary: {
-    description: '`accept-encoding` where the answer depends on it (a body that may be compressed).',
+    description:
+      'What the answer depends on besides its URL: `x-api-key, authorization` on every answer of an operation that takes a key (it belongs to the key that asked), `accept-encoding` where the body may be compressed; both where both apply.',
     schema: { type: 'string' },
-    example: 'accept-encoding',
+    example: 'x-api-key, authorization, accept-encoding',
   },
   Location: { description: 'Where the resource is.', schema: { type: 'string' } },
 }
 
-const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']
+const RATE_LIMIT_HEADERS: readonly PipelineHeader[] = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+]
+const COMPRESSION_HEADERS: readonly PipelineHeader[] = ['Content-Encoding', 'Vary']
 
-/** Operations whose answers are never compressed: small by nature, compressed already, or written by the MCP SDK. */
-const NEVER_COMPRESSED = new Set([
-  'callMcp',
-  'preflightMcp',
-  'checkLiveness',
-  'checkReadiness',
-  'getFavicon',
-  'redirectToApiReference',
-])
-const COMPRESSION_HEADERS = ['Content-Encoding', 'Vary']
+/** The headers of an answer: references to the components by name (each once), then `Cache-Control` when given. */
+function headersOf(
+  names: readonly (PipelineHeader | DocumentedHeader)[],
+  cacheControl?: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const headers: Record<string, unknown> = {}
+  for (const name of names) headers[name] = { $ref: `#/components/headers/${name}` }
+  if (cacheControl !== undefined) headers['Cache-Control'] = cacheControl
+  return Object.keys(headers).length === 0 ? undefined : headers
+}
 
-function headersOf(names: readonly string[]): Record<string, unknown> | undefined {
-  if (names.length === 0) return undefined
-  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]))
+/**
+ * The Cache-Control of an operation's answers of `status`, with the values it takes: an error's
+ * is `no-store`; a success's the route's own (RouteInfo.cacheControl), a keyed route's by
+ * default `no-store` (the pipeline's); undefined where the route does not say.
+ */
+function cacheControlOf(route: RouteInfo, status: number): Record<string, unknown> | undefined {
+  const keyed = route.access === 'key'
+  const values = status >= 400 ? ['no-store'] : (route.cacheControl ?? (keyed ? ['no-store'] : undefined))
+  if (values === undefined) return undefined
+  const description = keyed
+    ? 'How caches may keep the answer: never `public`, as it belongs to the key that asked (`X-API-Key` is no `Authorization` to a shared cache); `no-store`, or `private` with a lifetime where the bytes are a function of the URL (a seeded file).'
+    : 'How caches may keep the answer.'
+  return { description, schema: { type: 'string', enum: [...values] }, example: values[0] }
 }
 
 /** A status whose answer has no body to describe. */
@@ -167,9 +196,13 @@ function examplesOf(
   return examples
 }
 
-/** The schema of a JSON request body: named as OPERATION_SHAPES says. */
+/** A route's body schema, under the name the route gives it (else recognised by its shape, or inline). */
+function schemaNamed(components: SchemaComponents, schema: Schema, name: string | undefined): Schema {
+  return name === undefined ? components.publish(schema) : components.named(name, schema)
+}
+
+/** The request body: the JSON one the pipeline validates, or the one its handler reads (JSON, or of other media types). */
 function requestBodyOf(route: RouteInfo, components: SchemaComponents, calls: readonly ExampleCall[]): unknown {
-  const shapes = OPERATION_SHAPES[route.operationId] ?? {}
   const shown = calls.filter((call) => call.request?.body !== undefined && call.status < 300 && !call.hideRequest)
   const content = (type: string, schema: Schema) => {
     const examples = examplesOf(
@@ -180,82 +213,77 @@ function requestBodyOf(route: RouteInfo, components: SchemaComponents, calls: re
     return { schema, ...(examples === undefined ? {} : { examples }) }
   }
   if (route.body !== undefined) {
-    const schema =
-      typeof shapes.body === 'string' ? components.named(shapes.body, route.body) : components.publish(route.body)
+    const schema = schemaNamed(components, route.body, route.bodyName)
     return { required: true, content: { [JSON_TYPE]: content(JSON_TYPE, schema) } }
   }
-  if (route.requestBody === undefined) return undefined
-  const { description } = route.requestBody
-  if (shapes.bodyTypes !== undefined) {
-    const types = Object.entries(shapes.bodyTypes)
+  const body = route.requestBody
+  if (body === undefined) return undefined
+  if ('types' in body) {
+    const types = Object.entries(body.types)
     return {
       required: true,
-      description,
+      description: body.description,
       content: Object.fromEntries(types.map(([type, schema]) => [type, content(type, components.publish(schema))])),
     }
   }
-  const schema = Array.isArray(shapes.body)
-    ? components.named(shapes.body[0] as string, shapes.body[1] as Schema)
-    : components.publish(route.requestBody.schema)
-  return { required: true, description, content: { [JSON_TYPE]: content(JSON_TYPE, schema) } }
+  const schema = schemaNamed(components, body.schema, body.schemaName)
+  return { required: true, description: body.description, content: { [JSON_TYPE]: content(JSON_TYPE, schema) } }
 }
 
-/** The schema of a response body of one media type. */
-function responseSchemaOf(route: RouteInfo, status: number, type: string, components: SchemaComponents): Schema {
-  const shapes = OPERATION_SHAPES[route.operationId] ?? {}
-  const declared = route.responses[status]?.schema
-  const media = shapes.media?.[status]?.[type]
+/** The schema of an answer's body of one media type. */
+function responseSchemaOf(response: ResponseSpec | undefined, type: string, components: SchemaComponents): Schema {
+  const media = response?.media?.[type]
   if (media !== undefined) {
-    const schema = typeof media === 'string' ? components.ref(media) : components.publish(media)
+    const schema = components.publish(media)
     return type === NDJSON ? ndjsonOf(schema) : schema
   }
-  const named = shapes.responses?.[status]
-  if (isJsonType(type)) {
-    if (typeof named === 'string' && declared !== undefined) return components.named(named, declared)
-    if (Array.isArray(named)) return components.named(named[0] as string, named[1] as Schema)
-    return declared === undefined ? {} : components.publish(declared)
-  }
+  const declared = response?.schema
+  if (isJsonType(type)) return declared === undefined ? {} : schemaNamed(components, declared, response?.schemaName)
   // NDJSON: one value per line, of the shape of the JSON array's items.
   if (type === NDJSON && declared?.['type'] === 'array')
     return ndjsonOf(components.publish(declared['items'] as Schema))
   return { type: 'string', contentMediaType: type }
 }
 
-function operationOf(
+/**
+ * Whether a success of the route may come compressed: the media types it declares pass the
+ * test compression.ts makes of each answer, at its longest, unless it is sent as another
+ * program made it. (Error bodies are never compressed: respond.ts sendError.)
+ */
+function mayBeCompressed(response: ResponseSpec, status: number): boolean {
+  if (status >= 300 || isBodiless(status) || response.verbatim === true) return false
+  return (response.contentTypes ?? [JSON_TYPE]).some((type) => isCompressibleAs(type, response.maxBytes))
+}
+
+/** The operation's path and query parameters. */
+function parametersOf(route: RouteInfo, components: SchemaComponents): unknown[] {
+  const parameter = (name: string, place: 'path' | 'query', schema: Schema) => ({
+    name,
+    in: place,
+    required: place === 'path',
+    schema: components.publish(schema),
+    description: schema['description'],
+  })
+  return [
+    ...Object.entries(route.pathParams ?? {}).map(([name, schema]) => parameter(name, 'path', schema)),
+    ...Object.entries(route.query ?? {}).map(([name, schema]) => parameter(name, 'query', schema)),
+  ]
+}
+
+/** The answers the route declares, each with its headers, media types, schemas and examples. */
+function declaredResponsesOf(
   route: RouteInfo,
   components: SchemaComponents,
-  calls: readonly ExampleCall[],
+  examples: readonly ExampleCall[],
 ): Record<string, unknown> {
-  const keyed = route.access !== 'public'
-  const parameters: unknown[] = []
-  for (const [name, schema] of Object.entries(route.pathParams ?? {})) {
-    parameters.push({
-      name,
-      in: 'path',
-      required: true,
-      schema: components.publish(schema),
-      description: schema['description'],
-    })
-  }
-  for (const [name, schema] of Object.entries(route.query ?? {})) {
-    parameters.push({
-      name,
-      in: 'query',
-      required: false,
-      schema: components.publish(schema),
-      description: schema['description'],
-    })
-  }
   const responses: Record<string, unknown> = {}
-  const errors = errorCalls(route, calls)
-  const examples = [...calls, ...errors]
-  const extraHeaders = RESPONSE_HEADERS[route.operationId] ?? {}
   for (const [key, response] of Object.entries(route.responses)) {
     const status = Number(key)
-    const headers = [
-      ...(keyed && status < 300 ? RATE_LIMIT_HEADERS : []),
-      ...(extraHeaders[status] ?? []),
-      ...(status === 200 && !NEVER_COMPRESSED.has(route.operationId) ? COMPRESSION_HEADERS : []),
+    const headers: (PipelineHeader | DocumentedHeader)[] = [
+      ...(route.access !== 'public' && status < 300 ? RATE_LIMIT_HEADERS : []),
+      ...(response.headers ?? []),
+      ...(mayBeCompressed(response, status) ? COMPRESSION_HEADERS : []),
+      ...(route.access === 'key' ? (['Vary'] as const) : []),
     ]
     const types = isBodiless(status) ? [] : (response.contentTypes ?? [JSON_TYPE])
     const content = Object.fromEntries(
@@ -266,19 +294,27 @@ function operationOf(
         )
         return [
           type,
-          {
-            schema: responseSchemaOf(route, status, type, components),
-            ...(shown === undefined ? {} : { examples: shown }),
-          },
+          { schema: responseSchemaOf(response, type, components), ...(shown === undefined ? {} : { examples: shown }) },
         ]
       }),
     )
+    const described = headersOf([...new Set(headers)], cacheControlOf(route, status))
     responses[key] = {
       description: response.description,
-      ...(headers.length === 0 ? {} : { headers: headersOf(headers) }),
+      ...(described === undefined ? {} : { headers: described }),
       ...(types.length === 0 ? {} : { content }),
     }
   }
+  return responses
+}
+
+/** The error answers of the route, one per status its errors have: the codes of each, their headers and examples. */
+function errorResponsesOf(
+  route: RouteInfo,
+  components: SchemaComponents,
+  errors: readonly ExampleCall[],
+): Record<string, unknown> {
+  const responses: Record<string, unknown> = {}
   const error = components.ref('Error')
   for (const status of [...new Set(errors.map((call) => call.status))].sort()) {
     const codes = ERROR_CODES.filter(
@@ -288,10 +324,11 @@ function operationOf(
     )
     const description = codes.map((code) => ERRORS[code].description).join(' ')
     const own = route.responses[status]
-    const headers = [
-      ...(status === 429 ? [...RATE_LIMIT_HEADERS, 'Retry-After'] : []),
-      ...(status === 503 ? ['Retry-After'] : []),
-      ...(status === 401 ? ['WWW-Authenticate'] : []),
+    const headers: PipelineHeader[] = [
+      ...(status === 429 ? [...RATE_LIMIT_HEADERS, 'Retry-After' as const] : []),
+      ...(status === 503 ? (['Retry-After'] as const) : []),
+      ...(status === 401 ? (['WWW-Authenticate'] as const) : []),
+      ...(route.access === 'key' ? (['Vary'] as const) : []),
     ]
     const shown = examplesOf(
       route.method,
@@ -299,30 +336,75 @@ function operationOf(
     )
     responses[String(status)] = {
       description: own === undefined ? description : `${description} ${own.description}`,
-      ...(headers.length === 0 ? {} : { headers: headersOf(headers) }),
+      headers: headersOf(headers, cacheControlOf(route, status)),
       content: {
         [JSON_TYPE]: {
-          schema:
-            own?.schema === undefined
-              ? error
-              : { oneOf: [error, responseSchemaOf(route, status, JSON_TYPE, components)] },
+          schema: own?.schema === undefined ? error : { oneOf: [error, responseSchemaOf(own, JSON_TYPE, components)] },
           ...(shown === undefined ? {} : { examples: shown }),
         },
       },
     }
   }
+  return responses
+}
+
+/** A route's operation: its own examples (successes, and errors in its own words) and the errors that follow from it. */
+function operationOf(route: RouteInfo, components: SchemaComponents): Record<string, unknown> {
+  const own = route.examples?.() ?? []
+  const successes = own.filter((call) => call.status < 400)
+  const success = successes.find((call) => call.request !== undefined)?.request
+  const errors = errorExamples(
+    route,
+    own.filter((call) => call.status >= 400),
+    success,
+  )
   const operation: Record<string, unknown> = {
     operationId: route.operationId,
     summary: route.summary,
     tags: [route.tag],
     security: route.access === 'key' ? [{ ApiKey: [] }, { Bearer: [] }] : [],
-    parameters,
-    responses,
+    parameters: parametersOf(route, components),
+    responses: {
+      ...declaredResponsesOf(route, components, [...successes, ...errors]),
+      ...errorResponsesOf(route, components, errors),
+    },
   }
   if (route.description !== undefined) operation['description'] = route.description
-  const body = requestBodyOf(route, components, calls)
+  const body = requestBodyOf(route, components, successes)
   if (body !== undefined) operation['requestBody'] = body
   return operation
+}
+
+/** The components every document starts with: the shared wire shapes, and the shapes inside bodies that it names too. */
+function newComponents(): SchemaComponents {
+  const components = new SchemaComponents(NAMED_SCHEMAS)
+  components.name('DownloadRow', downloadRowSchema)
+  components.name('ValidateStreamRow', validateStreamRowSchema)
+  components.name('ValidateStreamInputRow', validateStreamInputRowSchema)
+  components.name('ValidateStreamSummary', validateStreamSummarySchema)
+  components.name('ValidateStreamLine', validateStreamLineSchema)
+  return components
+}
+
+/** The OpenAPI document itself, as far as a client reads it. */
+export const openApiDocumentSchema: Schema = {
+  type: 'object',
+  description: 'An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0).',
+  required: ['openapi', 'info', 'paths'],
+  properties: {
+    openapi: { type: 'string', pattern: '^3\\.1\\.\\d+$' },
+    info: {
+      type: 'object',
+      required: ['title', 'version'],
+      properties: { title: { type: 'string' }, version: { type: 'string' } },
+    },
+    servers: {
+      type: 'array',
+      items: { type: 'object', required: ['url'], properties: { url: { type: 'string', format: 'uri' } } },
+    },
+    paths: { type: 'object' },
+    components: { type: 'object' },
+  },
 }
 
 /** The introduction: what the service is, its versions, authentication, limits, errors and clients. */
@@ -342,11 +424,19 @@ Every operation under \`/api/v1\` needs an API key, except the index, this docum
 
 ## Rate limits
 
-Per key, 60 requests per minute by default (a key may have its own limit); per client IP, 30 exports and 120 MCP requests per minute by default. Every limited answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`RateLimit-Policy\` (draft-ietf-httpapi-ratelimit-headers-07); a 429 adds \`Retry-After\`. A bulk download or a streamed validation counts once, however many rows.
+Per key, ${DEFAULT_LIMITS.defaultRateLimit} requests per minute by default (a key may have its own limit); per client IP, ${DEFAULT_LIMITS.exportRateLimit} exports and ${DEFAULT_LIMITS.mcpRateLimit} MCP requests per minute by default. Every limited answer carries \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` and \`RateLimit-Policy\` (draft-ietf-httpapi-ratelimit-headers-07); a 429 adds \`Retry-After\`. A bulk download or a streamed validation counts once, however many rows.
+
+## Query parameters
+
+One rule on every operation: a query parameter the operation does not list is ignored, however often it is given (a cache-buster \`_=…\`, \`utm_source\`), except a name one edit from one it lists (a letter added, left out or changed, or two neighbours swapped: \`cuont\`, \`Count\`), which is a 422 \`invalid_request\` naming the one meant: \`unknown query parameter "cuont": did you mean "count"?\`. A listed parameter given twice is a 422.
 
 ## Compression
 
 Answers are compressed when the request's \`Accept-Encoding\` asks for it (its q-values read; \`br\` where \`br\` and \`gzip\` are equally welcome): JSON bodies of 1,400 bytes or more, downloads and streamed validations (compressed as they stream), the pages and their files. They then carry \`Content-Encoding\`, and \`Vary: accept-encoding\`. Error bodies and small bodies go as they are.
+
+## Caching
+
+Every answer of an operation that takes a key carries \`Vary: x-api-key, authorization\` and \`Cache-Control: no-store\`, or \`private, max-age=86400\` for a seeded bulk file (its bytes are a function of its URL): never \`public\`, as it belongs to the key that asked and \`X-API-Key\` is no \`Authorization\` to a shared cache. Only the keyless file export (seeded: \`public, max-age=86400\`), the index, this document, the pages and their files may be kept by shared caches. Errors are \`no-store\`.
 
 ## Errors
 
@@ -361,15 +451,13 @@ ${errorRows.join('\n')}
 Every body is a named schema (\`Iban\`, \`GenerateResult\`, \`ValidateResult\`, \`BicResult\`, \`Error\`, …) and every answer has an example made by the service itself. A typed client is one command away, e.g. \`npx openapi-typescript ${publicUrl}/api/v1/openapi.json -o ibanmint-api.ts\`, used with \`openapi-fetch\`; any OpenAPI 3.1 generator works the same way.`
 }
 
-/** OpenAPI 3.1 for every route of the table, with examples made from `sources` and the code. */
-export function buildOpenApi(routes: readonly RouteInfo[], sources: ExampleSources): Record<string, unknown> {
-  const { publicUrl } = sources
+/** OpenAPI 3.1 for every route of the table, served at `publicUrl`. */
+export function buildOpenApi(routes: readonly RouteInfo[], publicUrl: string): Record<string, unknown> {
   const components = newComponents()
-  const success = successCalls(sources)
   const paths: Record<string, Record<string, unknown>> = {}
   for (const route of routes) {
     const item = paths[route.path] ?? {}
-    item[route.method.toLowerCase()] = operationOf(route, components, success[route.operationId] ?? [])
+    item[route.method.toLowerCase()] = operationOf(route, components)
     paths[route.path] = item
   }
   const used = [...new Set(routes.map((route) => route.tag))]
@@ -405,25 +493,5 @@ export function buildOpenApi(routes: readonly RouteInfo[], sources: ExampleSourc
       },
       headers: HEADERS,
     },
-  }
-}
-
-/** The service index, with the endpoint list from the same table. */
-export function buildIndex(routes: readonly RouteInfo[], publicUrl: string): Record<string, unknown> {
-  return {
-    name: SERVICE_NAME,
-    version: 'v1',
-    description: `Test IBANs for ${COUNTRIES.length} countries with correct national check digits, and IBAN validation.`,
-    registry: REGISTRY,
-    documentation: `${publicUrl}${REFERENCE_PATH}`,
-    openapi: `${publicUrl}/api/v1/openapi.json`,
-    authentication: { type: 'api_key', header: 'X-API-Key', alternatives: ['Authorization: Bearer <key>'] },
-    disclaimer: DISCLAIMER,
-    endpoints: routes.map((route) => ({
-      method: route.method,
-      path: route.path,
-      access: route.access,
-      summary: route.summary,
-    })),
   }
 }

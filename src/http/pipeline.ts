@@ -5,18 +5,19 @@ import type { IncomingMessage } from 'node:http'
 import type { Logger } from 'pino'
 import { BoundedCache } from '../bounded-cache.ts'
 import { ApiError, toApiError } from '../core/errors.ts'
-import { unauthorized, type KeyAuthenticator } from '../keys/authenticator.ts'
+import { KeyRefusal, refusalOf, unauthorized, type KeyAuthenticator } from '../keys/authenticator.ts'
 import type { KeyRecord } from '../keys/key.ts'
 import type { LimitResult, RateLimits } from '../limits/rate-limit.ts'
+import type { IpLimit } from './access.ts'
 import type { AccessLog } from './access-log.ts'
-import { timeBody } from './body.ts'
+import { isRequestAborted, timeBody } from './body.ts'
 import { clientIp } from './client-ip.ts'
 import { encodeReply, isCompressible } from './compression.ts'
 import { bodyBytesOf } from './counted-response.ts'
 import type { Exchange } from './exchange.ts'
 import type { HttpMetrics } from './metrics.ts'
-import { LoggablePaths, withoutKeys } from './redact.ts'
-import { appendHeaders, sendBody, sendError, type HeaderList } from './respond.ts'
+import { LoggablePaths } from './redact.ts'
+import { appendHeaders, KEYED_VARY, sendBody, sendError, sendHead, setHeader, type HeaderList } from './respond.ts'
 import type { Reply, Route } from './route.ts'
 import type { Router } from './router.ts'
 
@@ -26,8 +27,8 @@ export interface PipelineDeps {
   limits: RateLimits
   /** Requests per minute for keys without their own limit. */
   defaultRateLimit: number
-  /** Requests per minute per client IP, by bucket of the keyless routes. */
-  ipRateLimits: Readonly<Record<'export' | 'mcp', number>>
+  /** Requests per minute per client IP, by the limit a keyless route's access names. */
+  ipRateLimits: Readonly<Record<IpLimit, number>>
   /**
    * Failed authentications (401) per minute per client IP, counted in this instance's memory;
    * past it, keyed requests from that IP get 429 before their key is even parsed.
@@ -55,11 +56,14 @@ export async function serve(exchange: Exchange, deps: PipelineDeps): Promise<voi
   try {
     const route = matchRoute(exchange, deps.router)
     exchange.rows = deps.metrics.cellsOf(route).rows
-    if (route.access === 'key') {
+    const { access } = route
+    if (access === 'key') {
+      // Every keyed answer, a 401 or 429 too, is stored nowhere unless its route says otherwise.
+      exchange.headers.push('cache-control', 'no-store', 'vary', KEYED_VARY)
       exchange.key = await authenticate(exchange, deps)
       await limitKey(exchange, deps)
-    } else if (route.access === 'ip') {
-      await limitClient(exchange, route, deps)
+    } else if (access !== 'public') {
+      await limitClient(exchange, access.ip, deps)
     }
     const sending = send(exchange, await route.run(exchange), deps)
     if (sending !== undefined) await sending
@@ -107,6 +111,7 @@ export function authenticate(exchange: Exchange, deps: PipelineDeps): KeyRecord 
   }
   const countFailure = async (error: unknown): Promise<never> => {
     if (error instanceof ApiError && error.code === 'unauthorized') {
+      logRefusal(exchange, ip, refusalOf(error), deps)
       await deps.authFailures.countFailure('auth-failures', ip, deps.authFailureLimit)
     }
     throw error
@@ -117,6 +122,18 @@ export function authenticate(exchange: Exchange, deps: PipelineDeps): KeyRecord 
   } catch (error) {
     return countFailure(error)
   }
+}
+
+/**
+ * Why a key was refused, beside the request's access line: the reason, the key id when there was
+ * one of ours, and for an unknown id the store asked (a key made in another store is the usual
+ * cause). Never the key.
+ */
+function logRefusal(exchange: Exchange, ip: string, refusal: KeyRefusal | undefined, deps: PipelineDeps): void {
+  deps.logger.info(
+    { req: exchange.id, ip, key: refusal?.id, reason: refusal?.reason, store: refusal?.store },
+    `API key refused: ${refusal?.describe() ?? 'unauthorized'}`,
+  )
 }
 
 const BEARER = /^bearer\s+/i
@@ -132,7 +149,10 @@ export function presentedKey(req: IncomingMessage): string | undefined {
   const bearer =
     authorization !== undefined && BEARER.test(authorization) ? authorization.replace(BEARER, '').trim() : undefined
   if (apiKey !== undefined && bearer !== undefined && apiKey !== bearer) {
-    throw unauthorized('two different API keys were presented (X-API-Key and Authorization: Bearer); send one')
+    throw unauthorized(
+      'two different API keys were presented (X-API-Key and Authorization: Bearer); send one',
+      new KeyRefusal('two different keys'),
+    )
   }
   return apiKey ?? bearer
 }
@@ -149,9 +169,8 @@ export function limitKey(exchange: Exchange, deps: PipelineDeps): Promise<void> 
   })
 }
 
-/** Counts a keyless request against its client IP's bucket (export, MCP). */
-export function limitClient(exchange: Exchange, route: Route, deps: PipelineDeps): Promise<void> {
-  const bucket = route.bucket === 'mcp' ? 'mcp' : 'export'
+/** Counts a keyless request against its client IP's limit (export, MCP: the route's access names it). */
+export function limitClient(exchange: Exchange, bucket: IpLimit, deps: PipelineDeps): Promise<void> {
   return deps.limits.count(bucket, ipOf(exchange, deps), deps.ipRateLimits[bucket], (limit) => {
     pushRateLimitHeaders(exchange.headers, limit)
     if (!limit.allowed) {
@@ -161,15 +180,9 @@ export function limitClient(exchange: Exchange, route: Route, deps: PipelineDeps
   })
 }
 
-/**
- * The client's address (after TRUST_PROXY), read once per request. One taken from
- * X-Forwarded-For is the client's own text when it sent fewer hops than there are proxies: a key
- * there is written as [key] (it is logged).
- */
+/** The client's address (after TRUST_PROXY; always an IP address: client-ip.ts), read once per request. */
 function ipOf(exchange: Exchange, deps: PipelineDeps): string {
-  if (exchange.ip !== undefined) return exchange.ip
-  const ip = clientIp(exchange.req, deps.trustProxy)
-  return (exchange.ip = deps.trustProxy === 0 ? ip : withoutKeys(ip))
+  return (exchange.ip ??= clientIp(exchange.req, deps.trustProxy))
 }
 
 /** The 429 of a limit that was reached, for `who` (a key, or a client IP). */
@@ -209,11 +222,14 @@ export function send(exchange: Exchange, reply: Reply, deps: PipelineDeps): Prom
   if (reply !== 'sent') {
     const { headers } = exchange
     appendHeaders(headers, reply.headers)
-    const body = reply.bytes ?? JSON.stringify(reply.json)
+    const body = 'bytes' in reply ? reply.bytes : 'json' in reply ? JSON.stringify(reply.json) : undefined
     const status = reply.status ?? 200
-    if (isCompressible(body, headers)) return sendEncoded(exchange, status, body, deps)
-    if (body.length > LARGE_BODY) exchange.guardIdle()
-    sendBody(exchange.response, status, body, headers)
+    if (body === undefined) sendHead(exchange.response, status, headers)
+    else if (isCompressible(body, headers)) return sendEncoded(exchange, status, body, deps)
+    else {
+      if (body.length > LARGE_BODY) exchange.guardIdle()
+      sendBody(exchange.response, status, body, headers)
+    }
   }
   logWhenDone(exchange, deps)
   return undefined
@@ -237,8 +253,15 @@ async function sendEncoded(
  * logged at warn with the failure's cause, and cut off unless its handler ended it.
  */
 export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): void {
-  const apiError = toApiError(error)
   const res = exchange.response
+  if (!res.headersSent && isRequestAborted(exchange.req)) {
+    // The client broke off its body: whatever failed (reading it, most often) is its doing, not
+    // ours, and nobody is left to answer. log() records it as such.
+    if (!res.destroyed) res.destroy()
+    logWhenDone(exchange, deps)
+    return
+  }
+  const apiError = toApiError(error)
   const fields = { req: exchange.id, route: exchange.routePath ?? 'unmatched', code: apiError.code }
   if (res.headersSent) {
     const level = apiError.code === 'internal_error' ? 'error' : 'warn'
@@ -251,6 +274,8 @@ export function fail(exchange: Exchange, error: unknown, deps: PipelineDeps): vo
     if (apiError.code === 'internal_error' || (apiError.code === 'service_unavailable' && apiError.cause !== undefined))
       deps.logger.error({ err: apiError.cause, ...fields }, 'request failed')
     exchange.errorCode = apiError.code
+    // A handler that took the response has its headers: a keyed error still names what it varies on.
+    if (exchange.route?.access === 'key') setHeader(exchange.headers, 'vary', KEYED_VARY)
     sendError(res, apiError, exchange.headers)
   }
   logWhenDone(exchange, deps)
@@ -264,20 +289,36 @@ function logWhenDone(exchange: Exchange, deps: PipelineDeps): void {
   else res.once('close', () => log(exchange, res.writableFinished, deps))
 }
 
+/**
+ * How a request whose client broke off its body before any answer is counted and logged: a
+ * client error (the status of a malformed request), never a 5xx, with its own code in the log's
+ * `error` field. No answer was sent: nobody was left to read one.
+ */
+const ABORTED = { status: 400, code: 'request_aborted' } as const
+
 /** Counts the response (metrics) and writes its access log line. */
 function log(exchange: Exchange, completed: boolean, deps: PipelineDeps): void {
   const { req, response } = exchange
   const ms = performance.now() - exchange.started
   const bytes = bodyBytesOf(response)
   const { metrics } = deps
+  let status = response.statusCode
+  if (!response.headersSent && isRequestAborted(req)) {
+    status = ABORTED.status
+    exchange.errorCode = ABORTED.code
+    deps.logger.warn(
+      { req: exchange.id, route: exchange.routePath ?? 'unmatched', code: ABORTED.code },
+      'the client broke off its request before its body was complete; nothing was answered',
+    )
+  }
   metrics.inFlight--
-  metrics.cellsOf(exchange.route).ended(response.statusCode, ms / 1000, bytes)
+  metrics.cellsOf(exchange.route).ended(status, ms / 1000, bytes)
   deps.access.write({
     req: exchange.id,
     method: req.method ?? '',
     route: exchange.routePath ?? 'unmatched',
     path: LOGGABLE_PATHS.of(req.url ?? '/', exchange.route),
-    status: response.statusCode,
+    status,
     ms: Math.round(ms * 100) / 100,
     bytes,
     ip: ipOf(exchange, deps),

@@ -3,26 +3,65 @@
 // (`?api_key=…`, a key pasted as an IBAN), a token of another service in a parameter we do not
 // know, a password in an absolute-form target (`GET http://user:pass@host/…`), or its key as its
 // X-Request-Id. So a logged path keeps the query parameters its route documents and blanks the
-// values of the others, drops a target's scheme and authority, and anything shaped like one of
-// our keys, wherever it appears, is written as [key].
+// values of the others, drops a target's scheme and authority, and anything that is one of our
+// keys once percent-decoded (`%69mk_…`, `imk%5F…`, `%2569mk_…`: encoded any number of times), wherever
+// it appears, is written as [key].
 import { BoundedCache } from '../bounded-cache.ts'
 
-/** `imk_` and what follows it in the key's alphabet, also percent-encoded (`imk%5F…`) or in any case. */
-const KEY_SHAPE = /imk(?:_|%5f)[\w%]*/gi
-const HAS_KEY = /imk(?:_|%5f)/i
+/** `imk_` and what follows it in the key's alphabet, in any case: a key as decoded text holds it. */
+const KEY_SHAPE = /imk_\w*/gi
+const HAS_KEY = /imk_/i
+/** A percent-escape of an ASCII character: the key's alphabet is ASCII, so these are all that can hide one. */
+const ASCII_ESCAPE = /%[0-7][0-9a-f]/i
 /** Longest path and query written; a longer one is cut with '…'. */
 const MAX_LOGGED = 512
 /** A value of an undocumented parameter, written instead of it. */
 const BLANKED = '[redacted]'
 
-/** Whether a text holds something shaped like an API key (or its start). */
-export function looksLikeKey(text: string): boolean {
-  return HAS_KEY.test(text)
+/**
+ * `text` with its ASCII percent-escapes decoded, as often as any are left (a double-encoded
+ * `%2569` is `i`), and where each decoded character came from: `from[i]` is the index in `text`
+ * where character i of the decoded text begins (`from[length]`: the end of `text`).
+ */
+function decodedWithOrigins(text: string): { decoded: string; from: number[] } {
+  let decoded = text
+  let from = Array.from({ length: text.length + 1 }, (_, i) => i)
+  while (ASCII_ESCAPE.test(decoded)) {
+    let next = ''
+    const origins: number[] = []
+    for (let i = 0; i < decoded.length;) {
+      origins.push(from[i] as number)
+      if (decoded[i] === '%' && ASCII_ESCAPE.test(decoded.slice(i, i + 3))) {
+        next += String.fromCharCode(parseInt(decoded.slice(i + 1, i + 3), 16))
+        i += 3
+      } else next += decoded[i++]
+    }
+    origins.push(from[decoded.length] as number)
+    decoded = next
+    from = origins
+  }
+  return { decoded, from }
 }
 
-/** The text with anything shaped like a key written as [key]. */
-export function withoutKeys(text: string): string {
-  return HAS_KEY.test(text) ? text.replace(KEY_SHAPE, '[key]') : text
+/** Whether a text holds something shaped like an API key (or its start), percent-encoded or not. */
+export function looksLikeKey(text: string): boolean {
+  return HAS_KEY.test(text) || (text.includes('%') && HAS_KEY.test(decodedWithOrigins(text).decoded))
+}
+
+/** The text with anything that is shaped like a key once decoded written as [key]. */
+function withoutKeys(text: string): string {
+  if (!text.includes('%')) return HAS_KEY.test(text) ? text.replace(KEY_SHAPE, '[key]') : text
+  const { decoded, from } = decodedWithOrigins(text)
+  if (!HAS_KEY.test(decoded)) return text
+  // Each key found in the decoded text replaces the characters of `text` it was decoded from.
+  let kept = ''
+  let at = 0
+  for (const match of decoded.matchAll(KEY_SHAPE)) {
+    const start = from[match.index] as number
+    kept += `${text.slice(at, start)}[key]`
+    at = from[match.index + match[0].length] as number
+  }
+  return kept + text.slice(at)
 }
 
 function cut(text: string): string {

@@ -1,58 +1,44 @@
 // The API reference page at /docs: Redoc rendering the served OpenAPI document, for a person to
-// read. Redoc's standalone build comes from the redoc package on npm, never from a CDN: the
-// build copies it into dist/docs (scripts/docs-bundle.mjs); from the sources it is read from
-// the package. It is served as this service's own asset under a content-hashed name, cached
-// for a year and gzipped once, when first asked for gzip (1.1 MB, 0.33 MB gzipped); the page
-// itself is revalidated with its ETag. /api/v1/docs, where users of the API look first,
-// redirects to it.
+// read, under a bar that leads back to the web page and the README. Redoc's standalone build
+// comes from the redoc package on npm, never from a CDN: the build copies it into dist/docs;
+// from the sources it is read from the package (build-outputs.ts). It is served as this
+// service's own file under a content-hashed name (1.1 MB, 0.33 MB gzipped), the page and its
+// files as static-site.ts serves every page of the site. /api/v1/docs, where users of the API
+// look first, redirects to it.
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
-import { gzip } from 'node:zlib'
-import { ApiError } from '../core/errors.ts'
-import { negotiate, sharedBody } from './compression.ts'
-import { answeredNotModified, contentHash } from './respond.ts'
+import { redocFiles } from '../build-outputs.ts'
+import { errorExample } from './error-examples.ts'
+import { fileExamples, pageExample } from './example.ts'
+import { readmePath } from './guide.ts'
 import { route, type Route } from './route.ts'
+import {
+  fileReply,
+  hashedFile,
+  pageReply,
+  PAGE_RESPONSES,
+  siteFile,
+  sitePage,
+  type SiteFile,
+  type SitePage,
+} from './static-site.ts'
 
 export const REFERENCE_PATH = '/docs'
 const ASSET_PREFIX = `${REFERENCE_PATH}/assets/`
 /** The license file's name: the one the script's first line points at, next to it. */
 const LICENSE_NAME = 'redoc.standalone.js.LICENSE.txt'
-
-/** Running the built JavaScript (dist/src/http/reference.js): the build copied Redoc to dist/docs. */
-const BUILT = import.meta.url.endsWith('.js')
-
-interface ReferenceAsset {
-  name: string
-  type: string
-  cacheControl: string
-  body: Buffer
-  /** The gzipped body, made on the first request that accepts gzip. */
-  gzip?: Promise<Buffer>
-}
+/**
+ * Redoc's side menu ends with its maker's logo, an image on a CDN that no option turns off: the
+ * page's policy would refuse it, and the browser would report the refusal on every visit. As
+ * served, the script names an empty data: address instead, which the image fails to decode, and
+ * Redoc then leaves the image out (its own onError). Nothing else in the script loads from
+ * elsewhere (test/http/reference.test.ts watches every request the page makes).
+ */
+export const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg'
 
 export interface ReferenceAssets {
-  html: Buffer
-  etag: string
-  assets: Map<string, ReferenceAsset>
-}
-
-/** Where Redoc's files are: dist/docs when built; the redoc package's own files from the sources. */
-function redocFiles(): { script: string; bundledLicenses: string; license: string } {
-  if (BUILT) {
-    const dir = new URL('../../docs/', import.meta.url)
-    return {
-      script: fileURLToPath(new URL('redoc.standalone.js', dir)),
-      bundledLicenses: fileURLToPath(new URL(LICENSE_NAME, dir)),
-      license: fileURLToPath(new URL('LICENSE', dir)),
-    }
-  }
-  const script = fileURLToPath(import.meta.resolve('redoc/bundles/redoc.standalone.js'))
-  return {
-    script,
-    bundledLicenses: `${script}.LICENSE.txt`,
-    license: fileURLToPath(new URL('../LICENSE', `file://${script}`)),
-  }
+  page: SitePage
+  /** Redoc's script and its licences, by name. */
+  files: Map<string, SiteFile>
 }
 
 const escapeHtml = (text: string) =>
@@ -61,13 +47,24 @@ const escapeHtml = (text: string) =>
 /** The tab's icon, inline (the page asks no other host and no other path for one). */
 const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#32329f"/><text x="8" y="12" font-family="sans-serif" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">{}</text></svg>')}`
 
-/** The page: Redoc's element, pointed at the document, with Redoc's options as its attributes. */
-function page(script: ReferenceAsset | undefined, openapiPath: string): string {
+/** The script as served: the package's, with the logo's address emptied (REDOC_LOGO). */
+function withoutRemoteLogo(script: Buffer): Buffer {
+  return Buffer.from(script.toString('latin1').replaceAll(`"${REDOC_LOGO}"`, '"data:,"'), 'latin1')
+}
+
+// The bar above Redoc stays at the top; Redoc's side menu starts below it (scroll-y-offset).
+const BAR_STYLE =
+  '#site{position:sticky;top:0;z-index:20;display:flex;flex-wrap:wrap;align-items:center;gap:0 1.25rem;min-height:2.75rem;padding:.25rem 1.25rem;background:#fff;border-bottom:1px solid #d0d7de;font-size:15px}#site a{color:#0b5cad;font-weight:600}#site .here{color:#1f2328;margin-right:auto}'
+
+/** The page: a bar back to the site, then Redoc's element, pointed at the document, with its options as attributes. */
+function page(script: SiteFile | undefined, openapiPath: string, readmePath: string): string {
+  const bar = `<header id="site"><a href="/"><span aria-hidden="true">← </span>ibanmint</a><span class="here">API reference</span><a href="${escapeHtml(readmePath)}">README</a></header>`
   const body =
     script === undefined
-      ? `<main><h1>API reference</h1><p>This copy of the service was built without the reference page’s script. The API is described by its <a href="${escapeHtml(openapiPath)}">OpenAPI document</a>.</p></main>`
-      : `<noscript><p>The API reference needs JavaScript. Its source is the <a href="${escapeHtml(openapiPath)}">OpenAPI document</a>.</p></noscript>
-<redoc spec-url="${escapeHtml(openapiPath)}" expand-responses="200" required-props-first="true" json-sample-expand-level="3" path-in-middle-panel="true"></redoc>
+      ? `${bar}\n<main><h1>API reference</h1><p>This copy of the service was built without the reference page’s script. The API is described by its <a href="${escapeHtml(openapiPath)}">OpenAPI document</a>.</p></main>`
+      : `${bar}
+<noscript><p>The API reference needs JavaScript. Its source is the <a href="${escapeHtml(openapiPath)}">OpenAPI document</a>.</p></noscript>
+<redoc spec-url="${escapeHtml(openapiPath)}" scroll-y-offset="#site" expand-responses="200" required-props-first="true" json-sample-expand-level="3" path-in-middle-panel="true"></redoc>
 <script src="${ASSET_PREFIX}${script.name}"></script>`
   return `<!doctype html>
 <html lang="en">
@@ -77,7 +74,7 @@ function page(script: ReferenceAsset | undefined, openapiPath: string): string {
 <title>ibanmint API reference</title>
 <meta name="description" content="Every endpoint of the ibanmint API: parameters, bodies, responses, errors and examples.">
 <link rel="icon" href="${ICON}">
-<style>body{margin:0;padding:0;font-family:system-ui,sans-serif}main{max-width:40rem;margin:2rem auto;padding:0 1rem}</style>
+<style>body{margin:0;padding:0;font-family:system-ui,sans-serif}main{max-width:40rem;margin:2rem auto;padding:0 1rem}${BAR_STYLE}</style>
 </head>
 <body>
 ${body}
@@ -90,38 +87,35 @@ ${body}
  * The page and Redoc's files, read once. Without them (a copy built without the build step),
  * the page says so and links the document: the service itself does not need them.
  */
-export function loadReferenceAssets(openapiPath = '/api/v1/openapi.json'): ReferenceAssets {
-  const assets = new Map<string, ReferenceAsset>()
-  let script: ReferenceAsset | undefined
+export function loadReferenceAssets(openapiPath = '/api/v1/openapi.json', readmePath = '/README.md'): ReferenceAssets {
+  const files = new Map<string, SiteFile>()
+  let script: SiteFile | undefined
   try {
-    const files = redocFiles()
-    const body = readFileSync(files.script)
-    script = {
-      name: `redoc.standalone-${contentHash(body)}.js`,
-      type: 'text/javascript; charset=utf-8',
-      cacheControl: 'public, max-age=31536000, immutable',
-      body: sharedBody(body),
-    }
-    const licenses = `${readFileSync(files.license, 'utf8').trim()}\n\n${readFileSync(files.bundledLicenses, 'utf8')}`
-    assets.set(script.name, script)
-    assets.set(LICENSE_NAME, {
-      name: LICENSE_NAME,
-      type: 'text/plain; charset=utf-8',
-      cacheControl: 'public, max-age=86400',
-      body: sharedBody(Buffer.from(licenses)),
-    })
+    const { script: scriptFile, license, bundledLicenses } = redocFiles()
+    script = hashedFile(
+      'redoc.standalone',
+      'js',
+      'text/javascript; charset=utf-8',
+      withoutRemoteLogo(readFileSync(scriptFile)),
+    )
+    const licenses = `${readFileSync(license, 'utf8').trim()}\n\n${readFileSync(bundledLicenses, 'utf8')}`
+    files.set(script.name, script)
+    // Named as the script's first line names it; not content-hashed, so kept for a day.
+    files.set(
+      LICENSE_NAME,
+      siteFile(LICENSE_NAME, 'text/plain; charset=utf-8', 'public, max-age=86400', Buffer.from(licenses)),
+    )
   } catch {
     script = undefined
   }
-  const html = Buffer.from(page(script, openapiPath))
-  return { html, etag: `"${contentHash(html)}"`, assets }
+  return { page: sitePage(page(script, openapiPath, readmePath)), files }
 }
 
 let loaded: ReferenceAssets | undefined
 
 /** The assets, read on first use and shared by every route table of the process. */
 export function referenceAssets(): ReferenceAssets {
-  loaded ??= loadReferenceAssets()
+  loaded ??= loadReferenceAssets(undefined, readmePath())
   return loaded
 }
 
@@ -133,8 +127,6 @@ const PAGE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
 }
-
-const gzipAsync = promisify(gzip)
 
 /**
  * GET /docs, its assets, and GET /api/v1/docs redirecting to it. `assets` reads them on first use
@@ -149,13 +141,9 @@ export function referenceRoutes(assets: () => ReferenceAssets): Route[] {
       access: 'public',
       summary: 'The API reference: this document, rendered for people to read (Redoc)',
       tag: 'service',
-      responses: { 200: { description: 'HTML.', contentTypes: ['text/html'] }, 304: { description: 'Not modified.' } },
-      handle: (_inputs, context) => {
-        const reference = assets()
-        const headers = { ...PAGE_HEADERS, etag: reference.etag, 'cache-control': 'no-cache' }
-        if (answeredNotModified(context, reference.etag, headers)) return 'sent'
-        return { bytes: reference.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } }
-      },
+      responses: PAGE_RESPONSES,
+      examples: () => [pageExample('page', 'The page’s beginning', REFERENCE_PATH, assets().page.body)],
+      handle: (_inputs, { req }) => pageReply(req, assets().page, PAGE_HEADERS),
     }),
     route({
       method: 'GET',
@@ -169,24 +157,11 @@ export function referenceRoutes(assets: () => ReferenceAssets): Route[] {
       responses: {
         200: { description: 'JavaScript, or the licences as text.', contentTypes: ['text/javascript', 'text/plain'] },
       },
-      handle: async ({ params }, { req }) => {
-        const asset = assets().assets.get(params.name)
-        if (asset === undefined) throw new ApiError('not_found', `no asset ${JSON.stringify(params.name)}`)
-        // Gzipped once, for a client whose Accept-Encoding accepts gzip (its q-values read); else
-        // the body, which the pipeline compresses with brotli once for a client that takes only that.
-        const gzipped = negotiate(req, ['gzip']) === 'gzip'
-        if (gzipped) asset.gzip ??= gzipAsync(asset.body, { level: 9 })
-        return {
-          bytes: gzipped ? await (asset.gzip as Promise<Buffer>) : asset.body,
-          headers: {
-            'content-type': asset.type,
-            ...(gzipped ? { 'content-encoding': 'gzip' } : {}),
-            vary: 'accept-encoding',
-            'cache-control': asset.cacheControl,
-            'x-content-type-options': 'nosniff',
-          },
-        }
-      },
+      examples: () => [
+        ...fileExamples(ASSET_PREFIX, assets().files.values()),
+        errorExample('not_found', 'no asset "redoc-0.js"', { path: `${ASSET_PREFIX}redoc-0.js` }),
+      ],
+      handle: ({ params }, { req }) => fileReply(req, assets().files, params.name),
     }),
     route({
       method: 'GET',
@@ -195,7 +170,7 @@ export function referenceRoutes(assets: () => ReferenceAssets): Route[] {
       access: 'public',
       summary: 'Redirects to the API reference (/docs)',
       tag: 'service',
-      responses: { 308: { description: 'The reference is at /docs (Location).' } },
+      responses: { 308: { description: 'The reference is at /docs (Location).', headers: ['Location'] } },
       handle: () => ({
         status: 308,
         bytes: Buffer.from(`The API reference is at ${REFERENCE_PATH}\n`),

@@ -12,9 +12,27 @@ export const JSON_TYPE = 'application/json; charset=utf-8'
 /** Response headers as a flat list: name, value, name, value, ... (the form writeHead takes). */
 export type HeaderList = string[]
 
-/** Appends a header map to a list. */
+/**
+ * What every keyed answer (success or error) depends on besides its URL: the key that asked. With
+ * it, a cache that stores one (a browser's; shared caches are told `no-store` or `private`) never
+ * hands it to a request with another key or none.
+ */
+export const KEYED_VARY = 'x-api-key, authorization'
+
+/** Sets a header in a list (lower-case name): replaces its value if it is there, else appends it. */
+export function setHeader(list: HeaderList, name: string, value: string): void {
+  for (let i = 0; i < list.length; i += 2) {
+    if (list[i] === name) {
+      list[i + 1] = value
+      return
+    }
+  }
+  list.push(name, value)
+}
+
+/** Sets each header of a map in a list (a reply's own headers win over the pipeline's). */
 export function appendHeaders(list: HeaderList, headers: Record<string, string> | undefined): void {
-  if (headers !== undefined) for (const name in headers) list.push(name, headers[name] as string)
+  if (headers !== undefined) for (const name in headers) setHeader(list, name, headers[name] as string)
 }
 
 function hasHeader(list: HeaderList, name: string): boolean {
@@ -41,6 +59,12 @@ export function sendBody(
   else res.end(body)
 }
 
+/** Writes an answer without a body (204, 304): its headers alone, in one writeHead. */
+export function sendHead(res: ServerResponse, status: number, headers: HeaderList): void {
+  res.writeHead(status, headers)
+  res.end()
+}
+
 /**
  * Renders an ApiError after the given headers (the request id, limits). Never throws: a
  * response already under way is cut off instead.
@@ -51,7 +75,7 @@ export function sendError(res: ServerResponse, error: ApiError, headers: HeaderL
       res.destroy(error)
       return
     }
-    headers.push('cache-control', 'no-store')
+    setHeader(headers, 'cache-control', 'no-store')
     appendHeaders(headers, error.headers)
     if (error.retryAfter !== undefined) headers.push('retry-after', String(error.retryAfter))
     const status = statusOf(error.code)
@@ -67,19 +91,8 @@ export function contentHash(body: Buffer | string, length = 16): string {
   return createHash('sha256').update(body).digest('base64url').slice(0, length)
 }
 
-/**
- * Answers 304 with `headers` when the request's If-None-Match names `etag` (weak or strong) and
- * returns true; else false, and the caller answers with the body.
- */
-export function answeredNotModified(
-  context: { req: IncomingMessage; takeResponse(): ServerResponse },
-  etag: string,
-  headers: Record<string, string>,
-): boolean {
-  const match = context.req.headers['if-none-match']
-  if (match === undefined || !match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return false
-  const res = context.takeResponse()
-  res.writeHead(304, headers)
-  res.end()
-  return true
+/** Whether the request's If-None-Match names `etag` (weak or strong): its answer is then a 304. */
+export function isNotModified(req: IncomingMessage, etag: string): boolean {
+  const match = req.headers['if-none-match']
+  return match !== undefined && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)
 }

@@ -1,20 +1,24 @@
-// The one route table, assembled from each feature's routes: the API (api.ts), downloads,
-// the MCP endpoint, the web page, the API reference page and the probes. The router, the service index, the OpenAPI
+// The one route table, assembled from each feature's routes: the service's documents, the API
+// (api.ts), downloads, the streamed validation, the MCP endpoint, the guide, the web page, the
+// API reference page, the probes and the metrics. The router, the service index, the OpenAPI
 // document and request validation are all derived from it; there is no second list. Each
 // feature gets only its own dependencies.
 import { StreamLimits } from '../limits/streams.ts'
 import type { Snapshot } from '../metrics/registry.ts'
 import type { GenerationPool } from '../pool/pool.ts'
-import { webRoutes, type WebAssets } from '../web/page.ts'
-import { apiRoutes, probeRoutes } from './api.ts'
+import { apiRoutes } from './api.ts'
+import { documentRoutes } from './documents.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
-import { buildCatalog, buildServerCard } from '../mcp/card.ts'
 import { sharedBody } from './compression.ts'
 import { mcpRoutes, type McpRouteDeps } from './mcp.ts'
 import { metricsRoute } from './metrics.ts'
-import { buildIndex, buildOpenApi } from './openapi.ts'
-import { referenceAssets, referenceRoutes, type ReferenceAssets } from './reference.ts'
+import { probeRoutes } from './probes.ts'
+import { guideRoutes } from './guide.ts'
+import { pageRoutes, type WebAssets } from './page.ts'
+import { buildOpenApi } from './openapi.ts'
+import { referenceAssets, referenceRoutes } from './reference.ts'
 import type { Route } from './route.ts'
+import { buildIndex } from './service-index.ts'
 import { validateStreamRoute } from './validate-stream.ts'
 
 /** Every feature's dependencies. */
@@ -51,36 +55,23 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
       return index
     },
     get openapi(): Buffer {
-      openapi ??= sharedBody(Buffer.from(JSON.stringify(openApiOf(routes, deps, referenceAssets()))))
+      openapi ??= sharedBody(Buffer.from(JSON.stringify(buildOpenApi(routes, deps.publicUrl))))
       return openapi
     },
   }
   const routes = [
-    ...apiRoutes({ documents, pool, poolInlineMax: deps.poolInlineMax }),
+    ...documentRoutes(documents, deps.publicUrl),
+    ...apiRoutes({ pool, poolInlineMax: deps.poolInlineMax }),
     validateStreamRoute({ pool, maxRows: deps.validateMaxRows, streams }),
     bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount, streams }),
     exportRoute({ pool, streams }),
     ...mcpRoutes(deps.mcp),
-    ...webRoutes(deps.web),
+    ...guideRoutes(deps.web.frame),
+    ...pageRoutes(deps.web),
     ...referenceRoutes(referenceAssets),
     ...probeRoutes(deps.ready),
     metricsRoute(deps.metrics),
   ]
   index = sharedBody(Buffer.from(JSON.stringify(buildIndex(routes, deps.publicUrl))))
   return routes
-}
-
-/** The OpenAPI document of the table, its examples made from the service's own documents and pages. */
-function openApiOf(routes: readonly Route[], deps: RouteDeps, reference: ReferenceAssets): Record<string, unknown> {
-  return buildOpenApi(routes, {
-    publicUrl: deps.publicUrl,
-    index: buildIndex(routes, deps.publicUrl),
-    serverCard: { ...buildServerCard(deps.publicUrl) },
-    catalog: buildCatalog(deps.publicUrl),
-    webPage: deps.web.html,
-    webAssets: deps.web.assets.values(),
-    favicon: deps.web.favicon,
-    referencePage: reference.html,
-    referenceAssets: reference.assets.values(),
-  })
 }

@@ -4,16 +4,18 @@
 // both ways, and a summary closes the answer. One request, one count against the key.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, toApiError } from '../core/errors.ts'
-import { objectOf, type Schema } from '../core/schemas.ts'
+import { objectOf } from '../core/schemas.ts'
 import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { bodyOf } from './body.ts'
 import { endOf, STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
+import { validateStreamExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { route, type Route } from './route.ts'
 import { dropRestOfBody, failureLine, holdKeyStream } from './stream-reply.ts'
+import { summaryLine, validateStreamLineSchema, VALIDATE_STREAM_BODIES } from './validate-stream-schemas.ts'
 
 export interface ValidateStreamDeps {
   pool: GenerationPool
@@ -91,42 +93,7 @@ const query = objectOf({
   },
 })
 
-const summarySchema: Schema = {
-  type: 'object',
-  required: ['rows', 'valid', 'invalid', 'failed', 'seconds', 'complete'],
-  properties: {
-    rows: { type: 'integer', description: 'IBANs read (blank lines are no rows).' },
-    valid: { type: 'integer' },
-    invalid: { type: 'integer' },
-    failed: {
-      type: 'object',
-      description:
-        'Invalid rows by the check each failed first: input (no IBAN at all), country, length, format, mod97, national.',
-      additionalProperties: { type: 'integer' },
-    },
-    seconds: { type: 'number' },
-    complete: {
-      type: 'boolean',
-      description:
-        'false when the body held more than VALIDATE_MAX_ROWS lines; an error line precedes the summary then.',
-    },
-  },
-}
-
 const truthy = (value: string | undefined) => value === '1' || value === 'true'
-
-/** The summary as the answer's last line. */
-function summaryLine(format: ValidateFormat, summary: ValidateSummary): string {
-  const json = JSON.stringify({
-    rows: summary.rows,
-    valid: summary.valid,
-    invalid: summary.invalid,
-    failed: summary.failed,
-    seconds: Math.round(summary.seconds * 1000) / 1000,
-    complete: summary.complete,
-  })
-  return format === 'ndjson' ? `{"summary":${json}}\n` : `# summary ${json}\n`
-}
 
 function errorLine(format: ValidateFormat, error: ApiError): string {
   return failureLine(format === 'ndjson' ? 'json' : 'hash', error)
@@ -229,7 +196,6 @@ export function validateStreamRoute(deps: ValidateStreamDeps): Route {
     path: '/api/v1/validate/stream',
     operationId: 'validateIbanStream',
     access: 'key',
-    bucket: 'api',
     summary: `Validate up to ${deps.maxRows.toLocaleString('en')} IBANs streamed in the body (ibanmint extension)`,
     description:
       'The body is text/plain (one IBAN per line; spaces, lower case, CRLF and a UTF-8 byte order mark are fine, blank lines are skipped), application/x-ndjson (`{"iban": "…"}` per line) or text/csv (with `column`). The results stream back in input order while the body is still being sent (read the answer as you send: curl does), one row per IBAN, then a summary line: rows, valid, invalid by the check each failed first. A line that holds no IBAN (binary data, more than 64 letters and digits, longer than 64 KiB, a missing column or `iban` field) is an invalid row whose `failed` is `input`. The body may hold up to VALIDATE_MAX_ROWS lines: past them, the answer ends with an error line (`payload_too_large`) and a summary with `complete: false`. Memory stays constant whatever the body’s size; the whole request counts once against the key.',
@@ -237,17 +203,19 @@ export function validateStreamRoute(deps: ValidateStreamDeps): Route {
     query,
     requestBody: {
       description: 'IBANs: text/plain, one per line; application/x-ndjson, `{"iban": "…"}` per line; or text/csv.',
-      schema: { type: 'string' },
+      types: VALIDATE_STREAM_BODIES,
     },
     errors: ['unsupported_media_type', 'service_unavailable'],
+    cacheControl: ['no-store'],
     responses: {
       200: {
         description:
           'The rows, streamed (chunked) in input order, and the summary. ndjson: one object per IBAN, then `{"summary": Summary}`; csv and text: a last line `# summary {…}`.',
         contentTypes: Object.values(CONTENT_TYPES).map((type) => type.split(';')[0] as string),
-        schema: summarySchema,
+        media: { 'application/x-ndjson': validateStreamLineSchema },
       },
     },
+    examples: validateStreamExamples,
     handle: ({ query }, context) => {
       const input = inputKindOf(context.req)
       if (input === 'csv' && query.column === undefined)

@@ -3,7 +3,7 @@
 // to registered banks and the banks of countries without a registry. A country's table is read
 // on first use. A bank's `code` is the registry's identifier (DE 8 digits, PL the 8-digit sort
 // code, GB 4 letters, …) as the BBAN holds it from the first bank position on.
-import { CURATED_BANKS } from './banks-curated.ts'
+import { CURATED_BANKS, type CuratedBank } from './banks-curated.ts'
 import { BANK_REGISTRY } from './banks-registry-data.ts'
 import { BANK_REGISTRY_INFO } from './banks-registry-info.ts'
 import {
@@ -14,6 +14,7 @@ import {
   type DeMethodId,
   type DerivedDigit,
 } from './de-account/index.ts'
+import { bicOutsideSepa } from './payment-scope.ts'
 import { findCountry, letterIndex } from './registry.ts'
 
 /** A bank of realistic mode and of bank lookups. */
@@ -152,6 +153,11 @@ export interface BankTable {
   readonly lengths: readonly CodeIndex[]
   /** The country has a national registry of bank codes. */
   readonly registry: boolean
+  /**
+   * 1 for each bank whose BIC is of a place outside the payment scheme of the table's country
+   * (payment-scope.ts: FR's banks of French Polynesia and New Caledonia), else 0.
+   */
+  readonly outsideSepa: Uint8Array
 }
 
 function readRegistry(country: string): BankRow[] {
@@ -213,10 +219,13 @@ function readCodes(country: string): {
   methods: (string | undefined)[]
   /** Where each bank's line starts in the registry's text; −1 for a curated bank. */
   lines: number[]
+  /** Each bank's BIC is of a place outside its country's payment scheme (payment-scope.ts). */
+  outside: boolean[]
   registered: number
 } {
   const curated = CURATED_BANKS[country] ?? []
   const text = BANK_REGISTRY[country]
+  const curatedOutside = (bank: CuratedBank) => bicOutsideSepa(country, bank.bic) !== undefined
   if (text === undefined) {
     if (BANK_REGISTRY_INFO[country] !== undefined)
       throw new Error(`banks: the bank registry of ${country} is not loaded`)
@@ -224,11 +233,12 @@ function readCodes(country: string): {
       codes: curated.map((bank) => bank.code),
       methods: curated.map(() => undefined),
       lines: curated.map(() => -1),
+      outside: curated.map(curatedOutside),
       registered: 0,
     }
   }
   // Curated banks carry no check method.
-  const entries: { code: string; method: string | undefined; line: number }[] = []
+  const entries: { code: string; method: string | undefined; line: number; outside: boolean }[] = []
   for (let at = 0; at < text.length;) {
     let end = text.indexOf('\n', at)
     if (end < 0) end = text.length
@@ -240,7 +250,18 @@ function readCodes(country: string): {
       const second = codeEnd < end ? text.indexOf('\t', codeEnd + 1) : -1
       const third = second >= 0 && second < end ? text.indexOf('\t', second + 1) : -1
       const method = third >= 0 && third < end ? text.slice(third + 1, end) : undefined
-      entries.push({ code, method: method !== undefined && isDeMethodId(method) ? method : undefined, line: at })
+      // The BIC's place (its 5th and 6th characters), read only where it is not the country's own.
+      const bicEnd = second >= 0 && second < end ? second : end
+      const place = codeEnd + 5
+      const foreign =
+        bicEnd - codeEnd - 1 >= 6 &&
+        (text.charCodeAt(place) !== country.charCodeAt(0) || text.charCodeAt(place + 1) !== country.charCodeAt(1))
+      entries.push({
+        code,
+        method: method !== undefined && isDeMethodId(method) ? method : undefined,
+        line: at,
+        outside: foreign && bicOutsideSepa(country, text.slice(codeEnd + 1, bicEnd)) !== undefined,
+      })
     }
     at = end + 1
   }
@@ -250,6 +271,7 @@ function readCodes(country: string): {
       codes: curated.map((bank) => bank.code),
       methods: curated.map(() => undefined),
       lines: curated.map(() => -1),
+      outside: curated.map(curatedOutside),
       registered,
     }
   const length = (entries[0] as { code: string }).code.length
@@ -258,13 +280,14 @@ function readCodes(country: string): {
     const code = bank.code.slice(0, length)
     if (known.has(code)) continue
     known.add(code)
-    entries.push({ code, method: undefined, line: -1 })
+    entries.push({ code, method: undefined, line: -1, outside: curatedOutside(bank) })
   }
   entries.sort(byCodeOrder)
   return {
     codes: entries.map((entry) => entry.code),
     methods: entries.map((entry) => entry.method),
     lines: entries.map((entry) => entry.line),
+    outside: entries.map((entry) => entry.outside),
     registered,
   }
 }
@@ -293,6 +316,7 @@ class CountryBanks implements BankTable {
   readonly offset: number
   readonly lengths: readonly CodeIndex[]
   readonly registry: boolean
+  readonly outsideSepa: Uint8Array
   readonly #country: string
   /** Each bank's line in the registry's text (−1: curated), until the banks are read. */
   #lines: Int32Array | undefined
@@ -301,8 +325,9 @@ class CountryBanks implements BankTable {
 
   constructor(country: string) {
     this.#country = country
-    const { codes, methods, lines, registered } = readCodes(country)
+    const { codes, methods, lines, outside, registered } = readCodes(country)
     this.#lines = Int32Array.from(lines)
+    this.outsideSepa = Uint8Array.from(outside, Number)
     this.methodIndexes = Int16Array.from(methods, (method) => {
       const index = method === undefined ? -1 : (METHOD_INDEX.get(method) ?? -1)
       return index >= 0 && CHECKING_METHODS[index] !== undefined ? index : -1
@@ -374,6 +399,7 @@ const EMPTY: BankTable = {
   offset: 0,
   lengths: [],
   registry: false,
+  outsideSepa: new Uint8Array(0),
 }
 const METHOD_INDEX = new Map<string, number>(DE_METHOD_IDS.map((id, i) => [id, i]))
 

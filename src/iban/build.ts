@@ -1,14 +1,13 @@
 // An IBAN from its parts: bank, branch and account (plus any other part the country's BBAN
 // has), with the national check digits and the IBAN check digits computed. The parts are the
 // ones validation reports in `bban_parts`, without national check digits.
-import { bankOf, toIbanBank, type BankRow } from './banks.ts'
+import { schemeOf } from './account-schemes.ts'
+import { bankOf, toIbanBank } from './banks.ts'
 import { DatasetError } from './dataset.ts'
-import { DE_ACCOUNT_METHODS } from './de-account/index.ts'
 import { toIbanRecord, type Iban } from './generate.ts'
 import { ibanCheckDigits } from './mod97.ts'
 import { computePart } from './national.ts'
-import { resolveCountry, type CharClass, type CountrySpec, type NationalCheck, type SegmentName } from './registry.ts'
-import { checkUkAccount } from './uk-account.ts'
+import { resolveCountry, type CharClass, type NationalCheck, type SegmentName } from './registry.ts'
 
 /** The parts of a BBAN by name; `account` may be shorter than its field (zero-padded). */
 export interface BuildIbanInput {
@@ -46,42 +45,11 @@ function positionClasses(format: string): CharClass[] {
 }
 
 /**
- * Throws when a British account fails its sort code's modulus check (a UK bank would refuse
- * it): the message names the account, the sort code (and its bank, where known) and the checks.
- */
-function requireUkAccountPasses(bban: string): void {
-  const check = checkUkAccount(bban.slice(4, 10), bban.slice(10))
-  if (check.valid !== false) return
-  const sortCode = `${check.sort_code.slice(0, 2)}-${check.sort_code.slice(2, 4)}-${check.sort_code.slice(4)}`
-  const rule = `${check.method ?? ''}${check.exception === null ? '' : `, exception ${check.exception}`}`
-  throw new DatasetError(
-    'account',
-    `account ${check.account} fails the modulus check (${rule}) of sort code ${sortCode}${check.bank === null ? '' : ` (${check.bank.name})`}: no account at that sort code has this number`,
-  )
-}
-
-/**
- * Throws when a German account fails its bank's check method (a bank would refuse it): the
- * message names the account, the bank and the method. British accounts: requireUkAccountPasses.
- */
-function requireAccountPasses(spec: CountrySpec, bban: string, bank: BankRow | undefined): void {
-  if (spec.accountCheck === 'uk-modulus') return requireUkAccountPasses(bban)
-  if (spec.accountCheck === null || bank?.method === undefined) return
-  const method = DE_ACCOUNT_METHODS[bank.method]
-  const digits = (from: number, to: number) => Uint8Array.from(bban.slice(from, to), (char) => char.charCodeAt(0) - 48)
-  if (method.valid(digits(8, 18), digits(0, 8))) return
-  throw new DatasetError(
-    'account',
-    `account ${bban.slice(8)} fails the check method ${bank.method} of bank ${bank.code} (${bank.name}): no account of that bank has this number`,
-  )
-}
-
-/**
  * Builds the IBAN of `input.country` (a territory code gives its parent's IBAN) from its
  * parts. Throws DatasetError naming the field for an unsupported country, a missing or unknown
  * part, a wrong length or character, an account for which the national check has no digit
- * (such numbers are never issued), (DE) an account that fails its bank's check method, or (GB)
- * an account that fails its sort code's modulus check.
+ * (such numbers are never issued), or an account its country's account scheme refuses (DE: its
+ * bank's check method; GB: its sort code's modulus check; SE: its clearing number's check).
  */
 export function buildIban(input: BuildIbanInput): Iban {
   const spec = resolveCountry(input.country)
@@ -153,7 +121,14 @@ export function buildIban(input: BuildIbanInput): Iban {
     text = text.slice(0, part.check[0]) + check + text.slice(part.check[1] + 1)
   }
   const bank = bankOf(spec.code, text)
-  requireAccountPasses(spec, text, bank)
+  // An account its bank's scheme refuses is one no bank issued (DE: the bank's method; GB: the
+  // sort code's modulus check; SE: the clearing number's check).
+  try {
+    schemeOf(spec)?.requirePasses(spec, text, bank)
+  } catch (error) {
+    if (error instanceof RangeError) throw new DatasetError('account', error.message)
+    throw error
+  }
   const iban = spec.code + ibanCheckDigits(spec.code, text) + text
   return toIbanRecord(iban, true, bank === undefined ? undefined : toIbanBank(bank))
 }

@@ -4,6 +4,8 @@
 // group of positions it ties together is one choice among the listed values. Positions that a
 // real bank code already holds are left as the bank code has them.
 
+import { randomPrefixes } from './se-account/accounts.ts'
+
 /** What a rule may do to the BBAN positions (0-based BBAN indices). */
 export interface LayoutEditor {
   readonly realistic: boolean
@@ -31,6 +33,15 @@ const avoidQrIid: LayoutRule = (layout) => {
   layout.choose(
     [0, 1],
     numbers(0, 100, 2).filter((pair) => pair !== '30' && pair !== '31'),
+  )
+}
+
+// CH: no QR-IID either, and random IIDs avoid 09xxx: none is then PostFinance's 09000, the one
+// IID whose accounts carry a check digit (ch-postfinance/), so random accounts stay free.
+const swissIid: LayoutRule = (layout) => {
+  layout.choose(
+    [0, 1],
+    numbers(0, 100, 2).filter((pair) => pair !== '30' && pair !== '31' && pair !== '09'),
   )
 }
 
@@ -86,11 +97,21 @@ const britishSortCode: LayoutRule = (layout) => {
   )
 }
 
+// SE: in random mode the IBAN ID and the first 10 of the 17 account digits are one choice among
+// the clearing numbers of the known ranges (se-account/accounts.ts): the IBAN ID follows from the
+// clearing number, so a random row's clearing number is any one of them, with its own IBAN ID,
+// and its account passes that clearing number's check. Realistic rows take theirs from the bank.
+let SWEDISH_PREFIXES: readonly string[] | undefined
+const swedishRandomClearing: LayoutRule = (layout) => {
+  if (!layout.realistic) layout.choose(range(0, 13), (SWEDISH_PREFIXES ??= randomPrefixes()))
+}
+
 /** Rules by country code. */
 export const LAYOUT_RULES: Readonly<Record<string, LayoutRule>> = {
   DE: germanyRandomBank,
   GB: britishSortCode,
-  CH: avoidQrIid,
+  SE: swedishRandomClearing,
+  CH: swissIid,
   LI: avoidQrIid,
   CR: costaRicaBank,
   NO: norwayAccount,

@@ -1,5 +1,5 @@
-// A dataset: the fixed sequence of rows that one request (country list, mode, bank, seed,
-// invalid kind) stands for. Row i is minted on its own from (key, i), so any slice of the
+// A dataset: the fixed sequence of rows that one request (country list, mode, bank, bank mix,
+// QR-IBANs, seed, invalid kind) stands for. Row i is minted on its own from (key, i), so any slice of the
 // sequence can be produced anywhere, by any number of threads or machines, and the rows never
 // repeat:
 //   1. the keys: each permutation's three round keys and the key of the rows' own draws
@@ -8,18 +8,21 @@
 //   2. one country: row number p = P(i), with P a keyed permutation of [0, capacity)
 //      (permutation.ts); several countries: P over [0, k × C), country p mod k, and that
 //      country's own permutation of ⌊p / k⌋ (C: the smallest country capacity);
-//   3. p is split into bank (p mod banks) and account number, which becomes the BBAN's free
-//      characters in mixed radix (layout.ts); check digits follow.
+//   3. p is split into bank and account number (generate.ts: p mod banks, or where the banks
+//      weigh differently, p's unit among the banks' units), and the account number becomes the
+//      BBAN's free characters in mixed radix (layout.ts); check digits follow.
 // Distinct i give distinct p, distinct p give distinct free characters: no two rows share an
 // IBAN, with no memory of what was minted.
+import { schemeOf } from './account-schemes.ts'
+import { BANK_MIXES, type BankMix } from './bank-mix.ts'
 import { banksOf, findBank, hasBankRegistry, type BankRow, type IbanBank } from './banks.ts'
 import { asciiString, mintRow, planFor, toIbanRecord, type Iban, type MintPlan } from './generate.ts'
 import { breakCheck, INVALID_CHECKS, keepsBank, unbreakable, type InvalidCheck } from './invalid.ts'
 import { MAX_IBAN_LENGTH } from './layout.ts'
 import { MAX_PERMUTATION_SIZE, Permutation, RowRandom } from './permutation.ts'
+import { isQrIid, QR_IBAN_COUNTRIES } from './qr-iban.ts'
 import { CryptoRandom, SeededRandom } from './random.ts'
 import { resolveCountry, type CountrySpec } from './registry.ts'
-import { ukBankFilter } from './uk-account.ts'
 
 /** What a dataset stands for: countries, mode, seed, bank filter and negative kind. */
 export interface DatasetOptions {
@@ -39,6 +42,14 @@ export interface DatasetOptions {
   bank?: string | undefined
   /** Rows that fail exactly this check and pass every other one. */
   invalid?: InvalidCheck | undefined
+  /**
+   * How realistic rows are shared among a country's banks: `weighted` (default) as the
+   * country's accounts are, the largest banks carrying most rows; `uniform`, every bank code
+   * alike (bank-mix.ts).
+   */
+  bankMix?: BankMix | undefined
+  /** CH and LI: QR-IBANs, whose bank positions hold a real bank's QR-IID (realistic mode). */
+  qrIban?: boolean | undefined
 }
 
 /** A request that cannot be met; `parameter` names the option at fault. */
@@ -81,25 +92,23 @@ export function randomSeed(): string {
 }
 
 /**
- * The real bank of `country` with this code (case-insensitive), or a DatasetError. For GB also
- * a sort code (60-16-13: the bank whose known range holds it, rows at that sort code only) or a
- * bank code with a sort code (NWBK601613).
+ * The real bank of `country` with this code (case-insensitive), or a DatasetError; where the
+ * country has an account scheme, as the scheme reads a bank (GB also a sort code, 60-16-13: the
+ * bank whose known range holds it, rows at that sort code only; or a bank code with a sort code,
+ * NWBK601613).
  */
 export function requireBank(country: string, code: string): BankRow {
+  const spec = resolveCountry(country)
+  const scheme = spec === undefined ? undefined : schemeOf(spec)
   let bank: BankRow | undefined
   try {
-    bank = resolveCountry(country)?.accountCheck === 'uk-modulus' ? ukBankFilter(code) : findBank(country, code)
+    bank = scheme === undefined ? findBank(country, code) : scheme.findBank(country, code)
   } catch (error) {
     throw new DatasetError('bank', (error as Error).message)
   }
   if (bank !== undefined) return bank
   const known = banksOf(country)
-  const british = resolveCountry(country)?.accountCheck === 'uk-modulus'
-  const what = british
-    ? 'a registered bank code, a sort code of a known bank, or a bank code and a sort code (NWBK601613)'
-    : hasBankRegistry(country)
-      ? 'a registered bank code'
-      : 'a known bank code'
+  const what = scheme?.bankWords ?? (hasBankRegistry(country) ? 'a registered bank code' : 'a known bank code')
   throw new DatasetError(
     'bank',
     known.length === 0
@@ -126,10 +135,10 @@ export class Dataset {
   /** How many rows the dataset holds before it would repeat: the largest valid count. */
   readonly capacity: number
   readonly invalid: InvalidCheck | undefined
-  /** The last minted row: its plan (and that plan's index), bank layout and IBAN length. */
+  /** The last minted row: its plan (and that plan's index), its bank's index in the plan and its IBAN length. */
   rowPlan: MintPlan
   planIndex = 0
-  variantIndex = 0
+  bankIndex = 0
   ibanLength = 0
   readonly #permutations: Permutation[]
   readonly #outer: Permutation | undefined
@@ -143,11 +152,18 @@ export class Dataset {
     if (options.invalid !== undefined && !INVALID_CHECKS.includes(options.invalid)) {
       throw new DatasetError('invalid', `invalid must be one of ${INVALID_CHECKS.join(', ')}`)
     }
+    const mix = options.bankMix ?? 'weighted'
+    if (!BANK_MIXES.includes(mix))
+      throw new DatasetError('bank_mix', `bank_mix must be one of ${BANK_MIXES.join(', ')}`)
+    const qrIban = options.qrIban === true
+    if (qrIban) requireQrCountries(codes, realistic)
     let bank: BankRow | undefined
     if (options.bank !== undefined) {
       if (!realistic) throw new DatasetError('bank', 'bank needs realistic mode (real bank codes)')
       if (codes.length !== 1) throw new DatasetError('bank', 'bank needs exactly one country')
       bank = requireBank(codes[0] as string, options.bank)
+      if (qrIban && !isQrIid(codes[0] as string, bank.code))
+        throw new DatasetError('bank', `bank ${bank.code} is not a QR-IID (30000–31999), which qr_iban needs`)
     }
     const invalid = options.invalid
     this.plans = codes.map((code) => {
@@ -158,9 +174,9 @@ export class Dataset {
           throw new DatasetError('invalid', `invalid=${invalid} cannot be made for ${spec.code}: it ${reason}`)
         }
       }
-      // Negative data of a bank's own account check draws only banks whose method checks.
-      const checkedOnly = invalid === 'national' && spec.accountCheck !== null
-      return planFor(code, realistic, bank, checkedOnly) as MintPlan
+      // Negative data of an account scheme draws only banks whose accounts it checks.
+      const checkedOnly = invalid === 'national' && schemeOf(spec) !== undefined
+      return planFor(code, realistic, bank, checkedOnly, mix, qrIban) as MintPlan
     })
     this.invalid = invalid
     this.rowPlan = this.plans[0] as MintPlan
@@ -185,17 +201,17 @@ export class Dataset {
 
   /** The real bank of the last minted row, if it has one. */
   get bank(): BankRow | undefined {
-    return this.bankKept ? this.rowPlan.banks[this.variantIndex] : undefined
+    return this.bankKept ? this.rowPlan.banks[this.bankIndex] : undefined
   }
 
   /** The record of the last minted row's bank (as Iban records carry it), if it has one. */
   get bankRecord(): IbanBank | undefined {
-    return this.bankKept ? this.rowPlan.records[this.variantIndex] : undefined
+    return this.bankKept ? this.rowPlan.records[this.bankIndex] : undefined
   }
 
   /**
    * Mints row `index` (0 ≤ index < capacity) into `out[0, ibanLength)`, then sets `rowPlan`,
-   * `planIndex`, `variantIndex` and `ibanLength`. `out` must hold MAX_IBAN_LENGTH bytes.
+   * `planIndex`, `bankIndex` and `ibanLength`. `out` must hold MAX_IBAN_LENGTH bytes.
    */
   mint(index: number, out: Uint8Array): void {
     if (!(index >= 0 && index < this.capacity)) {
@@ -213,10 +229,10 @@ export class Dataset {
     random.reset(index)
     this.rowPlan = plan
     this.planIndex = which
-    this.variantIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), out)
+    this.bankIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), out)
     this.ibanLength = plan.spec.ibanLength
     if (this.invalid !== undefined) {
-      const bank = plan.banks[this.variantIndex]
+      const bank = plan.banks[this.bankIndex]
       this.ibanLength = breakCheck(this.invalid, plan, bank, out, this.ibanLength, random)
       this.bankKept = keepsBank(plan.spec, this.invalid, bank)
     }
@@ -224,9 +240,23 @@ export class Dataset {
 }
 
 function keyLabel(plan: MintPlan): string {
-  // A GB filter by sort code names it too (rows of NWBK and of NWBK at 60-16-13 differ).
-  const sortCode = plan.spec.accountCheck === 'uk-modulus' ? (plan.bank?.branches?.join(',') ?? '') : ''
-  return `${plan.spec.code}${plan.realistic ? '+' : '-'}${plan.bank?.code ?? ''}${sortCode}${plan.checkedOnly ? '!' : ''}`
+  // A filter by branch names it too (GB: rows of NWBK and of NWBK at 60-16-13 differ). Only a
+  // scheme's filters carry branches of their own (the seeds of other filters stay as they were).
+  // The bank mix is not in the label: a plan whose banks all weigh alike is the uniform plan,
+  // row for row (the capacity, and with it the permutation, differs wherever the mix does).
+  const branches = schemeOf(plan.spec) === undefined ? '' : (plan.bank?.branches?.join(',') ?? '')
+  return `${plan.spec.code}${plan.realistic ? '+' : '-'}${plan.bank?.code ?? ''}${branches}${plan.checkedOnly ? '!' : ''}${plan.qrIban ? 'Q' : ''}`
+}
+
+/** QR-IBANs exist for CH and LI only, and carry real banks' QR-IIDs: a DatasetError naming qr_iban otherwise. */
+function requireQrCountries(codes: readonly string[], realistic: boolean): void {
+  const other = codes.find((code) => !QR_IBAN_COUNTRIES.includes(code))
+  if (other !== undefined)
+    throw new DatasetError(
+      'qr_iban',
+      `qr_iban: QR-IBANs exist only for ${QR_IBAN_COUNTRIES.join(' and ')}, not ${other}`,
+    )
+  if (!realistic) throw new DatasetError('qr_iban', 'qr_iban needs realistic mode (the QR-IIDs of real banks)')
 }
 
 /** Options of generateIban and generateIbans. */
@@ -242,6 +272,10 @@ export interface GenerateOptions {
   bank?: string | undefined
   /** IBANs that fail exactly this check. */
   invalid?: InvalidCheck | undefined
+  /** How realistic rows are shared among the banks: `weighted` (default) or `uniform`. */
+  bankMix?: BankMix | undefined
+  /** CH and LI: QR-IBANs (realistic mode). */
+  qrIban?: boolean | undefined
   /** Row index of the first IBAN in the seeded dataset (default 0). */
   offset?: number | undefined
 }
@@ -295,9 +329,15 @@ const UNSEEDED_PLAIN = [new Map<CountrySpec, Unseeded>(), new Map<CountrySpec, U
  * the index of the first row taken.
  */
 export function nextRows(spec: CountrySpec, count: number, options: GenerateOptions): [Dataset, number] {
-  const plain = options.bank === undefined && options.invalid === undefined
+  const plain =
+    options.bank === undefined &&
+    options.invalid === undefined &&
+    (options.bankMix ?? 'weighted') === 'weighted' &&
+    options.qrIban !== true
   const byCountry = UNSEEDED_PLAIN[options.realistic === false ? 0 : 1]
-  const key = plain ? '' : `${spec.code}|${options.realistic ?? true}|${options.bank}|${options.invalid}`
+  const key = plain
+    ? ''
+    : `${spec.code}|${options.realistic ?? true}|${options.bank}|${options.invalid}|${options.bankMix}|${options.qrIban === true}`
   let entry = plain ? byCountry.get(spec) : UNSEEDED.get(key)
   if (entry === undefined || entry.next + count > entry.dataset.capacity) {
     entry = { dataset: new Dataset({ ...options, countries: [spec.code] }), next: 0 }

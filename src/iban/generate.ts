@@ -3,6 +3,10 @@
 // bank's account check, the national check digits and the IBAN check digits follow. The
 // dataset (dataset.ts) decides which row number each output row gets. Works on ASCII bytes so
 // serializers can copy the result without building strings.
+import type { AccountKind, AccountWriter } from './account-scheme.ts'
+import { writeAccountDigit } from './account-digit.ts'
+import { schemeOf } from './account-schemes.ts'
+import { bankUnits, type BankMix } from './bank-mix.ts'
 import { toIbanBank, type BankRow, type IbanBank } from './banks.ts'
 import { formatIban } from './format.ts'
 import {
@@ -12,21 +16,17 @@ import {
   mod97Weights,
   OP_DIGITS,
   OP_RUN,
-  accountWriterOf,
   shapeKey,
   stampOf,
-  writeAccountDigit,
-  type AccountWriter,
   type CheckStep,
   type Field,
-  type Variant,
+  type Shape,
 } from './layout.ts'
 import { mod97Fold, mod97FoldBytes } from './mod97.ts'
 import { ALGORITHMS, type ComputeCheck } from './national.ts'
 import { mix32 } from './permutation.ts'
-import { realisticBanks, withSortCodes } from './realistic-banks.ts'
+import { realisticBanks } from './realistic-banks.ts'
 import { findCountry, type CountrySpec } from './registry.ts'
-import { leastTailChoices, tailChoices, type AccountKind } from './uk-modulus/index.ts'
 
 export { MAX_IBAN_LENGTH } from './layout.ts'
 
@@ -53,13 +53,18 @@ export interface MintPlan {
   /** The bank filter the plan was made for (realistic mode), if any. */
   readonly bank: BankRow | undefined
   /**
-   * Negative data of the account check: only banks whose account method checks something (DE),
-   * and accounts that fail their sort code's check (GB).
+   * Negative data of the account scheme: only banks whose accounts the scheme checks, with
+   * accounts of its negative kind (AccountScheme.negativeKind).
    */
   readonly checkedOnly: boolean
+  /** How rows are shared among the banks (bank-mix.ts). */
+  readonly mix: BankMix
+  /** The banks are QR-IIDs (CH, LI: qr_iban). */
+  readonly qrIban: boolean
   /**
-   * The banks rows are spread over, each with an equal share ([undefined]: no banks). A row's
-   * bank is its variant: mintRow returns its index. Banks alike share one layout (`shapes`);
+   * The banks rows are spread over ([undefined]: no banks): mintRow returns the index of a
+   * row's bank. Each bank has a whole number of units (INFO_UNITS; uniform mix, or all alike:
+   * one each), a row's unit picks its bank. Banks alike share one layout (`shapes`);
    * what is a bank's own is kept flat and together, for locality with thousands of banks: one
    * record of INFO_SIZE numbers per bank in `bankInfo` (INFO_*), its code's bytes included,
    * written over its shape's template at `codeAt`.
@@ -67,14 +72,25 @@ export interface MintPlan {
   readonly banks: readonly (BankRow | undefined)[]
   /** Each bank's record, as Iban records carry it (shared). */
   readonly records: readonly (IbanBank | undefined)[]
-  readonly shapes: readonly Variant[]
-  /** The account writers of the banks' methods (DE), by the index in INFO_ACCOUNT (−1: none). */
+  readonly shapes: readonly Shape[]
+  /** The account writers of the banks' schemes, by the index in INFO_ACCOUNT (−1: none). */
   readonly accounts: readonly AccountWriter[]
   readonly bankInfo: Int32Array
   readonly codeAt: number
-  /** Rows per bank: the smallest bank's number of accounts, so every bank gets an equal share. */
+  /**
+   * Where units differ, unit u's bank and the unit's rank among its bank's units, as bank × 2^16
+   * + rank (a table of `units` entries); undefined where every bank has one unit (row r's bank
+   * is then r mod banks).
+   */
+  readonly unitTable: Uint32Array | undefined
+  /** How many units the banks have together. */
+  readonly units: number
+  /**
+   * Rows per unit: the smallest number of accounts a bank holds per unit of it, so that every
+   * bank has room for its share.
+   */
   readonly share: number
-  /** How many distinct IBANs the plan can mint: banks × share. */
+  /** How many distinct IBANs the plan can mint: units × share. */
   readonly capacity: number
   readonly checks: readonly CheckStep[]
   /** Remainder contribution of "CC00" after the BBAN. */
@@ -84,18 +100,23 @@ export interface MintPlan {
 const MILLION_MOD_97 = 1_000_000 % 97
 
 /**
- * MintPlan.bankInfo: per bank (32 bytes, one cache line at most), its shape's index, constant
- * MOD-97 share, spread, account writer's index, code length and the code's bytes, 4 to a word
- * (codes of up to 12 characters).
+ * MintPlan.bankInfo: per bank (32 bytes, one cache line at most), its shape's index with its
+ * code's length above it (× 2^24), constant MOD-97 share, spread, account writer's index, units
+ * and the code's bytes, 4 to a word (codes of up to 12 characters).
  */
 const INFO_SIZE = 8
 const INFO_SHAPE = 0
+const CODE_LENGTH_SHIFT = 24
+const SHAPE_MASK = 0xffffff
 const INFO_CONSTANT_SUM = 1
 const INFO_SPREAD = 2
 const INFO_ACCOUNT = 3
-const INFO_CODE_LENGTH = 4
+const INFO_UNITS = 4
 const INFO_CODE = 5
 const MAX_CODE = 12
+/** A unit table entry: bank × 2^16 + rank (unitsOf gives a bank at most 2^16 units). */
+const RANK_BITS = 16
+const RANK_MASK = 0xffff
 const NULLABLE: ReadonlySet<ComputeCheck> = new Set(
   Object.values(ALGORITHMS).flatMap((algorithm) => (algorithm.nullable ? [algorithm.compute] : [])),
 )
@@ -115,109 +136,106 @@ function checkStepsOf(spec: CountrySpec, realistic: boolean): CheckStep[] {
   return steps
 }
 
-/** Two-digit prefixes free GB sort codes avoid (constraints.ts: Bank of Ireland's 90). */
-const SKIPPED_SORT_CODES: ReadonlySet<number> = new Set([90])
-
-/**
- * leastTailChoices over the free sort codes, by kind: a constant of the table, found once (it
- * reads all 233,245 checked sort codes: about 30 ms, and 260 ms the first time).
- */
-const FREE_TAIL_CHOICES = new Map<AccountKind, number>()
-
-/**
- * GB: how many tails every sort code of a bank's rows offers for accounts of `kind` (its known
- * sort codes, or free ones); undefined for other countries.
- */
-function tailChoicesOf(spec: CountrySpec, bank: BankRow | undefined, kind: AccountKind): number | undefined {
-  if (spec.accountCheck !== 'uk-modulus') return undefined
-  const sortCodes = bank?.branches ?? []
-  if (sortCodes.length === 0) {
-    let least = FREE_TAIL_CHOICES.get(kind)
-    if (least === undefined) FREE_TAIL_CHOICES.set(kind, (least = leastTailChoices(kind, SKIPPED_SORT_CODES)))
-    return least
-  }
-  let least = Number.POSITIVE_INFINITY
-  for (const code of sortCodes) least = Math.min(least, tailChoices(Number(code), kind))
-  return least
+/** What a plan is made for besides its country. */
+interface PlanOptions {
+  readonly realistic: boolean
+  readonly bank: BankRow | undefined
+  readonly checkedOnly: boolean
+  readonly mix: BankMix
+  readonly qrIban: boolean
 }
 
-/** A bank= filter as rows draw it: a GB bank with its known sort codes as branches. */
-function filterRow(spec: CountrySpec, bank: BankRow, kind: AccountKind): BankRow {
-  return spec.accountCheck === 'uk-modulus' ? (withSortCodes(bank, kind) ?? bank) : bank
-}
-
-function buildPlan(spec: CountrySpec, realistic: boolean, bank: BankRow | undefined, checkedOnly: boolean): MintPlan {
-  const kind: AccountKind = checkedOnly && spec.accountCheck === 'uk-modulus' ? 'fail' : 'pass'
+function buildPlan(spec: CountrySpec, options: PlanOptions): MintPlan {
+  const { realistic, bank, checkedOnly, mix, qrIban } = options
+  const scheme = schemeOf(spec)
+  const kind: AccountKind = checkedOnly && scheme !== undefined ? scheme.negativeKind : 'pass'
   const banks =
-    bank !== undefined ? [filterRow(spec, bank, kind)] : realistic ? realisticBanks(spec.code, kind, checkedOnly) : []
+    bank !== undefined
+      ? [scheme === undefined ? bank : scheme.filteredBank(bank, kind)]
+      : realistic
+        ? realisticBanks(spec, kind, checkedOnly, qrIban)
+        : []
+  if (qrIban && banks.length === 0) throw new Error(`generate: ${spec.code} has no QR-IIDs`)
+  const units = mix === 'weighted' ? bankUnits(spec.code, banks) : undefined
+  const unitCount = units === undefined ? Math.max(1, banks.length) : units.reduce((sum, n) => sum + n, 0)
   const checks = checkStepsOf(spec, realistic)
-  const limit = Math.floor(COUNTRY_CAPACITY_LIMIT / Math.max(1, banks.length))
+  // Every shape is at most the limit over the units, so that units × rows per unit stays within it.
+  const limit = Math.floor(COUNTRY_CAPACITY_LIMIT / unitCount)
   const rows: readonly (BankRow | undefined)[] = banks.length === 0 ? [undefined] : banks
   // Banks alike share one shape, built for the first of them.
-  const shapes: Variant[] = []
+  const shapes: Shape[] = []
   const shapeIndex = new Map<string, number>()
   const bankInfo = new Int32Array(rows.length * INFO_SIZE)
   const sizes: number[] = []
   const accounts: AccountWriter[] = []
-  const accountIndex = new Map<string, number>()
+  const accountIndex = new Map<AccountWriter | undefined, number>()
   rows.forEach((row, i) => {
-    const choices = tailChoicesOf(spec, row, kind)
-    const key = shapeKey(row, choices)
+    const account = scheme?.accountPlan(spec, row, kind)
+    const key = shapeKey(row, account)
     let index = shapeIndex.get(key)
     if (index === undefined) {
       index = shapes.length
-      shapes.push(
-        buildShape(
-          spec,
-          realistic,
-          row,
-          checks,
-          NULLABLE,
-          LETTER_CHECKS,
-          limit,
-          choices === undefined ? undefined : { choices, kind },
-        ),
-      )
+      shapes.push(buildShape(spec, realistic, row, checks, NULLABLE, LETTER_CHECKS, limit, account))
       shapeIndex.set(key, index)
     }
-    const shape = shapes[index] as Variant
+    const shape = shapes[index] as Shape
     const code = row?.code ?? ''
     if (code.length > MAX_CODE) throw new Error(`generate: bank code ${code} is longer than ${MAX_CODE}`)
-    bankInfo[i * INFO_SIZE + INFO_SHAPE] = index
+    bankInfo[i * INFO_SIZE + INFO_SHAPE] = index + code.length * 2 ** CODE_LENGTH_SHIFT
     bankInfo[i * INFO_SIZE + INFO_CONSTANT_SUM] = stampOf(shape, spec, row).constantSum
-    bankInfo[i * INFO_SIZE + INFO_CODE_LENGTH] = code.length
+    bankInfo[i * INFO_SIZE + INFO_UNITS] = units?.[i] ?? 1
     for (let k = 0; k < code.length; k++) {
       const word = i * INFO_SIZE + INFO_CODE + (k >> 2)
       bankInfo[word] = (bankInfo[word] as number) | (code.charCodeAt(k) << (8 * (k & 3)))
     }
-    const method = row?.method ?? ''
-    let account = accountIndex.get(method)
-    if (account === undefined) {
-      const writer = accountWriterOf(spec, row, kind)
-      account = writer === undefined ? -1 : accounts.push(writer) - 1
-      accountIndex.set(method, account)
+    const writer = account?.writer
+    let written = accountIndex.get(writer)
+    if (written === undefined) {
+      written = writer === undefined ? -1 : accounts.push(writer) - 1
+      accountIndex.set(writer, written)
     }
-    bankInfo[i * INFO_SIZE + INFO_ACCOUNT] = account
+    bankInfo[i * INFO_SIZE + INFO_ACCOUNT] = written
     sizes.push(shape.size)
   })
-  const share = Math.min(...sizes)
-  sizes.forEach((size, i) => (bankInfo[i * INFO_SIZE + INFO_SPREAD] = Math.min(Math.floor(size / share), 0x7fffffff)))
+  // Rows per unit: what the bank with the fewest accounts per unit can hold. A bank then uses
+  // units × share of its accounts, spread over all of them (mintRow).
+  const unitsAt = (i: number) => units?.[i] ?? 1
+  const share = Math.min(...sizes.map((size, i) => Math.floor(size / unitsAt(i))))
+  if (!(share >= 1)) throw new Error(`generate: a bank of ${spec.code} has fewer accounts than units`)
+  sizes.forEach(
+    (size, i) =>
+      (bankInfo[i * INFO_SIZE + INFO_SPREAD] = Math.min(Math.floor(size / (share * unitsAt(i))), 0x7fffffff)),
+  )
   return {
     spec,
     realistic,
     bank,
     checkedOnly,
+    mix,
+    qrIban,
     banks: rows,
     records: rows.map((row) => (row === undefined ? undefined : toIbanBank(row))),
     shapes,
     accounts,
     bankInfo,
     codeAt: BBAN + (spec.segments.find((s) => s.name === 'bank')?.offset ?? 0),
+    unitTable: units === undefined ? undefined : unitTableOf(units, unitCount),
+    units: unitCount,
     share,
-    capacity: share * rows.length,
+    capacity: share * unitCount,
     checks,
     countryTail: mod97Fold(spec.code + '00'),
   }
+}
+
+/** The unit table of MintPlan.unitTable: each bank's units in a row, bank × 2^16 + rank. */
+function unitTableOf(units: Int32Array, total: number): Uint32Array {
+  const table = new Uint32Array(total)
+  let at = 0
+  units.forEach((count, bank) => {
+    for (let rank = 0; rank < count; rank++) table[at++] = bank * 2 ** RANK_BITS + rank
+  })
+  return table
 }
 
 /** Plans by country, mode and filters; plans of one bank are many and small, so they are capped. */
@@ -228,16 +246,24 @@ const BANK_PLAN_LIMIT = 4096
 /**
  * The cached plan for a country code (case-insensitive) and mode, restricted to one real bank
  * when `bank` is given, or to the banks whose account method checks something when
- * `checkedOnly` (negative data of the German account check); undefined if the country is
- * unsupported.
+ * `checkedOnly` (negative data of the German account check), its rows shared among the banks
+ * by `mix` (default weighted), of QR-IIDs only when `qrIban` (CH, LI); undefined if the country
+ * is unsupported.
  */
-export function planFor(code: string, realistic: boolean, bank?: BankRow, checkedOnly = false): MintPlan | undefined {
-  const key = `${code}${realistic ? '+' : '-'}${bank?.code ?? ''}${bank?.branches?.join(',') ?? ''}${checkedOnly ? '!' : ''}`
+export function planFor(
+  code: string,
+  realistic: boolean,
+  bank?: BankRow,
+  checkedOnly = false,
+  mix: BankMix = 'weighted',
+  qrIban = false,
+): MintPlan | undefined {
+  const key = `${code}${realistic ? '+' : '-'}${bank?.code ?? ''}${bank?.branches?.join(',') ?? ''}${checkedOnly ? '!' : ''}${mix === 'uniform' ? 'u' : ''}${qrIban ? 'Q' : ''}`
   let plan = bank === undefined ? PLANS.get(key) : BANK_PLANS.get(key)
   if (plan === undefined) {
     const spec = findCountry(code)
     if (spec === undefined) return undefined
-    plan = buildPlan(spec, realistic, bank, checkedOnly)
+    plan = buildPlan(spec, { realistic, bank, checkedOnly, mix, qrIban })
     if (bank === undefined) PLANS.set(key, plan)
     else {
       if (BANK_PLANS.size >= BANK_PLAN_LIMIT) BANK_PLANS.clear()
@@ -291,36 +317,46 @@ const GUARD_VALUES: number[] = []
 /**
  * Mints row `row` (0 ≤ row < plan.capacity, typically a permuted index) as ASCII bytes into
  * `out[0, ibanLength)`; the characters past what a row number covers come from a hash chain
- * of `row`. `out` must hold at least MAX_IBAN_LENGTH bytes. Returns the index of the variant
- * used.
+ * of `row`. `out` must hold at least MAX_IBAN_LENGTH bytes. Returns the index of the row's bank
+ * in `plan.banks`.
  */
 export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
   const count = plan.banks.length
   let index = 0
   let rest = row
-  if (count > 1) {
+  const table = plan.unitTable
+  if (table !== undefined) {
+    // Row r is unit r mod units, the unit's bank and rank k among the bank's u units, and
+    // q = ⌊r / units⌋: the bank's account k × share + q, one to one onto [0, u × share).
+    const quotient = Math.floor(row / table.length)
+    const unit = table[row - quotient * table.length] as number
+    index = unit >>> RANK_BITS
+    rest = (unit & RANK_MASK) * plan.share + quotient
+  } else if (count > 1) {
     const quotient = Math.floor(row / count)
     index = row - quotient * count
     rest = quotient
   }
   const info = plan.bankInfo
   const slot = index * INFO_SIZE
-  const variant = plan.shapes[info[slot + INFO_SHAPE] as number] as Variant
-  // A bank whose own space is larger than the share spreads its rows over all of it: row r
-  // becomes r + share × h(r) with h(r) < spread, still one to one (r = result mod share).
+  const shapeAndLength = info[slot + INFO_SHAPE] as number
+  const shape = plan.shapes[shapeAndLength & SHAPE_MASK] as Shape
+  // A bank whose own space is larger than its rows (units × share) spreads them over all of it:
+  // row r becomes r + rows × h(r) with h(r) < spread, still one to one (r = result mod rows).
   const spread = info[slot + INFO_SPREAD] as number
-  if (spread > 1) rest += plan.share * ((hash52(rest) >>> 1) % spread)
+  if (spread > 1) rest += plan.share * (info[slot + INFO_UNITS] as number) * ((hash52(rest) >>> 1) % spread)
   // The shape's template, then the bank's own code over it, from its record.
-  out.set(variant.template)
-  const codeLength = info[slot + INFO_CODE_LENGTH] as number
+  out.set(shape.template)
+  const codeLength = shapeAndLength >>> CODE_LENGTH_SHIFT
   for (let k = 0, at = plan.codeAt; k < codeLength; k++, at++) {
     out[at] = ((info[slot + INFO_CODE + (k >> 2)] as number) >>> (8 * (k & 3))) & 0xff
   }
   let guards = 0
-  // The hash chain for characters past the row number starts from the row, when a run needs it.
-  let draw = -1
+  chainDraw = -1
   let sum = info[slot + INFO_CONSTANT_SUM] as number
-  const { runSizes, runDrawn, sizes, positions, starts, chars, weights, program, positionWeights } = variant
+  const { runSizes, runDrawn, sizes, positions, starts, chars, weights, program, positionWeights } = shape
+  // The number the account writer receives: the shape's, or that of the branch a field chose.
+  let tag = shape.tag
   let part = 0
   for (let pc = 0; pc < program.length;) {
     const op = program[pc] as number
@@ -341,17 +377,8 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
       // fields' values come by integer division (radix 10 by a constant: a multiplication).
       const k = program[pc + 1] as number
       const runSize = runSizes[k] as number
-      if (runDrawn[k] === true) {
-        // Characters past the row number: a hash chain seeded by the row number (which the
-        // dataset's key already permuted), 31 bits a draw, rejected above a multiple of the size.
-        const limit = RANGE_31 - (RANGE_31 % runSize)
-        if (draw < 0) draw = hash52(row)
-        do {
-          draw = mix32((draw + 0x9e3779b9) | 0)
-          part = draw >>> 1
-        } while (part >= limit)
-        part %= runSize
-      } else {
+      if (runDrawn[k] === true) part = drawnPart(row, runSize)
+      else {
         const quotient = Math.floor(rest / runSize)
         part = (rest - quotient * runSize) | 0
         rest = quotient
@@ -369,9 +396,11 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
         out[at] = char
         sum += (char - 48) * (weights[f] as number)
       } else {
-        const field = variant.fields[f] as Field
-        if (field.guard === undefined) writeField(field, value, out)
-        else {
+        const field = shape.fields[f] as Field
+        if (field.guard === undefined) {
+          writeField(field, value, out)
+          if (field.tags !== undefined) tag = field.tags[value] as number
+        } else {
           GUARDS[guards] = field
           GUARD_VALUES[guards++] = value
         }
@@ -379,26 +408,61 @@ export function mintRow(plan: MintPlan, row: number, out: Uint8Array): number {
       pc += 2
     }
   }
-  const account = info[slot + INFO_ACCOUNT] as number
+  writeDerived(plan, shape, info[slot + INFO_ACCOUNT] as number, tag, guards, sum, out)
+  return index
+}
+
+/**
+ * The characters a row derives once its fields are written: the account scheme's (with the
+ * row's tag), the guards', the national check digits, then the IBAN check digits from the
+ * remainder summed so far (`sum`) or, where the shape cannot sum it, folded from the row.
+ */
+function writeDerived(
+  plan: MintPlan,
+  shape: Shape,
+  account: number,
+  tag: number,
+  guards: number,
+  sum: number,
+  out: Uint8Array,
+): void {
   if (account >= 0) {
     const writer = plan.accounts[account] as AccountWriter
     if (writer.digit !== undefined) writeAccountDigit(writer.digit, out)
-    else writer.finish?.(out)
+    else writer.finish?.(out, tag)
   }
   for (let g = 0; g < guards; g++) writeGuard(GUARDS[g] as Field, GUARD_VALUES[g] as number, out)
   writeNationalChecks(plan, out)
-  const digitWeights = variant.digitWeights
+  const digitWeights = shape.digitWeights
   if (digitWeights === undefined) {
     writeIbanCheckDigits(out, plan.spec.code, plan.spec.bbanLength, plan.countryTail)
-  } else {
-    const derived = variant.derived
-    for (let d = 0; d < derived.length; d++) {
-      const at = derived[d] as number
-      sum += ((out[at] as number) - 48) * (digitWeights[at - BBAN] as number)
-    }
-    writeCheckDigits(out, sum % 97, plan.countryTail)
+    return
   }
-  return index
+  const derived = shape.derived
+  for (let d = 0; d < derived.length; d++) {
+    const at = derived[d] as number
+    sum += ((out[at] as number) - 48) * (digitWeights[at - BBAN] as number)
+  }
+  writeCheckDigits(out, sum % 97, plan.countryTail)
+}
+
+/** The hash chain of the row being minted: its last draw (−1: not started). */
+let chainDraw = -1
+
+/**
+ * A drawn run's share: characters past the row number come from a hash chain seeded by the row
+ * number (which the dataset's key already permuted), 31 bits a draw, rejected above a multiple
+ * of the run's size.
+ */
+function drawnPart(row: number, runSize: number): number {
+  const limit = RANGE_31 - (RANGE_31 % runSize)
+  if (chainDraw < 0) chainDraw = hash52(row)
+  let part: number
+  do {
+    chainDraw = mix32((chainDraw + 0x9e3779b9) | 0)
+    part = chainDraw >>> 1
+  } while (part >= limit)
+  return part % runSize
 }
 
 /** Writes every national check of the plan into the BBAN held in `out`. */

@@ -3,12 +3,14 @@
 // with, and the raw bank registries its web page serves one country at a time. The package
 // exports it as @ibanmint/iban/internal for the service alone: undocumented, and free to change
 // in any release.
+export { ACCOUNT_SCHEMES, accountCheckName, nationalFailure } from './account-schemes.ts'
 export { BANK_REGISTRY } from './banks-registry-data.ts'
 export { hasBankRegistry, tableAt } from './banks.ts'
 export { Dataset, nextRows, randomSeed } from './dataset.ts'
 export type { DatasetOptions } from './dataset.ts'
 export { MAX_IBAN_LENGTH, planFor } from './generate.ts'
 export type { MintPlan } from './generate.ts'
+export { bicOutsideSepa } from './payment-scope.ts'
 export { INVALID_CHECK_TEXT } from './invalid.ts'
 export { countryAt, findTerritory } from './registry.ts'
 export { bbanPartsOf, judgeIban } from './validate.ts'

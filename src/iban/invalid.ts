@@ -3,15 +3,12 @@
 // reject it can be shown to. Every change is a function of the row's own characters and draws,
 // and leaves the row's free characters apart from one injective substitution, so distinct rows
 // stay distinct.
+import { ACCOUNT_SCHEMES, schemeOf } from './account-schemes.ts'
 import type { BankRow } from './banks.ts'
-import { DE_ACCOUNT_METHODS } from './de-account/index.ts'
 import { BBAN, MAX_IBAN_LENGTH } from './layout.ts'
-import { accountChecked } from './account-check.ts'
 import { writeIbanCheckDigits, type MintPlan } from './generate.ts'
 import { randomBelow, type RandomSource } from './random.ts'
-import { withSortCodes } from './realistic-banks.ts'
 import type { CheckPart, CountrySpec } from './registry.ts'
-import { tailChoices } from './uk-modulus/index.ts'
 
 /** The checks validation reports, as `invalid=` names them. */
 export const INVALID_CHECKS = ['national', 'mod97', 'length', 'format', 'country'] as const
@@ -20,8 +17,9 @@ export type InvalidCheck = (typeof INVALID_CHECKS)[number]
 
 /** What each kind breaks, in a user's words (OpenAPI, CLI help, MCP). */
 export const INVALID_CHECK_TEXT: Readonly<Record<InvalidCheck, string>> = {
-  national:
-    'national check digits wrong (DE: the account fails its bank’s check method; GB: the account fails its sort code’s modulus check), MOD-97 right (only countries with a national or account check)',
+  national: `national check digits wrong (${Object.values(ACCOUNT_SCHEMES)
+    .map((scheme) => scheme.failingAccount)
+    .join('; ')}), MOD-97 right (only countries with a national or account check)`,
   mod97: 'IBAN check digits wrong',
   length: 'one character too many (or, at the maximum length of 34, too few), MOD-97 right',
   format: 'a letter where the country format has a digit, MOD-97 right',
@@ -33,9 +31,9 @@ const NON_IBAN_COUNTRIES = ['US', 'CA', 'AU', 'JP', 'CN', 'IN', 'ZA', 'NZ', 'SG'
 
 /**
  * Why `check` cannot be broken alone for this country (in this mode, for this bank filter), or
- * undefined when it can: `national` needs national check digits, or (DE) a real bank whose
- * account method checks something, or (GB) sort codes of a real bank that the modulus check
- * covers; `format` a position that is not open to both letters and digits.
+ * undefined when it can: `national` needs national check digits, or an account scheme that can
+ * check the rows' accounts (AccountScheme.unbreakable); `format` a position that is not open to
+ * both letters and digits.
  */
 export function unbreakable(
   spec: CountrySpec,
@@ -43,21 +41,8 @@ export function unbreakable(
   realistic = true,
   bank?: BankRow,
 ): string | undefined {
-  if (check === 'national' && spec.accountCheck === 'uk-modulus') {
-    if (!realistic)
-      return 'has, in random mode, free sort codes, many of which no modulus check covers (use realistic mode: sort codes of real banks)'
-    if (bank !== undefined && !failsSomewhere(bank))
-      return `has no sort code of bank ${bank.code}${bank.branches?.length === 1 ? ` (${bank.branches[0]})` : ''} where an account can fail the modulus check: the modulus table does not check ${bank.branches?.length === 1 ? 'it' : 'its known sort codes, or none is known'}`
-    return undefined
-  }
-  if (check === 'national' && spec.accountCheck !== null) {
-    if (!realistic)
-      return 'has, in random mode, bank codes no bank uses, so no account check applies (use realistic mode)'
-    if (bank !== undefined && !accountChecked(bank)) {
-      return `has no account check for bank ${bank.code}: its method ${bank.method ?? '(none)'} checks nothing`
-    }
-    return undefined
-  }
+  const scheme = schemeOf(spec)
+  if (check === 'national' && scheme !== undefined) return scheme.unbreakable(realistic, bank)
   if (check === 'national' && spec.nationalCheck === null) return 'has no national check digits'
   if (check === 'format' && !/[na]/.test(spec.positionClasses))
     return 'allows letters and digits everywhere (format ' + spec.bbanFormat + ')'
@@ -90,45 +75,6 @@ export function keepsBank(spec: CountrySpec, check: InvalidCheck, bank: BankRow 
   if (check !== 'national' || bank === undefined || spec.accountCheck !== null) return true
   const from = spec.segments.find((s) => s.name === 'bank')?.offset ?? 0
   return breakableParts(spec, bank).every((part) => part.check[1] < from || part.check[0] >= from + bank.code.length)
-}
-
-/** GB: some sort code of the bank (its own, or its known ones) has accounts that fail the modulus check. */
-function failsSomewhere(bank: BankRow): boolean {
-  const named = bank.branches ?? []
-  if (named.length > 0) return named.some((code) => tailChoices(Number(code), 'fail') > 0)
-  return withSortCodes(bank, 'fail') !== undefined
-}
-
-const ACCOUNT = new Uint8Array(10)
-const BANK_DIGITS = new Uint8Array(8)
-
-/**
- * Makes the account of a valid German IBAN in `out` fail its bank's method: one derived digit
- * of the method's layout (the check digit) becomes another digit that the method refuses.
- * The row's free digits stay as they were, so distinct rows stay distinct.
- */
-function breakAccount(spec: CountrySpec, bank: BankRow | undefined, out: Uint8Array, random: RandomSource): void {
-  if (bank?.method === undefined) throw new RangeError(`${spec.code}: a row without a bank's account method`)
-  const method = DE_ACCOUNT_METHODS[bank.method]
-  const accountAt = BBAN + (spec.segments.find((s) => s.name === 'account')?.offset ?? 0)
-  const bankAt = BBAN + (spec.segments.find((s) => s.name === 'bank')?.offset ?? 0)
-  for (let k = 0; k < 10; k++) ACCOUNT[k] = (out[accountAt + k] as number) - 48
-  for (let k = 0; k < 8; k++) BANK_DIGITS[k] = (out[bankAt + k] as number) - 48
-  const start = randomBelow(random, 9)
-  const positions = method.layout.positions
-  for (let k = 9; k >= 0; k--) {
-    if (positions[k] !== '') continue
-    const digit = ACCOUNT[k] as number
-    for (let step = 0; step < 9; step++) {
-      ACCOUNT[k] = (digit + 1 + ((start + step) % 9)) % 10
-      if (!method.valid(ACCOUNT, BANK_DIGITS)) {
-        out[accountAt + k] = 48 + (ACCOUNT[k] as number)
-        return
-      }
-    }
-    ACCOUNT[k] = digit
-  }
-  throw new RangeError(`${spec.code}: no check digit breaks method ${bank.method} for bank ${bank.code}`)
 }
 
 const FORMAT_POSITIONS = new Map<string, { position: number; digit: boolean }>()
@@ -173,14 +119,13 @@ export function breakCheck(
   const spec = plan.spec
   switch (check) {
     case 'national': {
-      // GB: the plan made the account to fail its sort code's check (uk-modulus/accounts.ts).
-      if (spec.accountCheck === 'uk-modulus') {
-        if (!plan.checkedOnly) throw new RangeError('GB: negative data of the modulus check needs its own plan')
-        return length
-      }
-      if (spec.accountCheck !== null) {
-        breakAccount(spec, bank, out, random)
-        writeIbanCheckDigits(out, spec.code, spec.bbanLength, plan.countryTail)
+      const scheme = schemeOf(spec)
+      if (scheme !== undefined) {
+        // A plan of the scheme's negative kind made the account fail already (GB); else break it.
+        if (!plan.checkedOnly)
+          throw new RangeError(`${spec.code}: negative data of its account check needs its own plan`)
+        if (scheme.breakAccount(spec, bank, out, random))
+          writeIbanCheckDigits(out, spec.code, spec.bbanLength, plan.countryTail)
         return length
       }
       const parts = breakableParts(spec, bank)

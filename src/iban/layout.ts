@@ -8,15 +8,14 @@
 // its input becomes a choice among 9, the k-th digit for which the check exists. Exactly one
 // digit value at most is forbidden (its weight is a unit mod 11), so 9 always remain.
 //
-// A GB account is made by the sort code's modulus check (uk-modulus/accounts.ts): its digits
-// a–e are free, f g hold one of the sort code's choices of tail (written as two digits, then
-// replaced), and h is derived.
+// A bank-level account scheme (account-scheme.ts) lays out the account of a bank's rows: which
+// positions are free, which its writer derives after the fields, a guard, one choice among a
+// bank's tails (GB); the layout knows no scheme by name.
+import { NO_TAG, type AccountPlan, type AccountSlots } from './account-scheme.ts'
 import type { BankRow } from './banks.ts'
 import { LAYOUT_RULES, numbers, type LayoutEditor } from './constraints.ts'
-import { DE_ACCOUNT_METHODS, type AccountLayout, type DerivedDigit } from './de-account/index.ts'
 import type { ComputeCheck } from './national.ts'
 import type { CheckPart, CountrySpec } from './registry.ts'
-import { NO_RECORD, RECORD_AT, ukAccountWriter, ukRecord, type AccountKind } from './uk-modulus/index.ts'
 
 /** Byte index of the BBAN in an IBAN. */
 export const BBAN = 4
@@ -44,6 +43,11 @@ export interface Field {
    * the bank's account writer turns it into the v-th digit for which the account completes.
    */
   readonly accountGuard: boolean
+  /**
+   * For a choice among a bank's branches: the tag of each (the number the scheme's account
+   * writer receives for rows at that branch, AccountPlan.tagOf), or undefined.
+   */
+  readonly tags: Int32Array | undefined
 }
 
 /** A field of 9 choices that keeps a nullable check computable. */
@@ -52,11 +56,13 @@ export const GUARD_SIZE = 9
 /**
  * The row layout of one country and mode, under the banks of one likeness (or the only layout,
  * without banks): banks whose codes are alike (same length, all digits or not, same account
- * method and branches) share it, each with its own template and constant MOD-97 share (Stamp).
+ * layout and branches) share it, each with its own template and constant MOD-97 share (Stamp).
  */
-export interface Variant {
+export interface Shape {
   /** An IBAN's bytes with the country code and every constant in place (the first bank's code). */
   readonly template: Uint8Array
+  /** The tag rows of this shape give the account writer, unless a field with tags decides it (NO_TAG: none). */
+  readonly tag: number
   /**
    * Every field: first the `indexedCount` fields that the row number decides, lowest digit
    * first; then those beyond what a row number covers, drawn from a hash chain of it.
@@ -88,84 +94,12 @@ export interface Variant {
    */
   readonly digitWeights: Int32Array | undefined
   readonly weights: Int32Array
-  /** The decoding program (OP_RUN, OP_DIGITS, OP_FIELD; see buildVariant). */
+  /** The decoding program (OP_RUN, OP_DIGITS, OP_FIELD; see programOf). */
   readonly program: Int32Array
   /** `digitWeights` by IBAN position (zeros when the BBAN may hold letters). */
   readonly positionWeights: Int32Array
   readonly constantSum: number
   readonly derived: Int32Array
-}
-
-/**
- * How a bank's own account check (DE) is written after the fields: by its method's `digit`,
- * data that writeAccountDigit reads (one function for most methods, straight from the IBAN's
- * bytes), or else by a `finish` that runs the method's `complete`; neither where the method
- * derives nothing (09). One per method; banks of different methods may share a shape.
- */
-export interface AccountWriter {
-  readonly digit: AccountDigit | undefined
-  readonly finish: ((out: Uint8Array) => void) | undefined
-}
-
-/**
- * An account check digit as data (DerivedDigit), placed in the IBAN: the digits summed are
- * those of IBAN bytes `from` … `to`, `weights` indexed by IBAN byte (0 elsewhere).
- */
-export interface AccountDigit {
-  readonly at: number
-  readonly from: number
-  readonly to: number
-  readonly weights: Int32Array
-  readonly digitSums: boolean
-  readonly modulus: number
-  readonly digits: Int8Array
-  /** The guard's IBAN index, or −1; its weight; its allowed digits, in order. */
-  readonly guardAt: number
-  readonly guardWeight: number
-  readonly guardDigits: Uint8Array
-}
-
-/** The digit sum of a product of two digits or of a digit and a weight up to 10 (below 100). */
-function productDigitSum(product: number): number {
-  return product - 9 * ((product / 10) | 0)
-}
-
-/** Σ digit × weight (or its digit sum) over the bytes from … to (a guard's weight is 0 there: see accountDigitOf). */
-function accountSum(digit: AccountDigit, out: Uint8Array): number {
-  const { weights, from, to } = digit
-  let sum = 0
-  if (digit.digitSums) {
-    for (let i = from; i <= to; i++) sum += productDigitSum(((out[i] as number) - 48) * (weights[i] as number))
-  } else {
-    for (let i = from; i <= to; i++) sum += ((out[i] as number) - 48) * (weights[i] as number)
-  }
-  return sum
-}
-
-/**
- * Writes an account check digit described as data (and first, where it has one, the guard's
- * digit: the field wrote its value v, which becomes the v-th allowed digit that admits one).
- */
-export function writeAccountDigit(digit: AccountDigit, out: Uint8Array): void {
-  const { digits, modulus, guardAt } = digit
-  if (guardAt < 0) {
-    out[digit.at] = 48 + (digits[accountSum(digit, out) % modulus] as number)
-    return
-  }
-  const wanted = (out[guardAt] as number) - 48
-  const partial = accountSum(digit, out)
-  let seen = -1
-  for (let d = 0; d < digit.guardDigits.length; d++) {
-    const value = digit.guardDigits[d] as number
-    const product = value * digit.guardWeight
-    const check = digits[(partial + (digit.digitSums ? productDigitSum(product) : product)) % modulus] as number
-    if (check >= 0 && ++seen === wanted) {
-      out[guardAt] = 48 + value
-      out[digit.at] = 48 + check
-      return
-    }
-  }
-  throw new Error(`generate: the guard of an account found ${seen + 1} digits`)
 }
 
 /** What one bank adds to its shape: the IBAN's constant bytes and their MOD-97 share. */
@@ -193,72 +127,15 @@ function toBytes(values: readonly string[]): Uint8Array {
  * The likeness of a bank's layout: banks of one key share a shape (buildShape), whose template
  * holds the first of them's code; the others are stamped into it (stampOf).
  */
-export function shapeKey(bank: BankRow | undefined, tailChoices?: number): string {
+export function shapeKey(bank: BankRow | undefined, account: AccountPlan | undefined): string {
   if (bank === undefined) return ''
-  const account = accountLayoutOf(bank)
-  const layout =
-    account === undefined
-      ? ''
-      : `${account.positions.join(',')}|${account.guard?.position ?? ''}|${account.guard?.size ?? ''}`
   // Banks of one shape have letters at the same places (their constants' MOD-97 weights).
   const pattern = bank.code.replace(/[0-9]/g, 'n').replace(/[A-Z]/g, 'a')
-  return `${pattern}|${layout}|${tailChoices ?? ''}|${bank.branches?.join(',') ?? ''}`
-}
-
-/**
- * How the account check of `bank`'s method is written (AccountWriter), or undefined without one;
- * for GB, the modulus check's writer of accounts of `kind` (with or without a bank).
- */
-export function accountWriterOf(
-  spec: CountrySpec,
-  bank: BankRow | undefined,
-  kind: AccountKind = 'pass',
-): AccountWriter | undefined {
-  if (spec.accountCheck === 'uk-modulus') {
-    const sortAt = BBAN + (spec.segments.find((s) => s.name === 'branch')?.offset ?? 0)
-    return { digit: undefined, finish: ukAccountWriter(sortAt, BBAN + accountOffset(spec), kind) }
-  }
-  const account = accountLayoutOf(bank)
-  if (account === undefined) return undefined
-  // A method that checks nothing (09) derives nothing.
-  if (account.guard === undefined && !account.positions.includes('')) return undefined
-  const derive = account.derive
-  if (derive === undefined) return { digit: undefined, finish: accountFinish(spec, account) }
-  return { finish: undefined, digit: accountDigitOf(BBAN + accountOffset(spec), account, derive) }
-}
-
-/**
- * A layout's described digit placed at IBAN byte `base` (AccountDigit): the digits it sums must
- * be one run of positions, and the weights go by byte; a guard's own weight is taken out of
- * the sum (it is added for each candidate digit).
- */
-function accountDigitOf(base: number, account: AccountLayout, derive: DerivedDigit): AccountDigit {
-  const from = Math.min(...derive.indices)
-  const to = Math.max(...derive.indices)
-  if (to - from + 1 !== derive.indices.length) throw new Error('layout: a described digit sums one run of positions')
-  const weights = new Int32Array(MAX_IBAN_LENGTH)
-  derive.indices.forEach((k, i) => (weights[base + k] = derive.weights[i] as number))
-  const guard = account.guard
-  const guardAt = guard === undefined ? -1 : base + guard.position
-  const guardWeight = guardAt < 0 ? 0 : (weights[guardAt] as number)
-  if (guardAt >= 0) weights[guardAt] = 0
-  return {
-    at: base + derive.at,
-    from: base + from,
-    to: base + to,
-    weights,
-    digitSums: derive.digitSums,
-    modulus: derive.modulus,
-    digits: Int8Array.from(derive.digits),
-    guardAt,
-    guardWeight,
-    guardDigits:
-      guard === undefined ? new Uint8Array(0) : Uint8Array.from(account.positions[guard.position] as string, Number),
-  }
+  return `${pattern}|${account?.key ?? ''}|${bank.branches?.join(',') ?? ''}`
 }
 
 /** A bank's template and constant MOD-97 share in a shape built for another bank of its likeness. */
-export function stampOf(shape: Variant, spec: CountrySpec, bank: BankRow | undefined): Stamp {
+export function stampOf(shape: Shape, spec: CountrySpec, bank: BankRow | undefined): Stamp {
   if (bank === undefined) return { template: shape.template, constantSum: shape.constantSum }
   const offset = bankOffset(spec)
   const template = shape.template.slice()
@@ -279,171 +156,134 @@ function accountOffset(spec: CountrySpec): number {
   return spec.segments.find((s) => s.name === 'account')?.offset ?? 0
 }
 
-/** The bank's account method's layout (DE), if it has one. */
-function accountLayoutOf(bank: BankRow | undefined): AccountLayout | undefined {
-  return bank?.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method].layout
-}
-
 /**
- * Writes the derived digits of a German bank's account method after the fields: the account's
- * 10 digits and the bank code's 8 are read from the IBAN into digit values, the guard's value
- * v becomes the v-th allowed digit for which the account completes, and the method completes
- * the account. One per shape: the bank code comes from the row itself.
+ * The slots of a BBAN as a shape is drafted: what each position holds (a choice among
+ * characters, a character derived after the fields, or part of a group field), the group
+ * fields, the positions bank codes and schemes have taken (country rules leave them alone), and
+ * what the scheme's writer needs (the shape's tag, an account guard).
  */
-function accountFinish(spec: CountrySpec, layout: AccountLayout): (out: Uint8Array) => void {
-  const base = BBAN + accountOffset(spec)
-  const bankAt = BBAN + bankOffset(spec)
-  const bankDigits = new Uint8Array(8)
-  const account = new Uint8Array(10)
-  const { complete, guard, positions } = layout
-  const written = Int32Array.from(
-    positions.flatMap((allowed, k) => (allowed === '' || k === guard?.position ? [k] : [])),
-  )
-  const guardDigits =
-    guard === undefined ? new Uint8Array(0) : Uint8Array.from(positions[guard.position] as string, Number)
-  return (out) => {
-    for (let k = 0; k < 8; k++) bankDigits[k] = (out[bankAt + k] as number) - 48
-    for (let k = 0; k < 10; k++) account[k] = (out[base + k] as number) - 48
-    if (guard === undefined) {
-      if (!complete(account, bankDigits)) throw new Error(`generate: an account of ${spec.code} does not complete`)
-    } else {
-      const wanted = account[guard.position] as number
-      let seen = -1
-      for (let d = 0; d < guardDigits.length && seen < wanted; d++) {
-        account[guard.position] = guardDigits[d] as number
-        if (complete(account, bankDigits)) seen++
+class Draft {
+  readonly slots: Slot[] = []
+  readonly groups: Field[] = []
+  readonly taken = new Set<number>()
+  tag = NO_TAG
+  guardPosition = -1
+  guardSize = 0
+
+  /** Every position as the country's format and checks leave it: free characters of its class, check digits derived. */
+  constructor(spec: CountrySpec, realistic: boolean, checks: readonly CheckStep[]) {
+    for (const segment of spec.segments) {
+      for (let i = 0; i < segment.length; i++) {
+        const index = segment.offset + i
+        if (segment.fixed !== undefined) this.setConstant(index, segment.fixed[i] as string)
+        else if (segment.chars === 'n' || (realistic && segment.chars === 'c')) this.slots[index] = choiceOf(DIGITS)
+        else this.slots[index] = choiceOf(segment.chars === 'a' ? LETTERS : ALPHANUMERICS)
       }
-      if (seen < wanted) throw new Error(`generate: the guard of an account of ${spec.code} found ${seen + 1} digits`)
     }
-    for (let w = 0; w < written.length; w++) {
-      const k = written[w] as number
-      out[base + k] = 48 + (account[k] as number)
+    for (const step of checks) {
+      for (let i = step.part.check[0]; i <= step.part.check[1]; i++) this.slots[i] = { kind: 'derived' }
     }
   }
-}
 
-/**
- * Builds the layout of `spec` in one mode, under `bank` when given (the shape of every bank of
- * its likeness, shapeKey). `checks` are the plan's check steps; `nullable` tells which of them
- * may admit no check digit; `limit` caps the product of the indexed fields (the rest are drawn
- * from a hash chain of the row number); `letterChecks` tells the checks whose characters may
- * be letters. GB: `uk` says how many tails every sort code of the shape offers, and for which
- * kind of accounts (passing, or failing for negative data).
- */
-export function buildShape(
-  spec: CountrySpec,
-  realistic: boolean,
-  bank: BankRow | undefined,
-  checks: readonly CheckStep[],
-  nullable: ReadonlySet<ComputeCheck>,
-  letterChecks: ReadonlySet<ComputeCheck>,
-  limit: number,
-  uk?: { readonly choices: number; readonly kind: AccountKind },
-): Variant {
-  const template = new Uint8Array(MAX_IBAN_LENGTH)
-  template[0] = spec.code.charCodeAt(0)
-  template[1] = spec.code.charCodeAt(1)
-  const slots: Slot[] = []
-  const setConstant = (index: number, char: string) => {
-    slots[index] = { kind: 'choice', chars: char }
+  setConstant(index: number, char: string): void {
+    this.slots[index] = choiceOf(char)
   }
-  for (const segment of spec.segments) {
-    for (let i = 0; i < segment.length; i++) {
-      const index = segment.offset + i
-      if (segment.fixed !== undefined) setConstant(index, segment.fixed[i] as string)
-      else if (segment.chars === 'n' || (realistic && segment.chars === 'c'))
-        slots[index] = { kind: 'choice', chars: DIGITS }
-      else slots[index] = { kind: 'choice', chars: segment.chars === 'a' ? LETTERS : ALPHANUMERICS }
-    }
+
+  /** Takes a position: country rules leave it as it is. */
+  take(index: number): void {
+    this.taken.add(index)
   }
-  for (const step of checks) {
-    for (let i = step.part.check[0]; i <= step.part.check[1]; i++) slots[i] = { kind: 'derived' }
-  }
-  const taken = new Set<number>()
-  const groups: Field[] = []
-  const choose = (positions: readonly number[], values: readonly string[]) => {
+
+  /** Makes `positions` one group field among `values`, each with its tag where given. */
+  choose(positions: readonly number[], values: readonly string[], tags?: Int32Array): void {
     for (const p of positions) {
-      slots[p] = { kind: 'group' }
-      taken.add(p)
+      this.slots[p] = { kind: 'group' }
+      this.take(p)
     }
-    groups.push({
+    this.groups.push({
       size: values.length,
       positions: positions.map((p) => BBAN + p),
       values: toBytes(values),
       guard: undefined,
       accountGuard: false,
+      tags,
     })
   }
-  if (bank !== undefined) {
+
+  /**
+   * The bank's code as constants, and its real branch codes after it: a constant, or one choice
+   * among them; each with the tag its accounts are written with, where the scheme gives one.
+   */
+  placeBank(spec: CountrySpec, bank: BankRow, tagOf: AccountPlan['tagOf']): void {
     const offset = bankOffset(spec)
     for (let i = 0; i < bank.code.length; i++) {
-      setConstant(offset + i, bank.code[i] as string)
-      taken.add(offset + i)
+      this.setConstant(offset + i, bank.code[i] as string)
+      this.take(offset + i)
     }
-    // Real branch codes of the bank: a constant, or one choice among them.
     const branches = bank.branches ?? []
     const at = offset + bank.code.length
     const width = branches[0]?.length ?? 0
     if (branches.length === 1) {
       for (let i = 0; i < width; i++) {
-        setConstant(at + i, (branches[0] as string)[i] as string)
-        taken.add(at + i)
+        this.setConstant(at + i, (branches[0] as string)[i] as string)
+        this.take(at + i)
       }
+      if (tagOf !== undefined) this.tag = tagOf(branches[0] as string)
     } else if (branches.length > 1)
-      choose(
+      this.choose(
         Array.from({ length: width }, (_, i) => at + i),
         branches,
+        tagOf === undefined ? undefined : Int32Array.from(branches, tagOf),
       )
-    // GB: each sort code's record number (uk-modulus/accounts.ts) goes past the IBAN's end, in
-    // the template or beside the sort code's bytes in its field.
-    if (uk !== undefined && branches.length > 0) {
-      const numbers = branches.map((branch) => ukRecord(Number(branch), uk.kind))
-      if (branches.length === 1) recordInto(template, numbers[0] as number)
-      else {
-        const field = groups.pop() as Field
-        const values = new Uint8Array(branches.length * (width + 2))
-        branches.forEach((_, v) => {
-          values.set(field.values.subarray(v * width, (v + 1) * width), v * (width + 2))
-          recordInto(values, numbers[v] as number, v * (width + 2) + width - RECORD_AT)
-        })
-        groups.push({ ...field, positions: [...field.positions, RECORD_AT, RECORD_AT + 1], values })
-      }
-    }
   }
-  if (uk !== undefined && (bank?.branches ?? []).length === 0) recordInto(template, NO_RECORD)
-  let guardPosition = -1
-  let guardSize = 0
-  const account = accountLayoutOf(bank)
-  if (account !== undefined && bank !== undefined) {
+
+  /** The account positions as the scheme lays them out: free digits, derived ones, a guard, a choice. */
+  placeAccount(spec: CountrySpec, account: AccountSlots): void {
     const offset = accountOffset(spec)
     account.positions.forEach((chars, k) => {
-      slots[offset + k] = chars === '' ? { kind: 'derived' } : { kind: 'choice', chars }
+      if (chars === undefined) return
+      this.slots[offset + k] = chars === '' ? { kind: 'derived' } : choiceOf(chars)
+      this.take(offset + k)
     })
     if (account.guard !== undefined) {
-      guardPosition = offset + account.guard.position
-      guardSize = account.guard.size
+      this.guardPosition = offset + account.guard.position
+      this.guardSize = account.guard.size
     }
+    const choice = account.choice
+    if (choice !== undefined)
+      this.choose(
+        choice.positions.map((k) => offset + k),
+        numbers(0, choice.count, choice.positions.length),
+      )
   }
-  if (spec.accountCheck === 'uk-modulus') {
-    // GB: a–e free, f g one of the sort code's tails (written as the choice's two digits), h derived.
-    if (uk === undefined || uk.choices < 1) throw new Error('layout: a GB shape needs at least one choice of tail')
-    const offset = accountOffset(spec)
-    choose([offset + 5, offset + 6], numbers(0, uk.choices, 2))
-    slots[offset + 7] = { kind: 'derived' }
-    taken.add(offset + 7)
-  }
-  const editor: LayoutEditor = {
-    realistic,
-    fix(index, text) {
-      for (let i = 0; i < text.length; i++) if (!taken.has(index + i)) setConstant(index + i, text[i] as string)
-    },
-    choose(positions, values) {
-      if (!positions.some((p) => taken.has(p))) choose(positions, values)
-    },
-  }
-  LAYOUT_RULES[spec.code]?.(editor)
 
-  // Guards: the last plain digit position in each nullable check's input.
+  /** The country's own rules (constraints.ts), on the positions nothing has taken. */
+  applyRules(spec: CountrySpec, realistic: boolean): void {
+    const editor: LayoutEditor = {
+      realistic,
+      fix: (index, text) => {
+        for (let i = 0; i < text.length; i++)
+          if (!this.taken.has(index + i)) this.setConstant(index + i, text[i] as string)
+      },
+      choose: (positions, values) => {
+        if (!positions.some((p) => this.taken.has(p))) this.choose(positions, values)
+      },
+    }
+    LAYOUT_RULES[spec.code]?.(editor)
+  }
+}
+
+function choiceOf(chars: string): Slot {
+  return { kind: 'choice', chars }
+}
+
+/** Guards: the last plain digit position in each nullable check's input. */
+function guardsOf(
+  spec: CountrySpec,
+  slots: readonly Slot[],
+  checks: readonly CheckStep[],
+  nullable: ReadonlySet<ComputeCheck>,
+): Map<number, CheckStep> {
   const guards = new Map<number, CheckStep>()
   for (const step of checks) {
     if (!nullable.has(step.compute)) continue
@@ -455,59 +295,75 @@ export function buildShape(
     if (position === undefined) throw new Error(`layout: no free digit to guard the check of ${spec.code}`)
     guards.set(position, step)
   }
+  return guards
+}
 
-  const fields: Field[] = [...groups]
-  slots.forEach((slot, index) => {
+/**
+ * The draft's fields, lowest digit first (the row number's low digits fill the BBAN from its
+ * end), with every constant written into the template. A choice of tagged branches comes first
+ * of all, as GB's sort codes always did (their tags once rode past the IBAN's end): the same
+ * seed keeps giving the same rows.
+ */
+function fieldsOf(draft: Draft, guards: ReadonlyMap<number, CheckStep>, template: Uint8Array): Field[] {
+  const fields: Field[] = [...draft.groups]
+  draft.slots.forEach((slot, index) => {
     if (slot.kind !== 'choice') return
     if (slot.chars.length === 1) {
       template[BBAN + index] = slot.chars.charCodeAt(0)
       return
     }
     const guard = guards.get(index)
-    // An account guard writes its value as a digit (finish maps it), see Field.accountGuard.
-    const accountGuard = index === guardPosition
+    // An account guard writes its value as a digit (the writer maps it), see Field.accountGuard.
+    const accountGuard = index === draft.guardPosition
     fields.push({
-      size: guard !== undefined ? GUARD_SIZE : accountGuard ? guardSize : slot.chars.length,
+      size: guard !== undefined ? GUARD_SIZE : accountGuard ? draft.guardSize : slot.chars.length,
       positions: [BBAN + index],
-      values: toBytes(accountGuard ? [...'0123456789'.slice(0, guardSize)] : [...slot.chars]),
+      values: toBytes(accountGuard ? [...DIGITS.slice(0, draft.guardSize)] : [...slot.chars]),
       guard,
       accountGuard,
+      tags: undefined,
     })
   })
-  // Lowest digit first: the row number's low digits fill the BBAN from its end.
-  fields.sort((a, b) => Math.max(...b.positions) - Math.max(...a.positions))
-  const indexed: Field[] = []
+  const order = (field: Field) => (field.tags === undefined ? Math.max(...field.positions) : MAX_IBAN_LENGTH)
+  return fields.sort((a, b) => order(b) - order(a))
+}
+
+/** The fields the row number decides (their product at most `limit`), then those drawn; cut into runs (Shape.runEnds). */
+function runsOf(
+  sorted: readonly Field[],
+  limit: number,
+): Pick<Shape, 'fields' | 'indexedCount' | 'size' | 'runEnds' | 'runSizes' | 'runDrawn'> {
   let size = 1
-  let next = 0
-  while (next < fields.length && size * (fields[next] as Field).size <= limit) {
-    size *= (fields[next] as Field).size
-    indexed.push(fields[next] as Field)
-    next++
+  let indexedCount = 0
+  while (indexedCount < sorted.length && size * (sorted[indexedCount] as Field).size <= limit) {
+    size *= (sorted[indexedCount] as Field).size
+    indexedCount++
   }
-  const free = fields.slice(next)
-  const all = [...indexed, ...free]
   const runEnds: number[] = []
   const runSizes: number[] = []
   const runDrawn: boolean[] = []
   let run = 1
-  all.forEach((field, f) => {
+  sorted.forEach((field, f) => {
     // A run never mixes the row number's fields with drawn ones.
-    if (f > 0 && (run * field.size >= RUN_LIMIT || f === indexed.length)) {
+    if (f > 0 && (run * field.size >= RUN_LIMIT || f === indexedCount)) {
       runEnds.push(f)
       runSizes.push(run)
-      runDrawn.push(f > indexed.length)
+      runDrawn.push(f > indexedCount)
       run = 1
     }
     run *= field.size
   })
-  if (all.length > 0) {
-    runEnds.push(all.length)
+  if (sorted.length > 0) {
+    runEnds.push(sorted.length)
     runSizes.push(run)
-    runDrawn.push(all.length > indexed.length)
+    runDrawn.push(sorted.length > indexedCount)
   }
-  const sizes = Int32Array.from(all, (field) => field.size)
+  return { fields: sorted, indexedCount, size, runEnds, runSizes, runDrawn }
+}
+
+/** The fields flattened for the hot loop (Shape.sizes, positions, starts, chars). */
+function flatten(all: readonly Field[]): Pick<Shape, 'sizes' | 'positions' | 'starts' | 'chars'> {
   const simple = (field: Field) => field.guard === undefined && !field.accountGuard && field.positions.length === 1
-  const positions = Int32Array.from(all, (field) => (simple(field) ? (field.positions[0] as number) : -1))
   const starts = new Int32Array(all.length)
   const chars = new Uint8Array(all.reduce((sum, field) => sum + field.values.length, 0))
   let start = 0
@@ -516,38 +372,64 @@ export function buildShape(
     chars.set(field.values, start)
     start += field.values.length
   })
-  // Digits, and letters only where a constant is (a bank code of letters): every field value
-  // written into the BBAN and every check character is a digit. Then each position's weight is
-  // known (a letter stands for two digits: its value 10–35), and the remainder is a sum.
-  const isDigit = (byte: number) => byte >= 48 && byte <= 57
-  const isLetter = (byte: number) => byte >= 65 && byte <= 90
+  return {
+    sizes: Int32Array.from(all, (field) => field.size),
+    positions: Int32Array.from(all, (field) => (simple(field) ? (field.positions[0] as number) : -1)),
+    starts,
+    chars,
+  }
+}
+
+const isDigit = (byte: number) => byte >= 48 && byte <= 57
+const isLetter = (byte: number) => byte >= 65 && byte <= 90
+
+/**
+ * The BBAN's MOD-97 weights where the remainder can be summed as the row is written: every
+ * field value written into the BBAN and every check character is a digit, and letters stand
+ * only where a constant is (a bank code of letters: its value 10–35 weighs as two digits).
+ * Undefined otherwise (the remainder is then folded from the finished row).
+ */
+function digitWeightsOf(
+  spec: CountrySpec,
+  slots: readonly Slot[],
+  all: readonly Field[],
+  template: Uint8Array,
+  checks: readonly CheckStep[],
+  letterChecks: ReadonlySet<ComputeCheck>,
+): Int32Array | undefined {
   const letters = slots.map(
     (slot, index) => slot.kind === 'choice' && slot.chars.length === 1 && isLetter(template[BBAN + index] as number),
   )
-  const digitsOnly =
-    all.every((field) =>
-      field.positions.every(
-        (at, k) =>
-          at >= BBAN + spec.bbanLength ||
-          Array.from({ length: field.size }, (_, v) => field.values[v * field.positions.length + k] as number).every(
-            isDigit,
-          ),
-      ),
-    ) &&
-    slots.every(
-      (slot, index) =>
-        slot.kind !== 'choice' ||
-        slot.chars.length !== 1 ||
-        isDigit(template[BBAN + index] as number) ||
-        letters[index] === true,
-    ) &&
-    checks.every((step) => !letterChecks.has(step.compute))
-  const digitWeights = digitsOnly ? mod97Weights(spec.bbanLength, letters) : undefined
-  const weights = Int32Array.from(positions, (at) =>
-    digitWeights === undefined || at < 0 ? 0 : (digitWeights[at - BBAN] as number),
+  const fieldDigits = all.every((field) =>
+    field.positions.every(
+      (at, k) =>
+        at >= BBAN + spec.bbanLength ||
+        Array.from({ length: field.size }, (_, v) => field.values[v * field.positions.length + k] as number).every(
+          isDigit,
+        ),
+    ),
   )
-  // The decoding program: per run, OP_RUN k, then each stretch of plain digit fields at
-  // positions p, p − 1, … as OP_DIGITS count p, and any other field as OP_FIELD f.
+  const constantDigits = slots.every(
+    (slot, index) =>
+      slot.kind !== 'choice' ||
+      slot.chars.length !== 1 ||
+      isDigit(template[BBAN + index] as number) ||
+      letters[index] === true,
+  )
+  const digitChecks = checks.every((step) => !letterChecks.has(step.compute))
+  return fieldDigits && constantDigits && digitChecks ? mod97Weights(spec.bbanLength, letters) : undefined
+}
+
+/**
+ * The decoding program: per run, OP_RUN k, then each stretch of plain digit fields at
+ * positions p, p − 1, … as OP_DIGITS count p, and any other field as OP_FIELD f.
+ */
+function programOf(
+  all: readonly Field[],
+  flat: Pick<Shape, 'sizes' | 'positions'>,
+  runEnds: readonly number[],
+): Int32Array {
+  const { sizes, positions } = flat
   const isPlainDigit = (f: number) =>
     (sizes[f] as number) === 10 &&
     (positions[f] as number) >= 0 &&
@@ -570,43 +452,66 @@ export function buildShape(
     }
     first = end
   })
+  return Int32Array.from(program)
+}
+
+/**
+ * Builds the layout of `spec` in one mode, under `bank` when given (the shape of every bank of
+ * its likeness, shapeKey). `checks` are the plan's check steps; `nullable` tells which of them
+ * may admit no check digit; `limit` caps the product of the indexed fields (the rest are drawn
+ * from a hash chain of the row number); `letterChecks` tells the checks whose characters may
+ * be letters; `account` is what the country's account scheme makes of the bank's accounts.
+ */
+export function buildShape(
+  spec: CountrySpec,
+  realistic: boolean,
+  bank: BankRow | undefined,
+  checks: readonly CheckStep[],
+  nullable: ReadonlySet<ComputeCheck>,
+  letterChecks: ReadonlySet<ComputeCheck>,
+  limit: number,
+  account: AccountPlan | undefined,
+): Shape {
+  // Slots: the format, the bank, the scheme's account, the country's rules, in that order.
+  const draft = new Draft(spec, realistic, checks)
+  if (bank !== undefined) draft.placeBank(spec, bank, account?.tagOf)
+  if (account?.slots !== undefined) draft.placeAccount(spec, account.slots)
+  draft.applyRules(spec, realistic)
+  // Fields and their runs.
+  const template = new Uint8Array(MAX_IBAN_LENGTH)
+  template[0] = spec.code.charCodeAt(0)
+  template[1] = spec.code.charCodeAt(1)
+  const runs = runsOf(fieldsOf(draft, guardsOf(spec, draft.slots, checks, nullable), template), limit)
+  const all = runs.fields
+  const flat = flatten(all)
+  // MOD-97 as a sum: the weights of the simple fields, the constants' share, the derived positions.
+  const digitWeights = digitWeightsOf(spec, draft.slots, all, template, checks, letterChecks)
   const positionWeights = new Int32Array(MAX_IBAN_LENGTH)
   if (digitWeights !== undefined) digitWeights.forEach((weight, i) => (positionWeights[BBAN + i] = weight))
   let constantSum = 0
   const covered = new Set(
-    all.filter((_, f) => (positions[f] as number) >= 0).map((field) => field.positions[0] as number),
+    all.filter((_, f) => (flat.positions[f] as number) >= 0).map((field) => field.positions[0] as number),
   )
   const derived: number[] = []
-  slots.forEach((slot, index) => {
+  draft.slots.forEach((slot, index) => {
     if (slot.kind === 'choice' && slot.chars.length === 1) {
       constantSum += characterValue(template[BBAN + index] as number) * (digitWeights?.[index] ?? 0)
     } else if (!covered.has(BBAN + index)) derived.push(BBAN + index)
   })
   return {
     template,
-    fields: all,
-    indexedCount: indexed.length,
-    size,
-    runEnds,
-    runSizes,
-    runDrawn,
-    sizes,
-    positions,
-    starts,
-    chars,
+    tag: draft.tag,
+    ...runs,
+    ...flat,
     digitWeights,
-    weights,
-    program: Int32Array.from(program),
+    weights: Int32Array.from(flat.positions, (at) =>
+      digitWeights === undefined || at < 0 ? 0 : (digitWeights[at - BBAN] as number),
+    ),
+    program: programOf(all, flat, runs.runEnds),
     positionWeights,
     constantSum,
     derived: Int32Array.from(derived),
   }
-}
-
-/** Writes a sort code's record number as two bytes (low first) at RECORD_AT + `shift` of `bytes`. */
-function recordInto(bytes: Uint8Array, number: number, shift = 0): void {
-  bytes[RECORD_AT + shift] = number & 0xff
-  bytes[RECORD_AT + shift + 1] = number >> 8
 }
 
 /**

@@ -9,6 +9,26 @@ import { mod97Fold, twoDigits } from './mod97.ts'
 /** The id of a national check-digit algorithm (NATIONAL_ALGORITHMS). */
 export type AlgorithmId = NationalAlgorithmId | 'nl-elfproef'
 
+/** Which national check applied and whether it passed (advisory checks never decide validity). */
+export interface NationalCheckResult {
+  /**
+   * The national algorithm's id (rib-key, it-cin, …), or the id of the account scheme that
+   * judged the account (account-schemes.ts: `bundesbank`, `uk-modulus`, `se-clearing`,
+   * `postfinance`, `masav`).
+   */
+  algorithm: string
+  /**
+   * The Bundesbank method (00–E4) of the bank code, for `bundesbank`; the checks of the sort
+   * code (MOD10, MOD11, DBLAL, or two joined by "+") for `uk-modulus`; otherwise the rule of the
+   * account scheme that judged the account (its entry in account-schemes.ts says which).
+   */
+  method?: string
+  /** For `uk-modulus`: the exceptions of Vocalink's table that apply to the sort code ("6", "2/9"), when any do. */
+  exception?: string
+  status: 'confirmed' | 'probable' | 'advisory'
+  valid: boolean
+}
+
 /** Computes the check characters for the input, or null when none is valid. */
 export type ComputeCheck = (input: string) => string | null
 

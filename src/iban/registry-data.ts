@@ -15,10 +15,11 @@ export interface CountryRow {
   readonly code: string
   readonly name: string
   /**
-   * A check of the account by the bank's own rules, beside the IBAN's: DE the Bundesbank's
-   * method of the bank code, GB the modulus check of the sort code (Vocalink's table).
+   * A check of the account by the bank's own rules, beside the IBAN's (DE the Bundesbank's
+   * method of the bank code, GB the modulus check of the sort code, …): the id names the scheme's
+   * entry in account-schemes.ts, which says what it checks.
    */
-  readonly account?: 'bundesbank' | 'uk-modulus'
+  readonly account?: AccountSchemeId
   readonly bban: readonly string[]
   readonly format?: string
   readonly check?: NationalAlgorithmId
@@ -27,6 +28,12 @@ export interface CountryRow {
   readonly parts?: readonly string[]
   readonly example: string
 }
+
+/**
+ * The id of a bank-level account scheme (account-schemes.ts holds one entry per id: adding an
+ * id here makes the compiler ask for its entry).
+ */
+export type AccountSchemeId = 'bundesbank' | 'uk-modulus' | 'se-clearing' | 'postfinance' | 'masav'
 
 export type NationalAlgorithmId =
   | 'rib-key'
@@ -198,7 +205,13 @@ export const COUNTRY_ROWS: readonly CountryRow[] = [
     example: 'GB29NWBK60161331926819',
   },
   { code: 'AT', name: 'Austria', bban: ['b5n', 'c11n'], example: 'AT611904300234573201' },
-  { code: 'CH', name: 'Switzerland', bban: ['b5n IID (clearing number)', 'c12c'], example: 'CH9300762011623852957' },
+  {
+    code: 'CH',
+    name: 'Switzerland',
+    bban: ['b5n IID (clearing number)', 'c12c'],
+    account: 'postfinance',
+    example: 'CH9300762011623852957',
+  },
   { code: 'LU', name: 'Luxembourg', bban: ['b3n', 'c13c'], example: 'LU280019400644750000' },
   { code: 'LI', name: 'Liechtenstein', bban: ['b5n IID (clearing number)', 'c12c'], example: 'LI21088100002324013AA' },
   {
@@ -221,7 +234,14 @@ export const COUNTRY_ROWS: readonly CountryRow[] = [
   { code: 'AD', name: 'Andorra', bban: ['b4n', 's4n', 'c12c'], example: 'AD1200012030200359100100' },
   { code: 'IE', name: 'Ireland', bban: ['b4a', 's6n sort code', 'c8n'], example: 'IE29AIBK93115212345678' },
   { code: 'GI', name: 'Gibraltar', bban: ['b4a', 'c15c'], example: 'GI75NWBK000000007099453' },
-  { code: 'SE', name: 'Sweden', bban: ['b3n', 'c17n'], format: '3n16n1n', example: 'SE4550000000058398257466' },
+  {
+    code: 'SE',
+    name: 'Sweden',
+    bban: ['b3n', 'c17n'],
+    format: '3n16n1n',
+    account: 'se-clearing',
+    example: 'SE4550000000058398257466',
+  },
   {
     code: 'NO',
     name: 'Norway',
@@ -425,7 +445,7 @@ export const COUNTRY_ROWS: readonly CountryRow[] = [
   { code: 'TR', name: 'Türkiye', bban: ['b5n', 'n1n=0 reserved digit', 'c16c'], example: 'TR330006100519786457841326' },
   { code: 'BH', name: 'Bahrain', bban: ['b4a', 'c14c'], example: 'BH67BMAG00001299123456' },
   { code: 'IQ', name: 'Iraq', bban: ['b4a', 's3n', 'c12n'], example: 'IQ98NBIQ850123456789012' },
-  { code: 'IL', name: 'Israel', bban: ['b3n', 's3n', 'c13n'], example: 'IL620108000000099999999' },
+  { code: 'IL', name: 'Israel', bban: ['b3n', 's3n', 'c13n'], account: 'masav', example: 'IL620108000000099999999' },
   { code: 'KW', name: 'Kuwait', bban: ['b4a', 'c22c'], example: 'KW81CBKU0000000000001234560101' },
   { code: 'LB', name: 'Lebanon', bban: ['b4n', 'c20c'], example: 'LB62099900000001001901229114' },
   { code: 'OM', name: 'Oman', bban: ['b3n', 'c16c'], example: 'OM810180000001299123456' },

@@ -6,6 +6,7 @@ import {
   REGISTRY_SEPA,
   SEPA_COUNTRIES,
   TERRITORY_ROWS,
+  type AccountSchemeId,
   type CountryRow,
   type NationalAlgorithmId,
 } from './registry-data.ts'
@@ -73,7 +74,7 @@ export interface CountrySpec {
    * The account is checked by its bank's own rules (DE: the Bundesbank's method of the bank
    * code; GB: the sort code's modulus check), or null.
    */
-  readonly accountCheck: 'bundesbank' | 'uk-modulus' | null
+  readonly accountCheck: AccountSchemeId | null
   /** Regex over the BBAN built from the registry format. */
   readonly formatPattern: RegExp
   /** The same over a whole IBAN: the country code, two digits, then the BBAN. */

@@ -1,8 +1,8 @@
 // The UK modulus check as the library offers it: checkUkAccount and isValidUkAccount take a
 // sort code and account as people write them (60-16-13, 6 to 10 digits), apply the
 // specification's conversions of other lengths, and report the checks run and the sort code's
-// bank; ukBankFilter reads a GB bank= filter (a bank code, a sort code, or both).
-import { findBank, toIbanBank, type BankRow, type IbanBank } from './banks.ts'
+// bank.
+import { findBank, toIbanBank, type IbanBank } from './banks.ts'
 import { ukVerdict } from './uk-modulus/check.ts'
 import {
   bankOfSortCode,
@@ -11,7 +11,6 @@ import {
   rangeOf,
   rangePasses,
   sortCodeOf,
-  tailChoices,
   UK_MODULUS_TABLE,
 } from './uk-modulus/index.ts'
 
@@ -121,44 +120,4 @@ function readDigits(text: string, at: number): boolean {
     VALUES[at + i] = digit
   }
   return true
-}
-
-const UK_BANK_CODE = /^[A-Z]{4}$/
-const UK_SORT_CODE = /^[0-9]{6}$/
-const UK_BANK_AND_SORT_CODE = /^[A-Z]{4}[0-9]{6}$/
-
-/** "601613" as "60-16-13". */
-function spaced(sortCode: string): string {
-  return `${sortCode.slice(0, 2)}-${sortCode.slice(2, 4)}-${sortCode.slice(4)}`
-}
-
-/**
- * A GB bank filter (bank=) as a bank row: a registered 4-letter bank code (rows draw its known
- * sort codes), a sort code (the bank its known ranges name; rows at that sort code only), or
- * both (NWBK601613). Undefined for a code of none of these shapes; a RangeError naming the
- * problem for a sort code no known range holds or where no account passes the modulus check.
- */
-export function ukBankFilter(code: string): BankRow | undefined {
-  const compact = code.replace(SEPARATORS, '').toUpperCase()
-  if (UK_BANK_CODE.test(compact)) return findBank('GB', compact)
-  let sortCode: string
-  let bank: BankRow | undefined
-  if (UK_SORT_CODE.test(compact)) {
-    sortCode = compact
-    const named = bankOfSortCode(Number(sortCode))
-    if (named === undefined)
-      throw new RangeError(
-        `bank "${code.slice(0, 20)}": no bank ibanmint knows has sort code ${spaced(sortCode)}; give a bank code with it (e.g. NWBK${sortCode})`,
-      )
-    bank = findBank('GB', named)
-  } else if (UK_BANK_AND_SORT_CODE.test(compact)) {
-    sortCode = compact.slice(4)
-    bank = findBank('GB', compact.slice(0, 4))
-  } else return undefined
-  if (bank === undefined) return undefined
-  if (tailChoices(Number(sortCode), 'pass') === 0)
-    throw new RangeError(
-      `bank "${code.slice(0, 20)}": no account passes the modulus check at sort code ${spaced(sortCode)} (its second check weighs only the sort code)`,
-    )
-  return Object.freeze({ ...bank, branches: [sortCode] })
 }

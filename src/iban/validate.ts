@@ -1,20 +1,13 @@
 // IBAN validation: every check reported on its own, plus the BBAN broken into named parts.
 // A wrong IBAN is a result (valid: false), never an exception.
-import {
-  bankIndexIn,
-  bankIndexOfValues,
-  checkingMethod,
-  plainDigit,
-  tableAt,
-  type BankTable,
-  type IbanBank,
-} from './banks.ts'
-import { DE_METHOD_IDS } from './de-account/index.ts'
-import type { DerivedDigit } from './de-account/index.ts'
+import type { AccountScheme, SchemeFields } from './account-scheme.ts'
+import { schemeAt } from './account-schemes.ts'
+import { BBAN_VALUES } from './bban-values.ts'
+import { bankIndexOfValues, tableAt, type BankTable, type IbanBank } from './banks.ts'
 import { formatIban, normalizeIban } from './format.ts'
+import { QR_IBAN_COUNTRIES } from './qr-iban.ts'
 import { mod97Fold, twoDigits } from './mod97.ts'
-import { verifyParts } from './national.ts'
-import { banksOfSortCode, rangeOf, rangePasses, sortCodeOf, ukLabels } from './uk-modulus/index.ts'
+import { verifyParts, type NationalCheckResult } from './national.ts'
 import {
   countryAt,
   countryOfIban,
@@ -41,10 +34,11 @@ export interface ValidateChecks {
   country_supported: boolean
   /**
    * National check digits (DE: the account by its bank's check method; GB: the sort code and
-   * account by the UK modulus check): null where the country defines no national check (DE: the
-   * bank code is unknown or its method checks nothing; GB: Vocalink's table has no check for the
-   * sort code, so it cannot be checked), or where they cannot be read because length or format
-   * is wrong.
+   * account by the UK modulus check; elsewhere the account by its country's account scheme, see
+   * account-schemes.ts): null where the country defines no national check (DE: the bank code is
+   * unknown or its method checks nothing; GB: Vocalink's table has no check for the sort code, so
+   * it cannot be checked; any scheme: an account it cannot judge), or where they cannot be read
+   * because length or format is wrong.
    */
   national: boolean | null
   /**
@@ -54,26 +48,13 @@ export interface ValidateChecks {
   bank_code: boolean | null
 }
 
-/** Which national check applied and whether it passed (advisory checks never decide validity). */
-export interface NationalCheckResult {
-  /**
-   * The algorithm's id; `bundesbank` for a German account checked by its bank's method,
-   * `uk-modulus` for a British sort code and account.
-   */
-  algorithm: string
-  /**
-   * The Bundesbank method (00–E4) of the bank code, for `bundesbank`; the checks of the sort
-   * code (MOD10, MOD11, DBLAL, or two joined by "+") for `uk-modulus`.
-   */
-  method?: string
-  /** For `uk-modulus`: the exceptions of Vocalink's table that apply to the sort code ("6", "2/9"), when any do. */
-  exception?: string
-  status: 'confirmed' | 'probable' | 'advisory'
-  valid: boolean
-}
+export type { NationalCheckResult } from './national.ts'
 
-/** Result of validating one IBAN: the ValidateResult of the API, every check and the BBAN's parts. */
-export interface ValidateResult {
+/**
+ * Result of validating one IBAN: the ValidateResult of the API, every check and the BBAN's
+ * parts, and the fields its country's account scheme adds (SchemeFields: GB `sort_code_bank`).
+ */
+export interface ValidateResult extends SchemeFields {
   iban: string
   formatted: string
   valid: boolean
@@ -89,135 +70,23 @@ export interface ValidateResult {
   bban_parts: Partial<Record<SegmentName, string>> | null
   /** The real bank whose code the BBAN carries, when it is one ibanmint knows; else null. */
   bank: IbanBank | null
-  /** The country is in the SEPA schemes' scope; null when the country is not supported. */
+  /**
+   * The IBAN's bank is in the SEPA schemes' scope: its country is, and its bank is not one of
+   * a place outside it (FR codes of banks of French Polynesia or New Caledonia:
+   * payment-scope.ts); null when the country is not supported.
+   */
   sepa: boolean | null
   /**
-   * GB only: the bank the sort code belongs to by publicly known ranges (preferring the IBAN's
-   * own bank where the range is shared within a group), null where no known range holds it or
-   * the sort code cannot be read.
+   * CH and LI only: the IBAN is a QR-IBAN (its bank positions hold a QR-IID, 30000–31999), which
+   * takes only QR-bill payments with a QR reference; null where length or format is wrong.
    */
-  sort_code_bank?: IbanBank | null
+  qr_iban?: boolean | null
 }
 
 function checkResult(check: NationalCheck | null, bban: string): NationalCheckResult | null {
   if (check === null) return null
   return { algorithm: check.algorithm, status: check.status, valid: verifyParts(check.algorithm, bban, check.parts) }
 }
-
-/**
- * The character values (digits 0–9, letters 10–35) of the BBAN the last bbanFold read: the
- * bank lookup and the German account check read them here instead of reading the string again
- * (a tenth of isValidIban's time, measured).
- */
-const BBAN_VALUES = new Uint8Array(32)
-/** A German BBAN's bank code (its first 8 digits) and account (the next 10), as views of BBAN_VALUES. */
-const BANK_DIGITS = BBAN_VALUES.subarray(0, 8)
-const ACCOUNT = BBAN_VALUES.subarray(8, 18)
-
-/**
- * The German account of the BBAN last folded, by its bank's method (the bank at `index` of the
- * table), or undefined when no method checks it (the bank is unknown, or its method checks
- * nothing). The format passed: the BBAN holds digits only.
- */
-function accountVerdict(table: BankTable, index: number): boolean | undefined {
-  const methodIndex = index < 0 ? -1 : (table.methodIndexes[index] as number)
-  if (methodIndex < 0) return undefined
-  const plain = plainDigit(methodIndex)
-  return plain !== undefined ? plainVerdict(plain) : checkingMethod(methodIndex)?.valid(ACCOUNT, BANK_DIGITS)
-}
-
-/** A plain method's verdict: the described digit computed from the account's digits. */
-function plainVerdict(digit: DerivedDigit): boolean {
-  const { indices, weights } = digit
-  let sum = 0
-  for (let k = 0; k < indices.length; k++) {
-    const product = (ACCOUNT[indices[k] as number] as number) * (weights[k] as number)
-    sum += digit.digitSums ? product - 9 * ((product / 10) | 0) : product
-  }
-  // The usual moduli by constant: a multiplication instead of a division.
-  const modulus = digit.modulus
-  const remainder = modulus === 11 ? sum % 11 : modulus === 10 ? sum % 10 : sum % modulus
-  return digit.digits[remainder] === ACCOUNT[digit.at]
-}
-
-/** The national check results of German accounts, by method index and verdict, made once (frozen, shared). */
-const ACCOUNT_RESULTS: (readonly [NationalCheckResult, NationalCheckResult] | undefined)[] = []
-
-/** The national check result of the German account last folded (see accountVerdict), or null. */
-function accountCheckResult(spec: CountrySpec, table: BankTable, index: number): NationalCheckResult | null {
-  const valid = accountVerdict(table, index)
-  return valid === undefined ? null : accountResult(spec, table, index, valid)
-}
-
-/** The national check result of a German account whose verdict is `valid`. */
-function accountResult(spec: CountrySpec, table: BankTable, index: number, valid: boolean): NationalCheckResult {
-  const slot = table.methodIndexes[index] as number
-  let results = ACCOUNT_RESULTS[slot]
-  if (results === undefined) {
-    const method = DE_METHOD_IDS[slot] as string
-    const algorithm = spec.accountCheck as string
-    const make = (verdict: boolean) =>
-      Object.freeze({ algorithm, method, status: 'confirmed' as const, valid: verdict })
-    ACCOUNT_RESULTS[slot] = results = [make(false), make(true)]
-  }
-  return results[valid ? 1 : 0]
-}
-
-/** GB: where the sort code and account start in BBAN_VALUES. */
-const UK_DIGITS = 4
-/** GB: the sort code and account of the last folded BBAN (a view made once). */
-const UK_VALUES = BBAN_VALUES.subarray(UK_DIGITS, UK_DIGITS + 14)
-
-/** The national check results of British accounts, by method-and-exception number and verdict (frozen, shared). */
-const UK_RESULTS: (readonly [NationalCheckResult, NationalCheckResult] | undefined)[] = []
-
-/**
- * The modulus check of the British BBAN last folded: its label number × 2 + verdict, or −1
- * where the table has no check for the sort code.
- */
-function ukCheckCode(): number {
-  const range = rangeOf(sortCodeOf(UK_VALUES))
-  if (range === undefined) return -1
-  return (ukLabels().byRange[range.index] as number) * 2 + (rangePasses(range, UK_VALUES) ? 1 : 0)
-}
-
-/** The national check result of a ukCheckCode (≥ 0). */
-function ukResult(code: number): NationalCheckResult {
-  const label = code >> 1
-  let results = UK_RESULTS[label]
-  if (results === undefined) {
-    const [method, exception] = ukLabels().labels[label] as [string, string | null]
-    const make = (valid: boolean): NationalCheckResult =>
-      Object.freeze({
-        algorithm: 'uk-modulus',
-        method,
-        ...(exception === null ? {} : { exception }),
-        status: 'confirmed' as const,
-        valid,
-      })
-    UK_RESULTS[label] = results = [make(false), make(true)]
-  }
-  return results[code & 1] as NationalCheckResult
-}
-
-/**
- * The index in `table` (GB's) of the bank the last folded BBAN's sort code belongs to, the
- * IBAN's own bank (at `named`) preferred; −1 where no known range holds it.
- */
-function sortCodeBankIndex(table: BankTable, named: number): number {
-  const banks = banksOfSortCode(sortCodeOf(UK_VALUES))
-  if (banks.length === 0) return -1
-  let indexes = SORT_CODE_BANK_INDEXES.get(banks)
-  if (indexes === undefined)
-    SORT_CODE_BANK_INDEXES.set(banks, (indexes = banks.map((code) => bankIndexIn(table, code, 0))))
-  return named >= 0 && indexes.includes(named) ? named : (indexes[0] as number)
-}
-
-/**
- * The indexes in GB's table of the banks of each sort-code range (its bank list, one per range),
- * found once: a row's own bank is then preferred by index, not by reading its record.
- */
-const SORT_CODE_BANK_INDEXES = new Map<readonly string[], readonly number[]>()
 
 /** Which BBAN positions of the last bbanFold held letters (bit i for position i). */
 let foldedLetters = 0
@@ -310,9 +179,11 @@ export interface ValidIban {
    */
   national: NationalCheckResult | null
   /**
-   * Which of its country's national check results `national` is, as a small number: 0 for
-   * none, else 1 + the verdict (advisory checks), or 1 + the check method's index (DE), or 1.
-   * IBANs of one country and kind differ only in their characters and their bank.
+   * What its row says besides its characters and bank, as a small number: 4 × (which of its
+   * country's national check results `national` is: 0 for none, else 1 + the verdict (advisory
+   * checks), or 1 + the check method's index (DE), or 1) + 2 for a QR-IBAN + 1 for a bank
+   * outside SEPA's scope. IBANs of one country and kind differ only in their characters and
+   * their bank.
    */
   kind: number
 }
@@ -339,24 +210,17 @@ export function judgeIban(input: string, valid: ValidIban | undefined): boolean 
   const letters = foldedLetters
   if ((letters & spec.digitPositions) !== 0 || (letters & spec.letterPositions) !== spec.letterPositions) return false
   let national: NationalCheckResult | null
-  if (spec.accountCheck === 'uk-modulus') {
-    const code = ukCheckCode()
-    if (code >= 0 && (code & 1) === 0) return false
-    if (valid === undefined) return true
+  const scheme = schemeAt(slot)
+  if (scheme !== undefined) {
     const table = tableAt(slot)
-    const index = bankIndexOfValues(table, BBAN_VALUES)
-    national = code < 0 ? null : ukResult(code)
-    // Kinds differ by the check's result and by the sort code's bank (both in the row's text).
-    valid.kind = (code < 0 ? 0 : 1 + (code >> 1)) + UK_KINDS * (1 + sortCodeBankIndex(table, index))
-    valid.bankIndex = index
-  } else if (spec.accountCheck !== null) {
-    const table = tableAt(slot)
-    const index = bankIndexOfValues(table, BBAN_VALUES)
-    const verdict = accountVerdict(table, index)
-    if (verdict === false) return false
+    // The bank is looked up before the verdict only where the scheme reads it (DE's method).
+    let index = scheme.readsBank ? bankIndexOfValues(table, BBAN_VALUES) : -1
+    const verdict = scheme.judge(table, index)
+    if (verdict >= 0 && (verdict & 1) === 0) return false
     if (valid === undefined) return true
-    national = verdict === undefined ? null : accountResult(spec, table, index, verdict)
-    valid.kind = national === null ? 0 : 1 + (table.methodIndexes[index] as number)
+    if (!scheme.readsBank) index = bankIndexOfValues(table, BBAN_VALUES)
+    national = verdict < 0 ? null : scheme.result(verdict)
+    valid.kind = scheme.kind(verdict, table, index)
     valid.bankIndex = index
   } else {
     const check = spec.nationalCheck
@@ -366,14 +230,27 @@ export function judgeIban(input: string, valid: ValidIban | undefined): boolean 
     valid.kind = national === null ? 0 : national.status === 'advisory' ? (national.valid ? 2 : 1) : 1
     valid.bankIndex = bankIndexOfValues(tableAt(slot), BBAN_VALUES)
   }
+  // Two more things a valid IBAN's row says apart from its characters and bank: its bank is
+  // outside SEPA's scope (sepa false), and (CH, LI) it is a QR-IBAN.
+  const outside = valid.bankIndex >= 0 && tableAt(slot).outsideSepa[valid.bankIndex] === 1
+  valid.kind = valid.kind * 4 + (isQrSlot(slot) && qrIidRead() ? 2 : 0) + (outside ? 1 : 0)
   valid.iban = iban
   valid.slot = slot
   valid.national = national
   return true
 }
 
-/** GB kinds per sort-code bank: more than the numbers of methods and exceptions (ukLabels). */
-const UK_KINDS = 64
+/** The letterIndex slots of CH and LI, whose IBANs may be QR-IBANs. */
+const QR_SLOTS: ReadonlySet<number> = new Set(QR_IBAN_COUNTRIES.map(letterIndex))
+
+function isQrSlot(slot: number): boolean {
+  return QR_SLOTS.has(slot)
+}
+
+/** The BBAN last folded (bbanFold) holds a QR-IID at its bank positions (CH, LI: the first five, 30000–31999). */
+function qrIidRead(): boolean {
+  return BBAN_VALUES[0] === 3 && ((BBAN_VALUES[1] as number) === 0 || BBAN_VALUES[1] === 1)
+}
 
 /** The national check results of valid IBANs, by country slot: made once each (frozen, shared). */
 const PASSED_RESULTS: (NationalCheckResult | undefined)[] = []
@@ -555,13 +432,13 @@ export function validateIban(input: string): ValidateResult {
   const readable = spec !== undefined && length === true && format
   const table = readable ? tableAt(Math.floor(head / 100)) : undefined
   const bankIndex = table === undefined ? -1 : bankIndexOfValues(table, BBAN_VALUES)
+  const scheme: AccountScheme | undefined = spec === undefined ? undefined : schemeAt(Math.floor(head / 100))
   let national: NationalCheckResult | null = null
   if (readable) {
-    if (spec.accountCheck === null) national = checkResult(spec.nationalCheck, bban)
-    else if (spec.accountCheck === 'bundesbank') national = accountCheckResult(spec, table as BankTable, bankIndex)
+    if (scheme === undefined) national = checkResult(spec.nationalCheck, bban)
     else {
-      const code = ukCheckCode()
-      national = code < 0 ? null : ukResult(code)
+      const verdict = scheme.judge(table as BankTable, bankIndex)
+      national = verdict < 0 ? null : scheme.result(verdict)
     }
   }
   const nationalValid = national === null ? null : national.valid
@@ -581,11 +458,10 @@ export function validateIban(input: string): ValidateResult {
     national_check: national ?? (readable ? checkResult(spec.advisoryCheck, bban) : null),
     bban_parts: readable ? partsOf(spec, bban, bank?.code, (table as BankTable).offset) : null,
     bank,
-    sepa: spec === undefined ? null : spec.sepa,
+    sepa:
+      spec === undefined ? null : spec.sepa && !(bankIndex >= 0 && (table as BankTable).outsideSepa[bankIndex] === 1),
   }
-  if (spec?.accountCheck === 'uk-modulus') {
-    const index = readable ? sortCodeBankIndex(table as BankTable, bankIndex) : -1
-    result.sort_code_bank = index < 0 ? null : (table as BankTable).record(index)
-  }
+  if (spec !== undefined && isQrSlot(Math.floor(head / 100))) result.qr_iban = readable ? qrIidRead() : null
+  scheme?.addFields(result, table, bankIndex)
   return result
 }

@@ -1,7 +1,8 @@
 // Turns a presented API key into its record, with a short bounded cache so the hot path does
 // not touch the store: a revocation takes effect within CACHE_TTL_MS. When the store fails
 // (Redis down), a cached record keeps working until the store is back; an unknown key then
-// gets 503, never a wrong 401.
+// gets 503, never a wrong 401. Every 401 carries why (KeyRefusal) for the log, never for the
+// client, and never the key.
 import { ApiError } from '../core/errors.ts'
 import { isUsable, parseKey, secretMatches, type KeyRecord } from './key.ts'
 import type { StoreHealth } from '../limits/store-health.ts'
@@ -20,12 +21,49 @@ interface Entry {
 const UNAUTHORIZED_MESSAGE = 'a valid API key is required (X-API-Key header or Authorization: Bearer)'
 const WWW_AUTHENTICATE = 'ApiKey header="X-API-Key", Bearer realm="ibanmint"'
 
-export function unauthorized(message = UNAUTHORIZED_MESSAGE): ApiError {
-  return new ApiError('unauthorized', message, { headers: { 'www-authenticate': WWW_AUTHENTICATE } })
+/** Why a key was refused: written to the log, while the client gets one message for all. */
+export type RefusalReason =
+  'no key' | 'not an ibanmint key' | 'two different keys' | 'unknown key id' | 'wrong secret' | 'revoked' | 'expired'
+
+/** A 401's reason, its key id when the key had one of ours, and the store that was asked. */
+export class KeyRefusal {
+  readonly reason: RefusalReason
+  readonly id: string | undefined
+  /** The store's name (an unknown id may have been created in another one). */
+  readonly store: string | undefined
+
+  constructor(reason: RefusalReason, id?: string, store?: string) {
+    this.reason = reason
+    this.id = id
+    this.store = store
+  }
+
+  /** "unknown key id 3kT9xQ2mLw8Z (not in key file /srv/keys.json)", "wrong secret (key 3kT9xQ2mLw8Z)". */
+  describe(): string {
+    if (this.id === undefined) return this.reason
+    if (this.store === undefined) return `${this.reason} (key ${this.id})`
+    return `${this.reason} ${this.id} (not in ${this.store})`
+  }
 }
 
-function verify(record: KeyRecord | null, secret: string, now: number): KeyRecord {
-  if (record === null || !secretMatches(secret, record.hash) || !isUsable(record, now)) throw unauthorized()
+/** The 401 every refused key gets; `refusal` (the error's cause) says why, for the log. */
+export function unauthorized(message = UNAUTHORIZED_MESSAGE, refusal?: KeyRefusal): ApiError {
+  return new ApiError('unauthorized', message, {
+    headers: { 'www-authenticate': WWW_AUTHENTICATE },
+    ...(refusal === undefined ? {} : { cause: refusal }),
+  })
+}
+
+/** Why a 401 was given, or undefined for any other error. */
+export function refusalOf(error: unknown): KeyRefusal | undefined {
+  return error instanceof ApiError && error.cause instanceof KeyRefusal ? error.cause : undefined
+}
+
+function verify(record: KeyRecord | null, id: string, secret: string, now: number, store: string): KeyRecord {
+  if (record === null) throw unauthorized(undefined, new KeyRefusal('unknown key id', id, store))
+  if (!secretMatches(secret, record.hash)) throw unauthorized(undefined, new KeyRefusal('wrong secret', id))
+  if (!isUsable(record, now))
+    throw unauthorized(undefined, new KeyRefusal(record.revoked_at === null ? 'expired' : 'revoked', id))
   return record
 }
 
@@ -43,17 +81,19 @@ export class KeyAuthenticator {
   }
 
   /**
-   * The record of a valid key; throws 401 (same message for missing, unknown, revoked, expired).
-   * A key found in the cache is answered synchronously (the hot path); otherwise a promise.
+   * The record of a valid key; throws 401 (same message for missing, unknown, revoked, expired;
+   * the reason in its KeyRefusal cause). A key found in the cache is answered synchronously (the
+   * hot path); otherwise a promise.
    */
   authenticate(presented: string | undefined): KeyRecord | Promise<KeyRecord> {
-    if (presented === undefined) throw unauthorized()
+    if (presented === undefined) throw unauthorized(undefined, new KeyRefusal('no key'))
     const parsed = parseKey(presented)
-    if (parsed === null) throw unauthorized()
+    if (parsed === null) throw unauthorized(undefined, new KeyRefusal('not an ibanmint key'))
+    const { id, secret } = parsed
     const now = Date.now()
-    const cached = this.#cache.get(parsed.id)
-    if (cached !== undefined && cached.expires > now) return verify(cached.record, parsed.secret, now)
-    return this.#lookup(parsed.id, now).then((record) => verify(record, parsed.secret, now))
+    const cached = this.#cache.get(id)
+    if (cached !== undefined && cached.expires > now) return verify(cached.record, id, secret, now, this.#store.name)
+    return this.#lookup(id, now).then((record) => verify(record, id, secret, now, this.#store.name))
   }
 
   async #lookup(id: string, now: number): Promise<KeyRecord | null> {

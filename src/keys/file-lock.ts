@@ -3,9 +3,11 @@
 // creates it holds the lock; the others retry every few milliseconds. A holder that was killed
 // (kill -9 leaves its lock behind) is recognised by its process id being gone on this host, or
 // by the lock's age, and its lock is removed, by one process at a time (under a second lock),
-// so that no two processes ever remove and take it at once.
+// so that no two processes ever remove and take it at once. Anything else at the lock's path
+// (a symbolic link, dangling or looping, a folder) is not a lock: an error naming it, at once.
 import { randomUUID } from 'node:crypto'
-import { open, readFile, stat, unlink } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { lstat, open, readlink, stat, unlink } from 'node:fs/promises'
 import { hostname } from 'node:os'
 
 /** Who holds a lock, as its file says. */
@@ -40,6 +42,13 @@ const HOST = hostname()
 /** The lock could not be had within LOCK_WAIT_MS: a live process holds it. */
 export class LockTimeoutError extends Error {}
 
+/** Something that is not a lock file is where the lock goes: it is never waited for nor removed. */
+export class LockPathError extends Error {}
+
+// A lock is read without following a link (a link there is no lock of ours) and without waiting
+// for a writer (a FIFO there would block the read for ever). Neither flag exists on Windows.
+const READ_LOCK_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0)
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const codeOf = (error: unknown) => (error as NodeJS.ErrnoException).code
 
@@ -62,10 +71,56 @@ interface LockState {
 
 const idOf = (info: { ino: number; mtimeMs: number }) => `${info.ino}:${info.mtimeMs}`
 
+/** What kind of thing a non-file is, for the errors that name it: "a folder". */
+export function kindOf(info: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean }): string {
+  if (info.isDirectory()) return 'a folder'
+  if (info.isFIFO()) return 'a FIFO (named pipe)'
+  if (info.isSocket()) return 'a socket'
+  return 'a device'
+}
+
+/** The error for a lock path that holds a symbolic link or another non-file. */
+async function notALock(lock: string, what: 'lock' | "lock's breaker"): Promise<LockPathError> {
+  const info = await lstat(lock).catch(() => undefined)
+  let kind = 'not a file'
+  if (info?.isSymbolicLink() === true) {
+    const target = await readlink(lock).catch(() => '?')
+    const reached = await stat(lock).then(
+      () => '',
+      (error: unknown) => (codeOf(error) === 'ELOOP' ? ', a loop' : ', which does not exist'),
+    )
+    kind = `a symbolic link (to ${target}${reached})`
+  } else if (info !== undefined) kind = kindOf(info)
+  return new LockPathError(`the ${what} file ${lock} is ${kind}, not a lock ibanmint made: remove it, then retry`)
+}
+
+/** The lock file's identity when it is a plain file; undefined when there is none; else LockPathError. */
+async function lockId(lock: string): Promise<string | undefined> {
+  let info
+  try {
+    info = await lstat(lock)
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return undefined
+    throw error
+  }
+  if (!info.isFile()) throw await notALock(lock, 'lock')
+  return idOf(info)
+}
+
 /** The lock file's holder and identity; undefined when there is no lock. */
 async function readLock(lock: string): Promise<LockState | undefined> {
+  let handle
   try {
-    const [info, text] = await Promise.all([stat(lock), readFile(lock, 'utf8')])
+    handle = await open(lock, READ_LOCK_FLAGS)
+  } catch (error) {
+    if (codeOf(error) === 'ENOENT') return undefined
+    if (codeOf(error) === 'ELOOP') throw await notALock(lock, 'lock')
+    throw error
+  }
+  try {
+    const info = await handle.stat()
+    if (!info.isFile()) throw await notALock(lock, 'lock')
+    const text = await handle.readFile('utf8')
     let owner: LockOwner | undefined
     try {
       const parsed = JSON.parse(text) as Partial<LockOwner>
@@ -74,9 +129,8 @@ async function readLock(lock: string): Promise<LockState | undefined> {
       owner = undefined
     }
     return { owner, id: idOf(info), mtimeMs: info.mtimeMs }
-  } catch (error) {
-    if (codeOf(error) === 'ENOENT') return undefined
-    throw error
+  } finally {
+    await handle.close()
   }
 }
 
@@ -112,7 +166,8 @@ async function createExclusive(path: string, text: string): Promise<boolean> {
 async function breakStale(lock: string, seen: LockState): Promise<LockOwner | undefined> {
   const breaker = `${lock}.break`
   if (!(await createExclusive(breaker, String(process.pid)))) {
-    const info = await stat(breaker).catch(() => undefined)
+    const info = await lstat(breaker).catch(() => undefined)
+    if (info !== undefined && !info.isFile()) throw await notALock(breaker, "lock's breaker")
     if (info !== undefined && Date.now() - info.mtimeMs > BREAKER_STALE_MS) await unlink(breaker).catch(() => {})
     return undefined
   }
@@ -146,8 +201,9 @@ export async function acquireLock(path: string, options: FileLockOptions = {}): 
   for (;;) {
     owner.at = new Date().toISOString()
     if (await createExclusive(lock, JSON.stringify(owner))) break
-    const id = await stat(lock).then(idOf, () => '')
-    if (id === '') continue // released meanwhile
+    // lstat, not stat: a dangling or looping link there would read as "released meanwhile" for ever.
+    const id = await lockId(lock)
+    if (id === undefined) continue // released meanwhile
     const now = Date.now()
     if (id !== seen) {
       seen = id

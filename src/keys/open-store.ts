@@ -3,9 +3,11 @@
 import type { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 import { FileKeyStore } from './file-store.ts'
+import { describeKeyStore } from './location.ts'
 import { RedisKeyStore } from './redis-store.ts'
 import type { KeyStore } from './store.ts'
 
 export function openKeyStore(config: Config, redis: Redis | undefined): KeyStore {
-  return redis === undefined ? new FileKeyStore(config.keysFile) : new RedisKeyStore(redis)
+  if (redis === undefined) return new FileKeyStore(config.keysFile)
+  return new RedisKeyStore(redis, describeKeyStore(config))
 }

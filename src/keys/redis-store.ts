@@ -8,11 +8,13 @@ const PREFIX = 'ibanmint:key:'
 const INDEX = 'ibanmint:keys'
 
 export class RedisKeyStore implements KeyStore {
-  readonly name = 'Redis'
+  readonly name: string
   readonly #redis: Redis
 
-  constructor(redis: Redis) {
+  /** `name` says where, for people: "Redis at cache.internal:6379, db 0" (location.ts). */
+  constructor(redis: Redis, name = 'Redis') {
     this.#redis = redis
+    this.name = name
   }
 
   async add(record: KeyRecord): Promise<void> {

@@ -3,7 +3,7 @@
 import type { KeyRecord } from './key.ts'
 
 export interface KeyStore {
-  /** What the store is, for log lines: "key file /srv/keys.json", "Redis". */
+  /** What the store is, for people: "key file /srv/keys.json", "Redis at cache.internal:6379, db 0". */
   readonly name: string
   /** Adds a record (ids are unique). */
   add(record: KeyRecord): Promise<void>

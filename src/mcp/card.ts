@@ -67,6 +67,29 @@ export function buildCatalog(publicUrl: string): Record<string, unknown> {
   }
 }
 
+/** The catalog's JSON Schema, for the OpenAPI document: the site's MCP servers and their cards. */
+export const catalogSchema = {
+  type: 'object',
+  description: 'The MCP servers of this site and where their server cards are.',
+  required: ['specVersion', 'entries'],
+  properties: {
+    specVersion: { type: 'string' },
+    entries: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['identifier', 'type', 'url'],
+        properties: {
+          identifier: { type: 'string' },
+          displayName: { type: 'string' },
+          type: { type: 'string', description: 'The media type of what `url` answers.' },
+          url: { type: 'string', format: 'uri' },
+        },
+      },
+    },
+  },
+}
+
 /** The card's JSON Schema, for the OpenAPI document (the draft's rules for the fields served). */
 export const serverCardSchema = {
   type: 'object',

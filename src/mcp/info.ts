@@ -3,7 +3,7 @@
 // (src/mcp/lazy.ts), so a server that never sees one does not carry it.
 import { VERSION } from '../version.ts'
 import { COUNTRIES } from '@ibanmint/iban'
-import type { ToolDeps } from './tools.ts'
+import type { GenerationPool } from '../pool/pool.ts'
 
 /** What the server reports in initialize / server/discover, and what the server card repeats. */
 export const MCP_SERVER_INFO = {
@@ -22,7 +22,32 @@ export const MCP_PROTOCOL_VERSIONS: readonly string[] = [
   '2024-10-07',
 ]
 
-export const MCP_INSTRUCTIONS = `ibanmint generates and validates IBANs for ${COUNTRIES.length} countries. Generated IBANs pass MOD-97 and national check digits but are test data: no bank issued them; never use them for payments. Call list_countries for country codes, generate_iban for test IBANs (or invalid ones, to test rejection), build_iban to make the IBAN of a bank and account, validate_iban to check one, and lookup_bic to check a BIC and find its banks.`
+/**
+ * The tools, in the order tools/list gives them: the one list every mention of a tool name
+ * comes from (the tools themselves, the instructions, the help, the endpoint's summary).
+ */
+export const TOOL_NAMES = [
+  'list_countries',
+  'list_banks',
+  'generate_iban',
+  'validate_iban',
+  'build_iban',
+  'lookup_bic',
+] as const
+
+export type ToolName = (typeof TOOL_NAMES)[number]
+
+/** What each tool is for, as the instructions tell a client. */
+const TOOL_USES: Record<ToolName, string> = {
+  list_countries: 'for country codes, IBAN lengths and one country’s format',
+  list_banks: 'to find a bank’s code by its name or BIC',
+  generate_iban: 'for test IBANs (or invalid ones, to test rejection)',
+  validate_iban: 'to check IBANs',
+  build_iban: 'to make the IBAN of a bank code and account number',
+  lookup_bic: 'to check a BIC and find its banks',
+}
+
+export const MCP_INSTRUCTIONS = `ibanmint generates and validates IBANs for ${COUNTRIES.length} countries. Generated IBANs pass MOD-97 and national check digits but are test data: no bank issued them; never use them for payments. Call ${TOOL_NAMES.map((name) => `${name} ${TOOL_USES[name]}`).join('; ')}.`
 
 export interface McpEndpoint {
   /** Serves one MCP request (a web Request with its already-parsed JSON-RPC message). */
@@ -30,9 +55,21 @@ export interface McpEndpoint {
   close(): Promise<void>
 }
 
+/** What the tools need: the pool, and where they count the rows they make. */
+export interface ToolDeps {
+  pool: GenerationPool
+  /** Counts the IBANs a tool generated or validated (the service's metrics). */
+  countRows?: (kind: 'generated' | 'validated', rows: number) => void
+}
+
 export interface McpDeps extends ToolDeps {
   /** Reports failures of our own code inside a tool (logged, answered as internal_error). */
   onInternalError: (error: unknown, tool: string) => void
   /** Reports SDK-level errors and rejected requests (diagnostics only). */
   onProtocolError?: (error: Error) => void
+}
+
+/** A tool's name where text mentions it: checked against TOOL_NAMES when the code compiles. */
+export function toolName(name: ToolName): ToolName {
+  return name
 }

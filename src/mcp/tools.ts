@@ -4,7 +4,6 @@
 import { ApiError, errorBody, toApiError } from '../core/errors.ts'
 import {
   build,
-  countryList,
   lookupBic,
   requireCountry,
   territoryOf,
@@ -17,30 +16,41 @@ import {
   MAX_BATCH,
   MAX_COUNT,
   bankArgumentSchema,
+  bankMixParamSchema,
   bicInputSchema,
   bicResultSchema,
-  countryListSchema,
-  countrySchemaFull,
   countSchema,
   countrySchema,
-  generateResultSchema,
   ibanInputSchema,
   ibanSchema,
   ibansArgumentSchema,
   invalidParamSchema,
   objectOf,
+  offsetSchema,
   publishedSchema,
+  qrIbanBodySchema,
   realisticBodySchema,
   seedBodySchema,
   validateBatchResultSchema,
   validateResultSchema,
   type ParamsOf,
   type Schema,
+  ACCOUNT_CHECKS_TEXT,
 } from '../core/schemas.ts'
 import { compileValidator, type Validator } from '../core/validation.ts'
-import { generateOnPool } from '../pool/generate-result.ts'
-import type { GenerationPool } from '../pool/pool.ts'
-import { COUNTRIES, banksOf, resolveCountry, type BicResult, type CountrySpec } from '@ibanmint/iban'
+import { recordsOnPool } from '../pool/generate-result.ts'
+import { COUNTRIES, banksOf, resolveCountry, type BicResult, type CountrySpec, type Iban } from '@ibanmint/iban'
+import { compactGenerateResult, compactGenerateSchema } from './generate-output.ts'
+import { TOOL_NAMES, toolName, type ToolDeps, type ToolName } from './info.ts'
+import {
+  BANK_PAGE as LIST_BANKS_PAGE,
+  bankArguments,
+  bankPageSchema,
+  countryArguments,
+  countryOutputSchema,
+  listBanks,
+  listCountries,
+} from './lists.ts'
 import { pageArguments, pageFields, pageOf } from './pages.ts'
 import { portableSchema } from './portable-schema.ts'
 
@@ -69,12 +79,6 @@ export interface ToolDefinition {
   call(args: unknown, signal: AbortSignal): Promise<ToolOutput>
 }
 
-export interface ToolDeps {
-  pool: GenerationPool
-  /** Counts the IBANs a tool generated or validated (the service's metrics). */
-  countRows?: (kind: 'generated' | 'validated', rows: number) => void
-}
-
 const TEST_DATA = 'The IBANs are test data: no bank issued them; never use them for payments.'
 
 const READ_ONLY: ToolAnnotations = {
@@ -90,8 +94,22 @@ const generateArguments = objectOf(
     count: countSchema(MAX_COUNT, 1),
     realistic: realisticBodySchema,
     seed: seedBodySchema,
+    offset: {
+      ...offsetSchema(Number.MAX_SAFE_INTEGER),
+      description:
+        'With a seed: the row of the seeded dataset to start from (default 0). The same seed with offset 0 and count 100, then offset 100, gives the rows of one dataset of 200, as GET /api/v1/bulk/{country}?seed=&offset= does; the result’s next_offset is the next call’s offset.',
+    },
     bank: bankArgumentSchema,
     invalid: invalidParamSchema,
+    bank_details: {
+      type: 'boolean',
+      default: false,
+      description:
+        'Also name each IBAN’s bank (realistic mode): `banks` lists each distinct bank once (code, name, BIC) and each row’s `bank` is its index there. Off by default: about 60 bytes a bank.',
+      'x-message': 'bank_details must be a boolean',
+    },
+    bank_mix: bankMixParamSchema,
+    qr_iban: qrIbanBodySchema,
   },
   { required: ['country'] },
 )
@@ -165,31 +183,10 @@ const validateOutputSchema: Schema = {
 }
 
 /**
- * Page sizes, measured as whole tool results (structuredContent and its text copy): a country
- * adds about 420 bytes to a page of about 2.5 KB (registry and territories), a bank 160 bytes
- * to 0.8 KB. The default pages are 8.9 KB (15 countries) and 5.7 KB (30 banks); the largest,
- * 13.1 KB and 10.5 KB.
+ * lookup_bic's page of banks, measured as a whole tool result (structuredContent and its text
+ * copy): a bank adds 160 bytes to 0.8 KB; the default page is 5.7 KB (30 banks), the largest 10.5 KB.
  */
-const COUNTRY_PAGE = { fallback: 15, max: 25 } as const
 const BANK_PAGE = { fallback: 30, max: 60 } as const
-
-const countryArguments = objectOf(pageArguments('countries', COUNTRY_PAGE.fallback, COUNTRY_PAGE.max))
-
-/** list_countries' result: GET /api/v1/countries' CountryList, one page of its countries. */
-const countryPageSchema: Schema = {
-  ...countryListSchema,
-  required: ['count', 'offset', 'countries', 'territories'],
-  properties: {
-    ...(countryListSchema['properties'] as Record<string, Schema>),
-    count: { type: 'integer', description: 'How many countries ibanmint supports, on every page together.' },
-    ...pageFields('countries'),
-    countries: {
-      type: 'array',
-      items: countrySchemaFull,
-      description: 'This page of the countries, by code.',
-    },
-  },
-}
 
 const bicArguments = objectOf(
   { bic: bicInputSchema, ...pageArguments('banks', BANK_PAGE.fallback, BANK_PAGE.max) },
@@ -311,18 +308,79 @@ function output(value: Record<string, unknown>): ToolOutput {
   return { structured: value, text: JSON.stringify(value) }
 }
 
-const COUNTRY_LIST = countryList()
-
-function countryPage(offset: number, limit: number): ToolOutput {
-  const { count, registry, countries, territories } = COUNTRY_LIST
-  const { items, ...page } = pageOf(countries, offset, limit)
-  return output({ count, registry, ...page, countries: items, territories })
-}
-
 function bicPage(result: BicResult, offset: number, limit: number): ToolOutput {
   const { banks, ...fields } = result
   const { items, ...page } = pageOf(banks, offset, limit)
   return output({ ...fields, bank_count: banks.length, ...page, banks: items })
+}
+
+/** A tool without its name: the definitions are keyed by name, in TOOL_NAMES' order when listed. */
+type Definition = Omit<ToolDefinition, 'name'>
+
+/** generate_iban: the rows of the pool, in the compact result. */
+async function generateTool(
+  deps: ToolDeps,
+  valid: ParamsOf<typeof generateArguments>,
+  signal: AbortSignal,
+): Promise<ToolOutput> {
+  const country = requireCountry(valid.country)
+  const seed = toSeed(valid.seed)
+  if (seed === undefined && valid.offset > 0) {
+    throw invalid(
+      'offset needs a seed: it is a row of the seeded dataset (without a seed, every call gives new random IBANs)',
+    )
+  }
+  const request: GenerateRequest = {
+    country,
+    territory: territoryOf(valid.country),
+    count: valid.count,
+    realistic: valid.realistic,
+    seed,
+    bank: textOf(valid.bank, (value) => bankFromNumber(country, value)),
+    invalid: valid.invalid,
+    offset: valid.offset,
+    bankMix: valid.bank_mix,
+    qrIban: valid.qr_iban,
+  }
+  const { ibans, capacity } = await recordsOnPool(deps.pool, request, signal)
+  const records = JSON.parse(Buffer.from(ibans).toString('utf8')) as Iban[]
+  deps.countRows?.('generated', request.count)
+  const slice = seed === undefined ? undefined : { offset: valid.offset, capacity }
+  return output(
+    compactGenerateResult(request, records, slice, valid.bank_details) as unknown as Record<string, unknown>,
+  )
+}
+
+/** validate_iban: one IBAN's ValidateResult, or a list's. */
+function validateTool(deps: ToolDeps, valid: ParamsOf<typeof validateChecked>): ToolOutput {
+  if (valid.iban !== undefined && valid.ibans !== undefined) {
+    throw invalid('iban and ibans cannot both be given: iban takes one IBAN, ibans a list')
+  }
+  if (valid.ibans !== undefined) {
+    const batch = validateBatch(valid.ibans)
+    const { count, results } = batch
+    deps.countRows?.('validated', count)
+    return output({ count, valid: batch.valid, invalid: count - batch.valid, results })
+  }
+  if (valid.iban === undefined) throw invalid('iban or ibans is required')
+  deps.countRows?.('validated', 1)
+  return output(validate(valid.iban) as unknown as Record<string, unknown>)
+}
+
+/** build_iban: the parts, numbers read as their digits, built into an Iban. */
+function buildTool(valid: ParamsOf<typeof buildArguments>): ToolOutput {
+  const spec = resolveCountry(valid.country)
+  const part = (name: (typeof BUILD_NUMBERS)[number]) =>
+    textOf(valid[name], (value) => partFromNumber(spec, name, value))
+  const parts = {
+    country: valid.country,
+    bank: part('bank'),
+    branch: part('branch'),
+    account: part('account'),
+    account_type: part('account_type'),
+    other: part('other'),
+  }
+  return output(build(parts) as unknown as Record<string, unknown>)
 }
 
 /**
@@ -335,69 +393,47 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
   const checkBuild = argumentsValidator<ParamsOf<typeof buildArguments>>(buildArguments)
   const checkBic = argumentsValidator<ParamsOf<typeof bicArguments>>(bicArguments)
   const checkCountries = argumentsValidator<ParamsOf<typeof countryArguments>>(countryArguments)
-  return [
-    {
-      name: 'list_countries',
+  const checkBanks = argumentsValidator<ParamsOf<typeof bankArguments>>(bankArguments)
+  const definitions: Record<ToolName, Definition> = {
+    list_countries: {
       title: 'List IBAN countries',
-      description: `Lists the ${COUNTRIES.length} countries ibanmint can generate and validate IBANs for, by code, with each country’s IBAN length, BBAN format, structure and an example, ${COUNTRY_PAGE.fallback} at a time: count says how many there are, next_offset where the next page starts (pass it as offset). Territories that use another country’s IBANs (GP: FR, JE: GB, ...) follow the list. Use it to find a country code for generate_iban or to explain a country’s IBAN layout.`,
+      description: `Lists all ${COUNTRIES.length} countries ibanmint can generate and validate IBANs for, in one result: code, name, IBAN length and SEPA membership, then the territories that use another country’s IBANs (GP: FR, JE: GB, ...). With country (e.g. "DE"), that country in full instead: BBAN format, structure, an example IBAN, its national check digits, whether a national bank registry is known, how many banks it has (${toolName('list_banks')} lists them) and how many distinct IBANs each mode holds. Use it to find a country code for ${toolName('generate_iban')} or to explain a country’s IBAN layout.`,
       inputSchema: countryArguments,
-      outputSchema: countryPageSchema,
+      outputSchema: countryOutputSchema,
+      annotations: READ_ONLY,
+      call: async (args) => output(listCountries(checkCountries(args ?? {}).country)),
+    },
+    list_banks: {
+      title: 'List a country’s banks',
+      description: `Lists the banks of a country that realistic IBANs are drawn from: code, name, BIC (null where unknown) and, for DE, the Bundesbank check method; by code, ${LIST_BANKS_PAGE.fallback} at a time (count says how many there are, next_offset where the next page starts: pass it as offset). search finds banks by name or BIC ("Deutsche Bank", "BNP Paribas", "COBADEFF"), best matches first. The code is what ${toolName('generate_iban')}’s bank takes, to make IBANs at that bank.`,
+      inputSchema: bankArguments,
+      outputSchema: bankPageSchema,
       annotations: READ_ONLY,
       call: async (args) => {
-        const { offset, limit } = checkCountries(args ?? {})
-        return countryPage(offset, limit)
+        const { country, search, offset, limit } = checkBanks(args ?? {})
+        return output(listBanks(country, search, offset, limit))
       },
     },
-    {
-      name: 'generate_iban',
+    generate_iban: {
       title: 'Generate test IBANs',
-      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes and reports each IBAN’s bank (name, BIC); false gives fully random ones; bank picks one real bank. Pass seed to get the same IBANs again. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
+      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes; false gives fully random ones; bank picks one real bank (find its code with ${toolName('list_banks')}); bank_details adds each IBAN’s bank (name, BIC), each distinct bank listed once; bank_mix (default weighted: the largest banks carry most rows, as a country’s accounts do; uniform: every bank alike) shares realistic rows among the banks; qr_iban gives Swiss and Liechtenstein QR-IBANs. Pass seed to get the same IBANs again, and offset (the result’s next_offset) to continue a seeded dataset past ${MAX_COUNT}. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them. The result states what all IBANs share once (country, mode, seed, valid) and lists each IBAN as { iban }. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
       inputSchema: generateArguments,
-      outputSchema: generateResultSchema,
+      outputSchema: compactGenerateSchema,
       annotations: { ...READ_ONLY, idempotentHint: false },
       call: async (args, signal) => {
         requireWholeNumbers(args, GENERATE_NUMBERS)
-        const valid = checkGenerate(args ?? {})
-        const country = requireCountry(valid.country)
-        const request: GenerateRequest = {
-          country,
-          territory: territoryOf(valid.country),
-          count: valid.count,
-          realistic: valid.realistic,
-          seed: toSeed(valid.seed),
-          bank: textOf(valid.bank, (value) => bankFromNumber(country, value)),
-          invalid: valid.invalid,
-        }
-        const text = (await generateOnPool(deps.pool, request, signal)).toString('utf8')
-        deps.countRows?.('generated', request.count)
-        return { structured: JSON.parse(text) as Record<string, unknown>, text }
+        return generateTool(deps, checkGenerate(args ?? {}), signal)
       },
     },
-    {
-      name: 'validate_iban',
+    validate_iban: {
       title: 'Validate IBANs',
-      description: `Checks one IBAN (iban) or a list of 1 to ${MAX_BATCH.toLocaleString('en')} (ibans; give exactly one of the two): country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (for German IBANs the account by its bank’s Bundesbank check method, for British ones the sort code and account by the UK modulus check, naming the sort code’s bank); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks. For a list the result is { count, valid, invalid, results }: one result per IBAN, in order, as POST /api/v1/validate/batch answers, with how many are valid and invalid; an item that is not a string of letters and digits fails the call, naming it (ibans[3]).`,
+      description: `Checks one IBAN (iban) or a list of 1 to ${MAX_BATCH.toLocaleString('en')} (ibans; give exactly one of the two): country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (and the account schemes’ checks: ${ACCOUNT_CHECKS_TEXT}); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks. For a list the result is { count, valid, invalid, results }: one result per IBAN, in order, as POST /api/v1/validate/batch answers, with how many are valid and invalid; an item that is not a string of letters and digits fails the call, naming it (ibans[3]).`,
       inputSchema: validateArguments,
       outputSchema: validateOutputSchema,
       annotations: READ_ONLY,
-      call: async (args) => {
-        const valid = checkValidate(args ?? {})
-        if (valid.iban !== undefined && valid.ibans !== undefined) {
-          throw invalid('iban and ibans cannot both be given: iban takes one IBAN, ibans a list')
-        }
-        if (valid.ibans !== undefined) {
-          const batch = validateBatch(valid.ibans)
-          const { count, results } = batch
-          deps.countRows?.('validated', count)
-          return output({ count, valid: batch.valid, invalid: count - batch.valid, results })
-        }
-        if (valid.iban === undefined) throw invalid('iban or ibans is required')
-        deps.countRows?.('validated', 1)
-        return output(validate(valid.iban) as unknown as Record<string, unknown>)
-      },
+      call: async (args) => validateTool(deps, checkValidate(args ?? {})),
     },
-    {
-      name: 'build_iban',
+    build_iban: {
       title: 'Build an IBAN from bank and account',
       description:
         'Builds the IBAN of a country from its bank code, branch (where the country has one) and account number, computing the national check digits and the IBAN check digits. Example: country DE, bank 37040044, account 0532013000 gives DE89370400440532013000. Parts are strings; a whole number is read as its digits, zero-padded to the part’s length where the part is digits only (account 532013000 is 0532013000). A missing or malformed part is an error naming it.',
@@ -406,23 +442,10 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
       annotations: READ_ONLY,
       call: async (args) => {
         requireWholeNumbers(args, BUILD_NUMBERS)
-        const valid = checkBuild(args ?? {})
-        const spec = resolveCountry(valid.country)
-        const part = (name: (typeof BUILD_NUMBERS)[number]) =>
-          textOf(valid[name], (value) => partFromNumber(spec, name, value))
-        const parts = {
-          country: valid.country,
-          bank: part('bank'),
-          branch: part('branch'),
-          account: part('account'),
-          account_type: part('account_type'),
-          other: part('other'),
-        }
-        return output(build(parts) as unknown as Record<string, unknown>)
+        return buildTool(checkBuild(args ?? {}))
       },
     },
-    {
-      name: 'lookup_bic',
+    lookup_bic: {
       title: 'Look up a BIC',
       description: `Checks one BIC (ISO 9362): length (8 or 11), format, and country (ISO 3166-1); splits it into institution, country, location and branch (XXX: the primary office), flags test BICs (location ending in 0), and lists the registered banks that carry it (country, bank code, name), ${BANK_PAGE.fallback} at a time: bank_count says how many there are, next_offset where the next page starts (pass it as offset). Spaces and lower case are accepted. An invalid BIC is a normal result with valid: false and the failing checks.`,
       inputSchema: bicArguments,
@@ -433,7 +456,8 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
         return bicPage(lookupBic(bic), offset, limit)
       },
     },
-  ]
+  }
+  return TOOL_NAMES.map((name) => ({ name, ...definitions[name] }))
 }
 
 /** The JSON Schema a tool lists: our annotations stripped, one type per schema, the 2020-12 dialect named. */

@@ -4,12 +4,18 @@
 import { datasetOptions, generateResultJson, requireDataset, type GenerateRequest } from '../core/operations.ts'
 import type { GenerationPool } from './pool.ts'
 
-export async function generateOnPool(
+/**
+ * The request's rows as the JSON of an Iban array, rendered by a worker, and how many rows its
+ * dataset holds. Rows offset … offset + count − 1 of the dataset: the same rows a bulk download
+ * with that seed and offset gives.
+ */
+export async function recordsOnPool(
   pool: GenerationPool,
   request: GenerateRequest,
   signal?: AbortSignal,
-): Promise<Buffer> {
-  requireDataset(datasetOptions(request), request.count)
+): Promise<{ ibans: Uint8Array; capacity: number }> {
+  const offset = request.offset ?? 0
+  const { capacity } = requireDataset(datasetOptions(request), request.count, offset)
   const ibans = await pool.run(
     {
       countries: [request.country.code],
@@ -17,7 +23,9 @@ export async function generateOnPool(
       seed: request.seed,
       bank: request.bank,
       invalid: request.invalid,
-      start: 0,
+      bankMix: request.bankMix,
+      qrIban: request.qrIban,
+      start: offset,
       count: request.count,
       format: 'records',
       first: true,
@@ -25,5 +33,13 @@ export async function generateOnPool(
     },
     signal,
   )
-  return generateResultJson(request, ibans)
+  return { ibans, capacity }
+}
+
+export async function generateOnPool(
+  pool: GenerationPool,
+  request: GenerateRequest,
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  return generateResultJson(request, (await recordsOnPool(pool, request, signal)).ibans)
 }

@@ -8,18 +8,13 @@
 // work is refused at once (503 with Retry-After, before anything is sent), never left hanging.
 // A client that goes away stops its stream: batches not yet started are skipped, the one running
 // finishes (aborting it would cost its thread, which Piscina replaces).
-import { execFileSync } from 'node:child_process'
-import { mkdirSync, renameSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { join } from 'node:path'
-import { threadId } from 'node:worker_threads'
 import { availableParallelism } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import { Piscina } from 'piscina'
+import { workerModule } from '../build-outputs.ts'
 import { UnavailableError } from '../core/errors.ts'
 import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/render.ts'
-import type { InvalidCheck } from '@ibanmint/iban'
+import type { BankMix, InvalidCheck } from '@ibanmint/iban'
 import { randomSeed } from '@ibanmint/iban/internal'
 import type { BatchTask } from '../../workers/tasks.ts'
 import type { ValidateBatch } from '../formats/validate-batch.ts'
@@ -92,49 +87,11 @@ export interface StreamRequest {
   seed: string | undefined
   bank?: string | undefined
   invalid?: InvalidCheck | undefined
+  bankMix?: BankMix | undefined
+  qrIban?: boolean | undefined
   format: RenderFormat
-}
-
-const require = createRequire(import.meta.url)
-/** Running the built JavaScript (dist/): the worker module was bundled by the build. */
-const BUILT = import.meta.url.endsWith('.js')
-const BUILT_WORKER = fileURLToPath(new URL('../../workers/tasks.js', import.meta.url))
-const TASK_SOURCE = fileURLToPath(new URL('../../workers/tasks.ts', import.meta.url))
-const LOADER_WORKER = fileURLToPath(new URL('../../workers/tasks-worker.mjs', import.meta.url))
-const BUNDLE_DIR = fileURLToPath(new URL('../../node_modules/.cache/ibanmint/', import.meta.url))
-
-/**
- * The worker module as one plain-JS file. The build (scripts/build.mjs) makes it; running
- * from the TypeScript sources (development, tests), it is bundled here with esbuild (a
- * development dependency) from workers/tasks.ts. A worker that loads it needs no
- * TypeScript loader: 45 MB less resident memory for two threads and faster starts. Falls back
- * to the loader shim when the bundle cannot be written (a read-only checkout).
- */
-function workerModule(): string {
-  if (BUILT) return BUILT_WORKER
-  try {
-    mkdirSync(BUNDLE_DIR, { recursive: true })
-    const target = join(BUNDLE_DIR, 'tasks-worker.mjs')
-    const temporary = `${target}.${process.pid}.${threadId}.tmp`
-    // Bundled in a short-lived child process: esbuild's synchronous API keeps a helper thread
-    // (and its heap) alive in the calling process, and hangs beside tsx's loader.
-    const options = {
-      entryPoints: [TASK_SOURCE],
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      outfile: temporary,
-      external: ['piscina'],
-      logLevel: 'silent',
-    }
-    const script = `require(${JSON.stringify(require.resolve('esbuild'))}).buildSync(${JSON.stringify(options)})`
-    execFileSync(process.execPath, ['-e', script], { stdio: 'ignore', timeout: 30_000 })
-    renameSync(temporary, target)
-    return target
-  } catch {
-    return LOADER_WORKER
-  }
+  /** csv: false leaves out the header row (default true). */
+  header?: boolean | undefined
 }
 
 export class GenerationPool {
@@ -407,7 +364,10 @@ function generationSource(
         seed,
         bank: request.bank,
         invalid: request.invalid,
+        bankMix: request.bankMix,
+        qrIban: request.qrIban,
         format: request.format,
+        header: request.header,
         start: batch.start,
         count: batch.count,
         first: batch.first,

@@ -1,9 +1,11 @@
-// The page's Generate section: the country list (countries and territories by English name),
-// the settings, and the results table (one row per IBAN: number, IBAN with its parts
-// highlighted, bank, BIC, a copy button). A change to a setting that leaves the settings valid
-// generates again at once, which also clears an error the change fixed; a setting left invalid
-// is reported when the user commits it (leaves the field, presses Enter, clicks Generate), not
-// while they are still typing it.
+// The page's Generate section: the country list (countries and territories by English name,
+// ranked for what the search holds: country-search.ts), the settings, and the results table (one
+// row per IBAN: number, IBAN with its parts highlighted, bank, BIC, a copy button). A change to
+// a setting that leaves the settings valid generates again at once, which also clears an error
+// the change fixed; a setting left invalid is reported when the user commits it (leaves the
+// field, presses Enter, clicks Generate), not while they are still typing it. Every generation
+// has a seed (typed, or drawn and shown), and the download links name it: a file holds the rows
+// on the screen.
 import { ApiError } from '../core/errors.ts'
 import { generate, type GenerateRequest, type GenerateResult } from '../core/operations.ts'
 import {
@@ -16,6 +18,7 @@ import {
   type InvalidCheck,
 } from '@ibanmint/iban'
 import { ensureBanks } from './banks.ts'
+import { searchCountries } from './country-search.ts'
 import { $, announce, copyText, element, mark } from './dom.ts'
 
 /** What each structure letter stands for (the legend, and the title of each highlighted part). */
@@ -35,6 +38,8 @@ interface Choice {
   code: string
   name: string
   label: string
+  /** The country whose IBANs it mints: its own code for a country. */
+  ibanCountry: string
   country: Country
 }
 
@@ -42,11 +47,18 @@ const countries: Country[] = COUNTRIES.map(toCountry)
 
 /** Countries and territories in one list by English name, as a person looks for them. */
 const choices: Choice[] = [
-  ...countries.map((c) => ({ code: c.code, name: c.name, label: `${c.name} (${c.code})`, country: c })),
+  ...countries.map((c) => ({
+    code: c.code,
+    name: c.name,
+    label: `${c.name} (${c.code})`,
+    ibanCountry: c.code,
+    country: c,
+  })),
   ...TERRITORIES.map((t) => ({
     code: t.code,
     name: t.name,
     label: `${t.name} (${t.code}, ${t.iban_country} IBANs)`,
+    ibanCountry: t.iban_country,
     country: countries.find((c) => c.code === t.iban_country) as Country,
   })),
 ].sort((a, b) => a.label.localeCompare(b.label, 'en'))
@@ -81,17 +93,17 @@ function selectedChoice(): Choice | undefined {
   return choices.find((c) => c.code === value)
 }
 
-/** Fills the country list with the entries the search matches; true if the chosen entry changed. */
+/**
+ * Fills the country list with the entries the search matches, best first (country-search.ts),
+ * and chooses the best: what was typed decides. Cleared, the list is whole again and the
+ * choice stays. True if the chosen entry changed.
+ */
 function fillCountries(filter: string): boolean {
   const select = $<HTMLSelectElement>('country')
   const before = select.value
-  const current = before || 'DE'
-  const needle = filter.trim().toLowerCase()
-  const shown = choices.filter(
-    (c) => needle === '' || c.code.toLowerCase().startsWith(needle) || c.label.toLowerCase().includes(needle),
-  )
+  const shown = searchCountries(choices, filter)
   select.replaceChildren(...shown.map((c) => element('option', { value: c.code, textContent: c.label })))
-  select.value = shown.some((c) => c.code === current) ? current : (shown[0]?.code ?? '')
+  select.value = filter.trim() === '' ? before || 'DE' : (shown[0]?.code ?? '')
   return select.value !== before
 }
 
@@ -176,21 +188,39 @@ function showError(problem: Problem | undefined): void {
   }
 }
 
-function updateDownloads(chosen: Settings | Problem): void {
+/**
+ * Points the download links at the export of exactly the rows shown: the same country, count,
+ * mode, kind and seed (drawn when none was typed), so a file begins with the rows on the
+ * screen. Without rows shown, the links go.
+ */
+function updateDownloads(code: string, request: GenerateRequest | undefined): void {
   for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-format]')) {
-    if ('field' in chosen) {
+    if (request === undefined) {
       link.removeAttribute('href')
       continue
     }
     const query = new URLSearchParams({
       format: link.dataset['format'] as string,
-      count: String(chosen.count),
-      realistic: chosen.realistic ? '1' : '0',
+      count: String(request.count),
+      realistic: request.realistic ? '1' : '0',
+      seed: request.seed as string,
     })
-    if (chosen.seed !== undefined) query.set('seed', chosen.seed)
-    if (chosen.invalid !== undefined) query.set('invalid', chosen.invalid)
-    link.href = `/export/${chosen.code}?${query}`
+    if (request.invalid !== undefined) query.set('invalid', request.invalid)
+    link.href = `/export/${code}?${query}`
   }
+}
+
+/**
+ * The seed of the rows shown when none was typed: drawn at the first generation and at each
+ * Generate (new IBANs), kept while a setting changes (ten rows then twenty are the same ten and
+ * ten more), and shown beside them so that it can be typed to get them again.
+ */
+let drawnSeed = ''
+/** Letters and digits that cannot be mistaken for one another (no l, 1, o, 0). */
+const SEED_LETTERS = 'abcdefghijkmnpqrstuvwxyz23456789'
+
+function drawSeed(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => SEED_LETTERS[byte & 31]).join('')
 }
 
 function rowOf(item: GenerateResult['ibans'][number], index: number, country: Country): HTMLTableRowElement {
@@ -226,8 +256,8 @@ async function runGenerate(asked = false): Promise<void> {
 
 async function generateOnce(run: number, asked: boolean): Promise<void> {
   const chosen = readSettings()
-  updateDownloads(chosen)
   if ('field' in chosen) return showError(chosen)
+  if (chosen.seed === undefined && (asked || drawnSeed === '')) drawnSeed = drawSeed()
   try {
     await ensureBanks(chosen.code)
   } catch (error) {
@@ -239,7 +269,7 @@ async function generateOnce(run: number, asked: boolean): Promise<void> {
     territory: chosen.code === chosen.country.code ? undefined : chosen.code,
     count: chosen.count,
     realistic: chosen.realistic,
-    seed: chosen.seed,
+    seed: chosen.seed ?? drawnSeed,
     invalid: chosen.invalid,
   }
   const table = $<HTMLTableElement>('results')
@@ -249,6 +279,7 @@ async function generateOnce(run: number, asked: boolean): Promise<void> {
   } catch (error) {
     // A kind the country cannot have (no national check digits): the API's own message.
     showError({ field: 'invalid', message: error instanceof ApiError ? error.message : String(error) })
+    updateDownloads(chosen.code, undefined)
     table.tBodies[0]?.replaceChildren()
     $('summary').textContent = ''
     $('copy-all').hidden = true
@@ -260,10 +291,15 @@ async function generateOnce(run: number, asked: boolean): Promise<void> {
     'random',
     result.ibans.every((item) => item.bank === undefined),
   )
+  updateDownloads(chosen.code, request)
   const summary = `${result.count} ${chosen.invalid === undefined ? '' : 'invalid '}${result.count === 1 ? 'IBAN' : 'IBANs'} for ${chosen.name}`
-  $('summary').textContent = summary
+  const seed = chosen.seed === undefined ? request.seed : undefined
+  $('summary').replaceChildren(
+    summary,
+    ...(seed === undefined ? [] : [element('span', { className: 'seed' }, [', seed ', element('code', {}, [seed])])]),
+  )
   $('copy-all').hidden = false
-  announce(summary, asked)
+  announce($('summary').textContent ?? summary, asked)
 }
 
 /** Wires the Generate section and makes the first IBANs. */
@@ -274,7 +310,6 @@ export function startGenerator(): Promise<void> {
   const onInput = () => {
     showFormat()
     const chosen = readSettings()
-    updateDownloads(chosen)
     if (!('field' in chosen)) void runGenerate()
     else if ($('generate-error').textContent !== '') showError(chosen)
   }

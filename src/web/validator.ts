@@ -8,8 +8,8 @@
 // screen readers); the tables of checks and parts sit outside it.
 import { validate } from '../core/operations.ts'
 import { MAX_IBAN_INPUT } from '../core/schemas.ts'
-import { findCountry, type ValidateResult } from '@ibanmint/iban'
-import { findTerritory } from '@ibanmint/iban/internal'
+import { findCountry, type BbanSegment, type CountrySpec, type SegmentName, type ValidateResult } from '@ibanmint/iban'
+import { accountCheckName, findTerritory, nationalFailure } from '@ibanmint/iban/internal'
 import { ensureBanks } from './banks.ts'
 import { $, element, mark } from './dom.ts'
 
@@ -18,9 +18,50 @@ const CHECKS: [keyof ValidateResult['checks'], string][] = [
   ['length', 'Length'],
   ['format', 'Format (BBAN)'],
   ['mod97', 'MOD-97 check digits'],
-  ['national', 'National check digits (DE: the account by its bank’s method)'],
+  ['national', 'National check digits'],
   ['bank_code', 'Bank code in the registry (informative)'],
 ]
+
+/** What a kind of BBAN part is called where the registry gives its segment no name of its own. */
+const PART_LABEL: Readonly<Record<SegmentName, string>> = {
+  bank: 'bank code',
+  branch: 'branch code',
+  account: 'account number',
+  national_check: 'national check digits',
+  account_type: 'account type',
+  other: 'other',
+}
+
+/**
+ * A BBAN segment as the country names it (the registry's words: sort code, RIB key); a bare
+ * acronym follows its kind ("bank code (ABI)"), which says more to a reader from elsewhere.
+ */
+function segmentLabel(segment: BbanSegment): string {
+  const own = segment.label
+  const kind =
+    segment.name === 'national_check' && segment.length === 1 ? 'national check digit' : PART_LABEL[segment.name]
+  if (own === undefined) return kind
+  return /^[A-Z]{2,5}$/.test(own) ? `${kind} (${own})` : own
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/**
+ * The national check's row, named after what it checks in this country: where an account
+ * scheme checks the account, the scheme's own name for it (DE: the account number by its bank's
+ * method; GB: the sort code and account number), elsewhere the check digits by their registry
+ * names (FR: RIB key, IT: CIN).
+ */
+function nationalLabel(country: CountrySpec | undefined): string {
+  const scheme = accountCheckName(country)
+  if (scheme !== undefined) return scheme
+  const segments = country?.segments ?? []
+  const checks = segments.filter((s) => s.name === 'national_check')
+  const noun = checks.reduce((sum, s) => sum + s.length, 0) === 1 ? 'National check digit' : 'National check digits'
+  // Their own names, without the asides some carry (ES: "DC digit 1 (bank and branch)").
+  const own = [...new Set(checks.flatMap((s) => (s.label === undefined ? [] : [s.label.replace(/ \(.*\)$/, '')])))]
+  return own.length === 0 ? noun : `${noun} (${own.join(' and ')})`
+}
 
 function verdictOf(name: keyof ValidateResult['checks'], value: boolean | null): [string, string] {
   if (value === null) return ['na', 'not applicable']
@@ -42,10 +83,11 @@ function reasonOf(result: ValidateResult): string {
     return `The BBAN does not match the ${result.country_code} format (a letter where a digit belongs, or the reverse).`
   if (!result.checks.mod97) return 'The check digits do not match (MOD-97): probably a typo.'
   if (result.checks.national === false) {
-    const method = result.national_check?.method
-    return method === undefined
-      ? 'The national check digits inside the BBAN are wrong.'
-      : `The account fails its bank’s check method ${method}: no account of that bank has this number.`
+    // An account scheme's failure in its own words (as validation's reason has it), else the check digits'.
+    const country = findCountry(result.country_code)
+    return accountCheckName(country) === undefined
+      ? `${nationalLabel(country)}: wrong for the rest of the BBAN.`
+      : `${capitalized(nationalFailure(country, result.national_check))}: no account there has this number.`
   }
   return ''
 }
@@ -71,19 +113,24 @@ function tableOf(caption: string, rows: [string, Node | string, string?][], clas
 }
 
 function showDetails(result: ValidateResult): void {
+  const country = findCountry(result.country_code)
   const checks = tableOf(
     'Checks',
     CHECKS.map(([name, label]) => {
       const [className, text] = verdictOf(name, result.checks[name])
-      return [label, text, className]
+      return [name === 'national' ? nationalLabel(country) : label, text, className]
     }),
   )
-  const parts: [string, Node | string][] = Object.entries(result.bban_parts ?? {}).map(([name, value]) => [
-    name.replace('_', ' '),
-    element('code', {}, [value]),
+  // Segment by segment, in the country's words; only once the BBAN can be read (bban_parts).
+  const segments = result.bban_parts === null ? [] : (country?.segments ?? [])
+  const parts: [string, Node | string][] = segments.map((segment) => [
+    segmentLabel(segment),
+    element('code', {}, [result.bban.slice(segment.offset, segment.offset + segment.length)]),
   ])
   if (result.bank !== null)
     parts.push(['bank name', `${result.bank.name}${result.bank.bic === null ? '' : ` (${result.bank.bic})`}`])
+  const sortCodeBank = result.sort_code_bank
+  if (sortCodeBank && sortCodeBank.name !== result.bank?.name) parts.push(['sort code’s bank', sortCodeBank.name])
   $('validation').replaceChildren(checks, ...(parts.length === 0 ? [] : [tableOf('BBAN parts', parts, 'checks parts')]))
 }
 

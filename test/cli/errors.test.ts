@@ -175,13 +175,13 @@ const CASES: Case[] = [
     args: ['serve', '--wrokers', '2'],
     says: 'unknown option --wrokers; did you mean --workers?',
     help: 'serve',
-    usage: 'serve [--workers N|auto]',
+    usage: 'serve [--host ADDRESS] [--port N] [--workers N|auto]',
   },
   {
     args: ['serve', 'extra'],
     says: 'unexpected argument "extra": serve takes no arguments',
     help: 'serve',
-    usage: 'serve [--workers N|auto]',
+    usage: 'serve [--host ADDRESS] [--port N] [--workers N|auto]',
   },
   { args: ['serve', '--workers'], says: '--workers needs a value: --workers N|auto.', help: 'serve' },
   { args: ['serve', '--workers', '0'], says: '--workers must be auto or an integer between 1 and 64.', help: 'serve' },
@@ -283,7 +283,10 @@ test('a runtime failure keeps its code and is one line: revoking an unknown key 
   const { code, stdout, stderr } = runBin(['keys', 'revoke', 'nosuchkey123'], ENV)
   assert.equal(code, 1)
   assert.equal(stdout, '')
-  assert.equal(stderr, 'ibanmint: no key with id "nosuchkey123" (see "ibanmint keys list")\n')
+  assert.equal(
+    stderr,
+    `ibanmint: no key with id "nosuchkey123" in key file ${ENV.KEYS_FILE} (see "ibanmint keys list")\n`,
+  )
 })
 
 test('a file that fails while it is written stops the command with one line and exit 1', () => {

@@ -19,10 +19,25 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   }
 }
 
-/** The command line's options for a bulk query string: `count=5&realistic=0` → `--count 5 --random`. */
+/**
+ * The command line's options for a bulk query string: `count=5&realistic=0&header=false` →
+ * `--count 5 --random --no-header`, `bank_mix=uniform&qr_iban=true` → `--bank-mix uniform --qr-iban`.
+ */
 function optionsOf(query: string): string[] {
   return [...new URLSearchParams(query)].flatMap(([name, value]) =>
-    name === 'realistic' ? (value === '0' ? ['--random'] : []) : [`--${name}`, value],
+    name === 'realistic'
+      ? value === '0'
+        ? ['--random']
+        : []
+      : name === 'header'
+        ? value === 'false'
+          ? ['--no-header']
+          : []
+        : name === 'qr_iban'
+          ? value === 'true'
+            ? ['--qr-iban']
+            : []
+          : [`--${name.replace('_', '-')}`, value],
   )
 }
 
@@ -30,7 +45,7 @@ function optionsOf(query: string): string[] {
 function asOptions(message: string): string {
   return message
     .replace(/^offset \+ count/, '--offset + --count')
-    .replace(/^(count|offset|seed|bank|invalid|format)\b/, '--$1')
+    .replace(/^(count|offset|seed|bank_mix|qr_iban|bank|invalid|format)\b/, (name) => `--${name.replace('_', '-')}`)
 }
 
 describe('generate and bulk', () => {
@@ -50,6 +65,11 @@ describe('generate and bulk', () => {
     ['IT,FR', 'format=ndjson&count=200&seed=neg&invalid=national'],
     ['GF,FR,JE', 'format=sql&count=40&seed=territories'],
     ['DE', 'format=csv&count=30&seed=one&bank=37040044'],
+    // Without the header row, in one batch and from the pool's threads.
+    ['DE,GB', 'format=csv&count=40&seed=rows-only&header=false'],
+    ['FR', 'format=csv&count=25000&offset=5&seed=rows-only&header=false'],
+    ['DE,GB,NL', 'format=csv&count=3000&seed=mix&bank_mix=uniform'],
+    ['CH,LI', 'format=json&count=300&seed=qr&qr_iban=true'],
   ]
   for (const [countries, query] of SAME_BYTES) {
     test(`generate ${countries} ${optionsOf(query).join(' ')} writes bulk's bytes`, async () => {
@@ -79,6 +99,9 @@ describe('generate and bulk', () => {
     ['AT', 'invalid=national'],
     ['DE', 'invalid=nope'],
     ['DE', 'format=xml'],
+    ['DE', 'bank_mix=even'],
+    ['CH,DE', 'qr_iban=true'],
+    ['CH', 'qr_iban=true&bank=09000'],
   ]
   for (const [countries, query] of REFUSED) {
     test(`generate ${countries} ${optionsOf(query).join(' ').slice(0, 40)} is refused with bulk's message`, async () => {
@@ -90,6 +113,23 @@ describe('generate and bulk', () => {
       assert.equal(run.stderr, `ibanmint: ${asOptions(message).replace(/\.?$/, '.')} Try "ibanmint generate --help".\n`)
     })
   }
+
+  test('--no-header leaves out the csv header row alone; with another format it is a usage error', async () => {
+    const whole = await cli('generate', 'DE,FR', '-n', '5', '--seed', 'h', '-f', 'csv')
+    const rows = await cli('generate', 'DE,FR', '-n', '5', '--seed', 'h', '-f', 'csv', '--no-header')
+    assert.equal(rows.code, 0, rows.stderr)
+    assert.match(whole.stdout, /^iban,iban_print,country,check_digits,/)
+    assert.equal(rows.stdout, whole.stdout.slice(whole.stdout.indexOf('\n') + 1))
+    for (const format of ['json', 'ndjson', 'sql', 'txt']) {
+      const run = await cli('generate', 'DE', '-f', format, '--no-header')
+      assert.equal(run.code, 2)
+      assert.equal(
+        run.stderr,
+        'ibanmint: --no-header needs -f csv: only csv has a header row. Try "ibanmint generate --help".\n',
+      )
+      assert.equal(run.stdout, '')
+    }
+  })
 
   test('an unknown country in the list is refused as bulk refuses it', async () => {
     const bulk = await app.call('GET', '/api/v1/bulk/DE,XX', { headers: app.auth })

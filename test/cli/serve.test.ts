@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -118,4 +118,123 @@ test('keys: bad usage exits 2; revoking an unknown id exits 1', () => {
   assert.match(String(created['key']), /^imk_/)
   assert.equal(created['expires_at'], '2030-01-31T00:00:00.000Z')
   assert.equal(created['hash'], undefined)
+})
+
+/** `ibanmint serve args…` in `cwd`, once it listens, with what it wrote to stderr until then. */
+async function serveWith(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd = dir,
+): Promise<{ child: ChildProcess; banner: string; url: string }> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    cwd,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  after(() => child.kill('SIGKILL'))
+  let banner = ''
+  child.stderr?.on('data', (chunk: Buffer) => (banner += chunk.toString()))
+  await listening(child)
+  const url = /listening on (http:\/\/\S+) /.exec(banner)?.[1] ?? ''
+  return { child, banner, url }
+}
+
+test('serve --host and --port win over HOST and PORT', async () => {
+  const port = await freePort()
+  const { banner, url } = await serveWith(['--host', '127.0.0.1', '--port', String(port)], {
+    KEYS_FILE: join(dir, 'options.json'),
+    HOST: 'not an address',
+    PORT: 'eighty',
+  })
+  assert.equal(url, `http://127.0.0.1:${port}`)
+  assert.match(banner, new RegExp(`public URL http://127\\.0\\.0\\.1:${port};`))
+  const res = await request(`${url}/healthz`)
+  assert.equal(res.statusCode, 200)
+  await res.body.dump()
+})
+
+test('serve --host and --port: a wrong value is one line naming the option and what it takes, exit 2', () => {
+  const cases: [string[], string][] = [
+    [['--port', '70000'], '--port must be an integer between 0 and 65535 (0: any free port), got "70000".'],
+    [['--port=-1'], '--port must be an integer between 0 and 65535 (0: any free port), got "-1".'],
+    [['--port', 'http'], '--port must be an integer between 0 and 65535 (0: any free port), got "http".'],
+    [['--port'], '--port needs a value: --port N.'],
+    [
+      ['--host', 'http://0.0.0.0'],
+      '--host takes an address, not a URL (got "http://0.0.0.0"); the address users reach is PUBLIC_URL.',
+    ],
+    [['--host', 'localhost:8081'], '--host takes no port (got "localhost:8081"): --host localhost --port 8081.'],
+    [
+      ['--host', 'my_host'],
+      '--host must be an IP address or a host name, such as 127.0.0.1, 0.0.0.0 (every interface), ::1 or localhost; got "my_host".',
+    ],
+  ]
+  for (const [args, message] of cases) {
+    const result = cli({}, 'serve', ...args)
+    assert.equal(result.code, 2, args.join(' '))
+    assert.equal(result.stderr, `ibanmint: ${message} Try "ibanmint serve --help".\n`)
+  }
+})
+
+test('a FIFO at KEYS_FILE: serve still listens, /readyz names why it is not ready until a key file is there', async () => {
+  const fifo = join(dir, 'fifo-keys.json')
+  assert.equal(spawnSync('mkfifo', [fifo]).status, 0)
+  // Before the store refused non-files, serve waited for a writer to the FIFO and never listened.
+  const { url } = await serveWith(['--port', '0'], { KEYS_FILE: fifo })
+  const waiting = await request(`${url}/readyz`)
+  assert.equal(waiting.statusCode, 503)
+  assert.deepEqual(await waiting.body.json(), {
+    error: {
+      code: 'service_unavailable',
+      message: 'the key file cannot be read: it is a FIFO (named pipe), not a regular file',
+    },
+  })
+  rmSync(fifo)
+  const key = cli({ KEYS_FILE: fifo }, 'keys', 'create', '--name', 'after-the-fifo').stdout.trim()
+  await waitFor(
+    async () => {
+      const res = await request(`${url}/readyz`)
+      await res.body.dump()
+      return res.statusCode === 200
+    },
+    { message: '/readyz to answer 200 once the key file is there' },
+  )
+  const res = await request(`${url}/api/v1/countries`, { headers: { 'x-api-key': key } })
+  assert.equal(res.statusCode, 200)
+  await res.body.dump()
+})
+
+test('a key made in one folder works for a server started in another; the banner names the store it reads', async () => {
+  const root = mkdtempSync(join(dir, 'user-'))
+  const user = {
+    HOME: join(root, 'home'),
+    XDG_DATA_HOME: join(root, 'xdg'),
+    LOCALAPPDATA: join(root, 'local'),
+    KEYS_FILE: '',
+  }
+  const [here, there] = [join(root, 'here'), join(root, 'there')]
+  mkdirSync(here)
+  mkdirSync(there)
+  const created = spawnSync(process.execPath, [BIN, 'keys', 'create', '--name', 'here'], {
+    cwd: here,
+    encoding: 'utf8',
+    env: { ...process.env, ...user },
+  })
+  const file = /in key file (.+)\. Store it now/.exec(created.stderr)?.[1] ?? ''
+  assert.ok(file.startsWith(root), created.stderr)
+  const { banner, url } = await serveWith(['--port', '0'], user, there)
+  assert.match(banner, new RegExp(`keys and limits: key file ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`))
+  const res = await request(`${url}/api/v1/countries`, { headers: { 'x-api-key': created.stdout.trim() } })
+  assert.equal(res.statusCode, 200)
+  await res.body.dump()
+  // A folder with the former default ./data/keys.json: served from it, with the notice first.
+  mkdirSync(join(there, 'data'))
+  writeFileSync(join(there, 'data', 'keys.json'), JSON.stringify({ version: 1, keys: [] }))
+  const former = await serveWith(['--port', '0'], user, there)
+  const [notice = '', listeningLine = ''] = former.banner.split('\n')
+  assert.match(
+    notice,
+    /^ibanmint: using the key file .*data\/keys\.json \(\.\/data\/keys\.json of this folder, the former default\)/,
+  )
+  assert.match(listeningLine, new RegExp(`keys and limits: key file ${join(there, 'data', 'keys.json')}\\)`))
 })

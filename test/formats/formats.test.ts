@@ -136,3 +136,18 @@ test('the byte writer grows as it is written, and refuses an encoder that writes
   writer.clear()
   assert.equal(writer.view().length, 0)
 })
+
+test('csv with header: false is the csv document without its first line; only csv has a header row to leave out', () => {
+  for (const request of REQUESTS) {
+    const options: BatchOptions = { ...request, format: 'csv', start: OFFSET, count: 50, first: true, last: true }
+    const whole = Buffer.from(renderBatch(options)).toString('utf8')
+    const rows = Buffer.from(renderBatch({ ...options, header: false })).toString('utf8')
+    assert.match(whole, /^iban,iban_print,country,check_digits,/)
+    assert.equal(rows, whole.slice(whole.indexOf('\n') + 1), request.countries.join(','))
+    // A batch that does not open the document has no header either way.
+    assert.deepEqual(
+      renderBatch({ ...options, first: false, header: false }),
+      renderBatch({ ...options, first: false }),
+    )
+  }
+})

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { parse } from 'fast-csv'
 import { Writable } from 'node:stream'
 import { after, test } from 'node:test'
-import { renderBatch } from '../../src/formats/render.ts'
+import { renderBatch, type BatchOptions } from '../../src/formats/render.ts'
 import { RecordBatcher } from '../../src/formats/record-batches.ts'
 import { SharedBuffers } from '../../src/formats/shared-buffers.ts'
 import { MAX_RECORD_BYTES, VALIDATE_CSV_COLUMNS, type ValidateFormat } from '../../src/formats/validate-batch.ts'
@@ -127,9 +127,36 @@ test('valid rows of every kind (written from templates) are the rows written fro
   const british = rows(['GB'], false, 'gb')
   const dutch = rows(['NL'], false, 'nl')
   const printed = realistic.slice(0, 500).map((iban) => iban.toLowerCase().replace(/(.{4})/g, '$1 '))
-  const lines = [...realistic, ...plain, ...german, ...british, ...dutch, ...printed]
+  // QR-IBANs among ordinary CH and LI IBANs, and a French Polynesian bank (sepa false) among
+  // French ones: rows of one country that differ in qr_iban or sepa.
+  const batch = (options: Partial<BatchOptions>) =>
+    new TextDecoder()
+      .decode(
+        renderBatch({
+          countries: ['CH'],
+          realistic: true,
+          seed: 'qr',
+          start: 0,
+          count: 300,
+          format: 'txt',
+          first: true,
+          last: true,
+          ...options,
+        }),
+      )
+      .trim()
+      .split('\n')
+  const swiss = [
+    ...batch({ countries: ['CH', 'LI'], qrIban: true }),
+    ...batch({ countries: ['CH', 'LI'] }),
+    ...batch({ countries: ['FR'], bank: '17469' }),
+    ...batch({ countries: ['FR'] }),
+  ].sort()
+  const lines = [...realistic, ...plain, ...german, ...british, ...dutch, ...printed, ...swiss]
   const results = lines.map((line) => validateIban(line))
   assert.ok(results.every((result) => result.valid))
+  assert.ok(results.some((result) => result.qr_iban === true) && results.some((result) => result.qr_iban === false))
+  assert.ok(results.some((result) => result.country_code === 'FR' && result.sepa === false))
   assert.ok(results.some((result) => result.bank === null) && results.some((result) => result.bank !== null))
   assert.ok(results.some((result) => result.national_check?.status === 'advisory' && !result.national_check.valid))
 

@@ -8,6 +8,7 @@ export const API_VALUES = [
   'generateIban',
   'generateIbans',
   'INVALID_CHECKS',
+  'BANK_MIXES',
   'DatasetError',
   // Building
   'buildIban',
@@ -16,10 +17,18 @@ export const API_VALUES = [
   'isValidIban',
   'formatIban',
   'normalizeIban',
+  'qrReferenceOf',
+  'isQrReference',
   // UK accounts
   'checkUkAccount',
   'isValidUkAccount',
   'UK_MODULUS_TABLE',
+  // Swiss and Israeli accounts
+  'checkPostFinanceAccount',
+  'checkIlAccount',
+  // Swedish accounts
+  'checkSeAccount',
+  'isValidSeAccount',
   // BIC
   'validateBic',
   // Countries
@@ -31,6 +40,18 @@ export const API_VALUES = [
   'REGISTRY_RELEASE',
   // Banks
   'banksOf',
+  // Payment files
+  'PaymentFile',
+  'paymentFileChunks',
+  'writePaymentFile',
+  'transactionAt',
+  'PAYMENT_MESSAGES',
+  'PAYMENT_DEFECTS',
+  'PAYMENT_DOCUMENTS',
+  'buildCreditorIdentifier',
+  'isValidCreditorIdentifier',
+  'toSepaText',
+  'isSepaText',
 ] as const
 
 /** The documented types: the shapes of the values' arguments and results. */
@@ -39,11 +60,15 @@ export const API_TYPES = [
   'IbanBank',
   'GenerateOptions',
   'InvalidCheck',
+  'BankMix',
   'BuildIbanInput',
   'ValidateResult',
   'ValidateChecks',
   'NationalCheckResult',
   'UkAccountCheck',
+  'SeAccountCheck',
+  'PostFinanceAccountCheck',
+  'IlAccountCheck',
   'BicResult',
   'BicChecks',
   'BicBank',
@@ -56,19 +81,33 @@ export const API_TYPES = [
   'Country',
   'Territory',
   'BankRow',
+  'PaymentFileOptions',
+  'AmountOptions',
+  'InitiatorOptions',
+  'ResolvedPaymentOptions',
+  'PaymentMessageName',
+  'PaymentDefect',
+  'PaymentDocument',
+  'PaymentFileSummary',
+  'PaymentSink',
+  'PaymentTransaction',
 ] as const
 
 /** What the service takes beyond the API (values; its types follow them). */
 export const INTERNAL_VALUES = [
+  'ACCOUNT_SCHEMES',
   'BANK_REGISTRY',
   'Dataset',
+  'bicOutsideSepa',
   'INVALID_CHECK_TEXT',
   'MAX_IBAN_LENGTH',
+  'accountCheckName',
   'bbanPartsOf',
   'countryAt',
   'findTerritory',
   'hasBankRegistry',
   'judgeIban',
+  'nationalFailure',
   'nextRows',
   'planFor',
   'randomSeed',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
-import { validateIban } from '../../src/iban/index.ts'
+import { Dataset } from '../../src/iban/dataset.ts'
+import { generateIbans, validateIban } from '../../src/iban/index.ts'
 import { assertError, startApp, type TestApp } from '../helpers/app.ts'
 import { startRedis } from '../helpers/redis.ts'
 import { waitFor } from '../helpers/wait.ts'
@@ -97,7 +98,10 @@ for (const backend of ['memory', 'redis'] as const) {
       assert.equal(country.bank_registry, true)
       assert.equal(country.banks.length, 100)
       assert.deepEqual(country.banks[0], { code: '0500', name: 'DNB Bank ASA', bic: 'DNBANOKK' })
-      assert.equal(country.capacity.realistic, country.bank_count * 891_000)
+      // Realistic rows are weighted: the units of every bank × the accounts per unit of the bank
+      // with the most units (each Norwegian bank holds 891,000), the dataset's own figure.
+      assert.equal(country.capacity.realistic, new Dataset({ countries: ['NO'] }).capacity)
+      assert.equal(new Dataset({ countries: ['NO'], bankMix: 'uniform' }).capacity, country.bank_count * 891_000)
       assert.equal(country.capacity.random, 9999 * 99 * 1000 * 9)
       assert.equal(country.national_check?.algorithm, 'no-mod11')
       const germany = (await app.call('GET', '/api/v1/countries/de', { headers: app.auth })).body as {
@@ -271,6 +275,66 @@ for (const backend of ['memory', 'redis'] as const) {
         assert.equal(item.iban.slice(4, 14), 'NWBK601613')
         assert.equal(validateIban(item.iban).checks.national, false)
       }
+    })
+
+    test('GET and POST /generate: bank_mix (weighted by default, uniform on request) and qr_iban, echoed; bad values are 422s naming them', async () => {
+      const get = async (query: string) =>
+        (await app.call('GET', `/api/v1/generate/NL?count=100&seed=mix${query}`, { headers: app.auth })).body as {
+          bank_mix?: string
+          qr_iban?: boolean
+          ibans: { iban: string; bank: { code: string } }[]
+        }
+      // Weighted: most Dutch rows at ING, Rabobank and ABN AMRO; uniform: the same rows as the library's.
+      const weighted = await get('')
+      assert.equal(weighted.bank_mix, undefined)
+      const big = weighted.ibans.filter((item) => ['INGB', 'RABO', 'ABNA'].includes(item.bank.code)).length
+      assert.ok(big >= 70, `${big} of 100 rows at the three largest banks`)
+      const uniform = await get('&bank_mix=uniform')
+      assert.equal(uniform.bank_mix, 'uniform')
+      assert.deepEqual(
+        uniform.ibans.map((item) => item.iban),
+        generateIbans('NL', 100, { seed: 'mix', bankMix: 'uniform' }).map((item) => item.iban),
+      )
+      assert.deepEqual(
+        (await get('&bank_mix=weighted')).ibans.map((item) => item.iban),
+        weighted.ibans.map((item) => item.iban),
+      )
+      // QR-IBANs: POST as GET, every IBAN one, and validation says so.
+      const posted = await app.call('POST', '/api/v1/generate', {
+        headers: app.auth,
+        json: { country: 'CH', count: 20, seed: 'qr', qr_iban: true, bank_mix: 'uniform' },
+      })
+      const qr = posted.body as { qr_iban: boolean; bank_mix: string; ibans: { iban: string }[] }
+      assert.equal(qr.qr_iban, true)
+      assert.equal(qr.bank_mix, 'uniform')
+      for (const item of qr.ibans) assert.equal(validateIban(item.iban).qr_iban, true, item.iban)
+      const queried = await app.call('GET', '/api/v1/generate/CH?count=20&seed=qr&qr_iban=1&bank_mix=uniform', {
+        headers: app.auth,
+      })
+      assert.deepEqual((queried.body as typeof qr).ibans, qr.ibans)
+      const validated = await app.call('GET', `/api/v1/validate/${qr.ibans[0]?.iban ?? ''}`, { headers: app.auth })
+      assert.equal((validated.body as { qr_iban: boolean }).qr_iban, true)
+      for (const [query, message] of [
+        ['bank_mix=even', /^bank_mix must be one of weighted, uniform$/],
+        ['qr_iban=yes', /^qr_iban must be one of 1, 0, true, false$/],
+        ['qr_iban=true', /^qr_iban: QR-IBANs exist only for CH and LI, not DE$/],
+      ] as const)
+        assert.match(
+          assertError(
+            await app.call('GET', `/api/v1/generate/DE?${query}`, { headers: app.auth }),
+            422,
+            'invalid_request',
+          ),
+          message,
+        )
+      assert.match(
+        assertError(
+          await app.call('POST', '/api/v1/generate', { headers: app.auth, json: { country: 'CH', qr_iban: 'yes' } }),
+          422,
+          'invalid_request',
+        ),
+        /^qr_iban must be a boolean$/,
+      )
     })
 
     test('GET /generate/{country} returns count valid IBANs and echoes realistic', async () => {

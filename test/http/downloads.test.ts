@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { createHash } from 'node:crypto'
 import { after, before, describe, test } from 'node:test'
 import { request } from 'undici'
-import { COUNTRIES, findCountry, validateIban } from '../../src/iban/index.ts'
+import { COUNTRIES, findCountry, generateIbans, validateIban } from '../../src/iban/index.ts'
 import { columnsOf, renderBatch } from '../../src/formats/render.ts'
 import { batchesOf } from '../../src/formats/batches.ts'
 import { assertError, startApp, type TestApp } from '../helpers/app.ts'
@@ -282,12 +282,30 @@ describe('export and bulk downloads', () => {
   })
 
   test('a count beyond what the dataset holds is a 422 naming count and the capacity, before streaming', async () => {
-    // 2,297 Norwegian banks × 891,000 accounts each.
-    const res = await app.call('GET', '/api/v1/bulk/NO?offset=2046626995&count=10', { headers: app.auth })
+    // bank_mix=uniform: 2,297 Norwegian banks × 891,000 accounts each.
+    const res = await app.call('GET', '/api/v1/bulk/NO?offset=2046626995&count=10&bank_mix=uniform', {
+      headers: app.auth,
+    })
     assert.match(
       assertError(res, 422, 'invalid_request'),
       /^offset \+ count must be at most 2,046,627,000: NO holds 2,046,627,000 distinct IBANs in realistic mode$/,
     )
+    // Weighted (the default): the units × the accounts per unit, as GET /countries/NO says.
+    const { country } = (await app.call('GET', '/api/v1/countries/NO', { headers: app.auth })).body as {
+      country: { capacity: { realistic: number } }
+    }
+    const capacity = country.capacity.realistic
+    const shown = capacity.toLocaleString('en')
+    const weighted = await app.call('GET', `/api/v1/bulk/NO?offset=${capacity - 5}&count=10`, { headers: app.auth })
+    assert.equal(
+      assertError(weighted, 422, 'invalid_request'),
+      `offset + count must be at most ${shown}: NO holds ${shown} distinct IBANs in realistic mode`,
+    )
+    const last = await app.call('GET', `/api/v1/bulk/NO?offset=${capacity - 5}&count=5&format=txt&seed=edge`, {
+      headers: app.auth,
+    })
+    assert.equal(last.status, 200)
+    for (const iban of last.text.trim().split('\n')) assert.ok(validateIban(iban).valid, iban)
     assert.match(
       assertError(
         await app.call('GET', '/api/v1/bulk/NO?count=900000&bank=1503', { headers: app.auth }),
@@ -299,6 +317,35 @@ describe('export and bulk downloads', () => {
     assert.equal(
       (await app.call('GET', '/api/v1/bulk/NO?count=891000&bank=1503&format=txt', { headers: app.auth })).status,
       200,
+    )
+  })
+
+  test('bank_mix and qr_iban: bulk rows are the library’s rows of the same options; bad values are 422s naming them', async () => {
+    for (const [query, options] of [
+      ['country=NL&bank_mix=uniform', { bankMix: 'uniform' }],
+      ['country=NL', {}],
+      ['country=CH&qr_iban=true', { qrIban: true }],
+    ] as const) {
+      const country = query.slice(8, 10)
+      const res = await app.call('GET', `/api/v1/bulk/${country}?count=200&format=txt&seed=mix&${query.slice(11)}`, {
+        headers: app.auth,
+      })
+      assert.equal(res.status, 200, query)
+      assert.deepEqual(
+        res.text.trim().split('\n'),
+        generateIbans(country, 200, { seed: 'mix', ...options }).map((row) => row.iban),
+        query,
+      )
+    }
+    const swiss = await parseCsv((await app.call('GET', '/export/LI?count=30&qr_iban=1')).text)
+    for (const row of swiss) assert.equal(validateIban(row['iban'] as string).qr_iban, true, row['iban'])
+    assert.match(
+      assertError(await app.call('GET', '/export/DE?bank_mix=half'), 422, 'invalid_request'),
+      /^bank_mix must be one of weighted, uniform$/,
+    )
+    assert.match(
+      assertError(await app.call('GET', '/export/FR?qr_iban=true'), 422, 'invalid_request'),
+      /^qr_iban: QR-IBANs exist only for CH and LI, not FR$/,
     )
   })
 
@@ -444,6 +491,40 @@ describe('export and bulk downloads', () => {
     assert.match(
       assertError(await one.call('GET', '/export/DE?offset=-1'), 422, 'invalid_request'),
       /^offset must be an integer/,
+    )
+  })
+
+  test('header=false: csv rows from the first line, the same rows as with the header (export and bulk, one batch and many); other formats 422 naming header', async () => {
+    for (const [path, count] of [
+      ['/export/DE', 20],
+      ['/api/v1/bulk/DE,GB', 25_000],
+    ] as const) {
+      const query = `count=${count}&seed=rows-only&format=csv`
+      const whole = await app.call('GET', `${path}?${query}`, { headers: app.auth })
+      const rows = await app.call('GET', `${path}?${query}&header=false`, { headers: app.auth })
+      assert.equal(rows.status, 200, rows.text)
+      assert.match(rows.headers['content-type'] as string, /^text\/csv/)
+      assert.match(whole.text, /^iban,iban_print,country,check_digits,/)
+      assert.equal(rows.text, whole.text.slice(whole.text.indexOf('\n') + 1))
+      assert.equal(rows.text.split('\n').length, count + 1)
+      for (const header of ['true', '1']) {
+        const explicit = await app.call('GET', `${path}?${query}&header=${header}`, { headers: app.auth })
+        assert.equal(explicit.text, whole.text)
+      }
+    }
+    for (const format of ['json', 'ndjson', 'sql', 'txt']) {
+      assert.equal(
+        assertError(
+          await app.call('GET', `/api/v1/bulk/DE?format=${format}&header=0`, { headers: app.auth }),
+          422,
+          'invalid_request',
+        ),
+        'header=0 needs format=csv: only csv has a header row',
+      )
+    }
+    assert.match(
+      assertError(await app.call('GET', '/export/DE?header=no'), 422, 'invalid_request'),
+      /^header must be one of 1, 0, true, false/,
     )
   })
 

@@ -3,7 +3,8 @@
 // schema (NDJSON line by line against its contentSchema), and every example that names its
 // request (`x-request`) gets exactly that answer from a listening server: the status, the media
 // type and the body. So each documented request media type is shown accepted, and the one of a
-// 415 example refused.
+// 415 example refused. And every header of those answers that the document names (ETag,
+// Location, Content-Disposition, Content-Encoding) is documented for the answer that carries it.
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
@@ -35,7 +36,7 @@ interface Operation {
   operationId: string
   security: unknown[]
   requestBody?: { content: Record<string, MediaType> }
-  responses: Record<string, { content?: Record<string, MediaType> }>
+  responses: Record<string, { content?: Record<string, MediaType>; headers?: Record<string, unknown> }>
 }
 
 interface Document {
@@ -225,6 +226,37 @@ test('every example’s request gets that very answer from a listening server: s
   }
   // The rest need a failing dependency (500, 503), a limit reached or an oversized body: below.
   assert.ok(replayed >= 90, `${replayed} examples replayed`)
+})
+
+test('every header a success carries that the document names is documented for it: ETag, Location, Content-Disposition, Content-Encoding', async () => {
+  const key = app.auth['x-api-key'] as string
+  const named = ['ETag', 'Location', 'Content-Disposition', 'Content-Encoding']
+  const undocumented: string[] = []
+  let replayed = 0
+  for (const { where, operation, status, example } of examples()) {
+    const sent = example['x-request']
+    if (status === 'request' || status >= 400 || sent === undefined) continue
+    const keyed = operation.security.length > 0 && sent.key !== false
+    const headers: Record<string, string> = {
+      ...sent.headers,
+      ...(keyed ? { 'x-api-key': key } : {}),
+      'accept-encoding': 'gzip, br',
+    }
+    if (sent.body !== undefined) headers['content-type'] = sent.body.type
+    const res = await request(`${app.url}${sent.path}`, {
+      method: sent.method as 'GET',
+      headers,
+      body: sent.body?.text ?? null,
+    })
+    await res.body.dump()
+    const documented = Object.keys(operation.responses[String(res.statusCode)]?.headers ?? {})
+    for (const name of named)
+      if (res.headers[name.toLowerCase()] !== undefined && !documented.includes(name))
+        undocumented.push(`${where}: ${name}`)
+    replayed++
+  }
+  assert.deepEqual(undocumented, [])
+  assert.ok(replayed >= 40, `${replayed} answers`)
 })
 
 test('the 413 examples are what a body past the limit gets', async () => {

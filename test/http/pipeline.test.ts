@@ -24,7 +24,7 @@ import {
   serve,
   type PipelineDeps,
 } from '../../src/http/pipeline.ts'
-import { route, type Route } from '../../src/http/route.ts'
+import { route, type Reply, type Route } from '../../src/http/route.ts'
 import { Router } from '../../src/http/router.ts'
 import { KeyAuthenticator } from '../../src/keys/authenticator.ts'
 import { FileKeyStore } from '../../src/keys/file-store.ts'
@@ -85,7 +85,6 @@ const echo = route({
   path: '/things/{name}',
   operationId: 'getThing',
   access: 'key',
-  bucket: 'api',
   summary: 'echo',
   tag: 'test',
   pathParams: { name: { type: 'string' } },
@@ -100,8 +99,7 @@ const created = route({
   method: 'POST',
   path: '/things',
   operationId: 'createThing',
-  access: 'ip',
-  bucket: 'export',
+  access: { ip: 'export' },
   summary: 'create',
   tag: 'test',
   body: objectOf({ name: { type: 'string' } }, { required: ['name'], message: 'the body must be an object' }),
@@ -196,8 +194,8 @@ describe('pipeline steps', () => {
     const third = keyed()
     third.key = await authenticate(third, deps)
     await assert.rejects(limitKey(third, deps), /rate limit of 2 requests per minute exceeded/)
-    await limitClient(exchangeOf('POST', '/things').exchange, created, deps)
-    await assert.rejects(limitClient(exchangeOf('POST', '/things').exchange, created, deps), /per client exceeded/)
+    await limitClient(exchangeOf('POST', '/things').exchange, 'export', deps)
+    await assert.rejects(limitClient(exchangeOf('POST', '/things').exchange, 'export', deps), /per client exceeded/)
   })
 
   test('send writes the reply with the pipeline headers in one head; fail writes the error body; both log', async () => {
@@ -233,6 +231,32 @@ describe('pipeline steps', () => {
     )
   })
 
+  test('send writes a reply without a body (304, 204) as its headers alone, and logs it', async () => {
+    const { deps, logged } = await depsOf()
+    const cached = exchangeOf('GET', '/things/x')
+    const etag = { etag: '"abc"', 'cache-control': 'no-cache' }
+    assert.equal(send(cached.exchange, { status: 304, headers: etag }, deps), undefined)
+    const notModified = written(cached.socket)
+    assert.equal(notModified.status, 304)
+    assert.equal(notModified.body, '')
+    assert.deepEqual(
+      [...notModified.headers.keys()].filter((name) => !['date', 'connection', 'keep-alive'].includes(name)),
+      ['x-request-id', 'etag', 'cache-control'],
+    )
+    const preflight = exchangeOf('OPTIONS', '/things')
+    assert.equal(send(preflight.exchange, { status: 204, headers: { allow: 'POST' } }, deps), undefined)
+    assert.deepEqual([written(preflight.socket).status, written(preflight.socket).headers.get('allow')], [204, 'POST'])
+    assert.deepEqual(
+      logged.map((entry) => entry.status),
+      [304, 204],
+    )
+    // @ts-expect-error An answer that says nothing (no body, no bodiless status) is no Reply.
+    const nothing: Reply = {}
+    // @ts-expect-error A status with a body of its own needs that body.
+    const bodiless: Reply = { status: 200 }
+    assert.ok(nothing !== bodiless)
+  })
+
   test('serve runs the steps by access: key, limit, inputs, handler, reply; any failure is the error body', async () => {
     const { deps, key, logged } = await depsOf()
     const call = async (method: string, url: string, headers: Record<string, string>, body?: string) => {
@@ -257,6 +281,34 @@ describe('pipeline steps', () => {
     assert.deepEqual([made.status, JSON.parse(made.body)], [201, { created: 'n' }])
     assert.equal(logged.at(-1)?.route, '/things')
   })
+
+  test('a keyless route counts against the per-IP limit its access names, and no other', async () => {
+    const mcpLike = route({
+      method: 'POST',
+      path: '/calls',
+      operationId: 'call',
+      access: { ip: 'mcp' },
+      summary: 'call',
+      tag: 'test',
+      responses: { 200: { description: 'called' } },
+      handle: () => ({ json: {} }),
+    })
+    const { deps } = await depsOf([created, mcpLike])
+    deps.ipRateLimits = { export: 1, mcp: 2 }
+    const call = async (path: string) => {
+      const { exchange, socket } = exchangeOf('POST', path, { 'content-type': 'application/json' }, '{"name":"n"}')
+      await serve(exchange, deps)
+      await new Promise((resolve) => setImmediate(resolve))
+      return written(socket)
+    }
+    assert.equal((await call('/things')).status, 201)
+    assert.equal((await call('/things')).status, 429, 'the export limit (1) is spent')
+    const first = await call('/calls')
+    assert.deepEqual([first.status, first.headers.get('ratelimit-policy')], [200, '2;w=60'])
+    assert.equal((await call('/calls')).status, 200)
+    assert.equal((await call('/calls')).status, 429)
+    assert.equal(deps.metrics.refusals.mcp.value, 1)
+  })
 })
 
 describe('routes compiled from their schemas', () => {
@@ -275,6 +327,24 @@ describe('routes compiled from their schemas', () => {
     again.exchange.rawParams = { name: 'y' }
     assert.deepEqual(await echo.run(first.exchange), { json: { name: 'x', count: 4 } })
     assert.deepEqual(await echo.run(again.exchange), { json: { name: 'y', count: 4 } })
+  })
+
+  test('a keyed route that declares a public Cache-Control is refused when the table is made', () => {
+    const spec = {
+      method: 'GET',
+      path: '/mine',
+      operationId: 'getMine',
+      summary: 'Mine',
+      tag: 'test',
+      responses: { 200: { description: 'Mine.' } },
+      handle: () => ({ json: {} }),
+    } as const
+    assert.throws(
+      () => route({ ...spec, access: 'key', cacheControl: ['no-store', 'public, max-age=60'] }),
+      /getMine: a keyed route's answers may not be publicly cacheable/,
+    )
+    assert.doesNotThrow(() => route({ ...spec, access: 'key', cacheControl: ['private, max-age=60'] }))
+    assert.doesNotThrow(() => route({ ...spec, access: 'public', cacheControl: ['public, max-age=60'] }))
   })
 
   test('the description the router and the documents read: the query as its properties', () => {

@@ -18,6 +18,19 @@ const CASES: [string, readonly string[], string][] = [
   [`/api/v1/generate/DE?seed=${KEY}`, ['seed'], '/api/v1/generate/DE?seed=[key]'],
   [`/x?${KEY}`, [], '/x?[key]'],
   [`/x/IMK%5F${KEY.slice(4)}`, [], '/x/[key]'],
+  // Redacted after decoding: a key percent-encoded (upper or lower hex, any of its characters,
+  // encoded more than once), in the path or the query, after a '+' (a space in a query).
+  [`/api/v1/validate/%69mk_${KEY.slice(4)}`, [], '/api/v1/validate/[key]'],
+  [`/api/v1/validate/%49%4D%4B%5F${KEY.slice(4)}`, [], '/api/v1/validate/[key]'],
+  [`/api/v1/validate/i%6dk_${KEY.slice(4, 20)}%5a${KEY.slice(21)}`, [], '/api/v1/validate/[key]'],
+  [`/api/v1/validate/%2569mk_${KEY.slice(4)}`, [], '/api/v1/validate/[key]'],
+  [`/api/v1/validate/%252569mk%255F${KEY.slice(4)}`, [], '/api/v1/validate/[key]'],
+  [`/api/v1/generate/DE?seed=%69mk_${KEY.slice(4)}`, ['seed'], '/api/v1/generate/DE?seed=[key]'],
+  [`/api/v1/generate/DE?seed=my+key+%69mk_${KEY.slice(4)}+end`, ['seed'], '/api/v1/generate/DE?seed=my+key+[key]+end'],
+  [`/api/v1/generate/DE?%69mk_${KEY.slice(4)}=1`, [], '/api/v1/generate/DE?[key]=[redacted]'],
+  [`/x/a%2F%69mk_${KEY.slice(4)}%2Fb`, [], '/x/a%2F[key]%2Fb'],
+  // Other escapes are left as they are.
+  ['/x/caf%C3%A9%20ok?seed=%41', ['seed'], '/x/caf%C3%A9%20ok?seed=%41'],
   // An absolute-form target: scheme and authority (with its password) are not logged.
   ['http://user:secret@example.com/api/v1?x=1', [], '/api/v1?x=[redacted]'],
   ['http://user:secret@example.com', [], '/'],
@@ -43,10 +56,12 @@ test('LoggablePaths keeps each route’s documented parameters apart for the sam
   assert.equal(paths.of('/a?count=1', route), '/a?count=1')
 })
 
-test('looksLikeKey: our key prefix in any case or percent-encoded; nothing else', () => {
+test('looksLikeKey: our key prefix in any case, percent-encoded any number of times; nothing else', () => {
   assert.equal(looksLikeKey(KEY), true)
   assert.equal(looksLikeKey('x-IMK_abc'), true)
   assert.equal(looksLikeKey('imk%5fabc'), true)
+  assert.equal(looksLikeKey('%69mk_abc'), true)
+  assert.equal(looksLikeKey('%2569mk_abc'), true)
   assert.equal(looksLikeKey('mi5x1k-1a'), false)
   assert.equal(looksLikeKey('DE89370400440532013000'), false)
 })

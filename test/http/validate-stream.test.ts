@@ -113,6 +113,21 @@ test('NDJSON in; CSV in with a column; csv and text out; invalid_only', async ()
   assert.match(summary ?? '', /^# summary \{"rows":1,"valid":1,/)
 })
 
+test('format=text writes its reasons as UTF-8: the ’ of GB’s modulus check is three bytes, not 0x19', async () => {
+  // GB81NWBK60526580809362: MOD-97 right, the account fails its sort code’s modulus check.
+  const response = await request(`${app.url}${PATH}?format=text`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', ...app.auth },
+    body: 'GB81NWBK60526580809362\n',
+  })
+  assert.equal(response.headers['content-type'], 'text/plain; charset=utf-8')
+  const text = new TextDecoder('utf-8', { fatal: true }).decode(await response.body.arrayBuffer())
+  assert.equal(
+    lines(text)[0],
+    'GB81 NWBK 6052 6580 8093 62\tinvalid: the account fails its sort code’s modulus check (MOD11)\tline 1',
+  )
+})
+
 test('refusals before anything streams: media type, CSV without column, unknown column, no key, bad query', async () => {
   assertError(
     await app.call('POST', PATH, { headers: app.auth, json: { iban: 'DE89370400440532013000' } }),

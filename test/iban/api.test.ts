@@ -71,7 +71,7 @@ test('the service entry exports exactly what the service takes, and none of the 
 test('a number seed is its digits: 42 and "42" give the same IBANs, in the types and at run time', () => {
   const byNumber = api.generateIbans('DE', 3, { seed: 42 })
   assert.deepEqual(byNumber, api.generateIbans('DE', 3, { seed: '42' }))
-  assert.equal(byNumber[0]?.iban, 'DE28416601248180343736')
+  assert.equal(byNumber[0]?.iban, 'DE09683500481280902865')
   assert.deepEqual(api.generateIban('FR', { seed: 0 }), api.generateIban('FR', { seed: '0' }))
 })
 

@@ -171,3 +171,27 @@ test('distinct at capacity: every row of a one-bank dataset, and the next one re
     assert.throws(() => dataset.mint(dataset.capacity, bytes), { parameter: 'count' })
   }
 })
+
+test('corrected registry entries: Bank of Scotland’s code has its own name and BIC, truncated and annotated names are whole', () => {
+  const gb = (code: string) => banksOf('GB').find((bank) => bank.code === code)
+  assert.deepEqual([gb('BOFS')?.name, gb('BOFS')?.bic], ['BANK OF SCOTLAND PLC', 'BOFSGBS1'])
+  assert.deepEqual([gb('LOYD')?.name, gb('LOYD')?.bic], ['LLOYDS BANK PLC', 'LOYDGB2L'])
+  assert.equal(gb('DABA')?.name, 'NORTHERN BANK LIMITED TRADING AS DANSKE BANK')
+  assert.equal(gb('YORK')?.name, 'VIRGIN MONEY')
+  assert.equal(banksOf('NL').find((bank) => bank.code === 'ZWLB')?.name, 'SNS')
+  // A GB IBAN at BOFS validates with Bank of Scotland's record, and its BIC names BOFS.
+  const [iban] = generateIbans('GB', 1, { bank: 'BOFS', seed: 'scotland' })
+  assert.equal(iban?.bank?.bic?.slice(0, 4), 'BOFS')
+  assert.equal(validateIban(iban?.iban ?? '').bank?.name, 'BANK OF SCOTLAND PLC')
+})
+
+test('where the IBAN’s bank code is its institution’s letters (GB, IE, NL, …), the BIC belongs to that institution', () => {
+  for (const spec of COUNTRIES) {
+    const bank = spec.segments.find((segment) => segment.name === 'bank')
+    if (bank === undefined || bank.chars === 'n' || !hasBankRegistry(spec.code)) continue
+    for (const row of banksOf(spec.code)) {
+      if (row.bic === undefined || !/^[A-Z]{4}/.test(row.code)) continue
+      assert.equal(row.bic.slice(0, 4), row.code.slice(0, 4), `${spec.code} ${row.code} ${row.name}: BIC ${row.bic}`)
+    }
+  }
+})

@@ -77,8 +77,14 @@ test('capacity: every country reports it per mode; realistic NO holds banks × 8
       assert.ok(Number.isSafeInteger(capacity) && capacity >= 1_000_000, `${spec.code}: ${capacity}`)
     }
   }
-  assert.equal(new Dataset({ countries: ['NO'] }).capacity, banksOf('NO').length * 891_000)
+  assert.equal(new Dataset({ countries: ['NO'], bankMix: 'uniform' }).capacity, banksOf('NO').length * 891_000)
   assert.throws(() => generateIbans('NO', 1, { bank: '1503', offset: 891_000 }), /holds 891000 distinct IBANs/)
+  // Weighted: every bank has units; the capacity is the units × what the bank with the most
+  // accounts per unit can hold (each NO bank holds 891,000).
+  const plan = new Dataset({ countries: ['NO'] }).plans[0]
+  assert.ok(plan !== undefined && plan.unitTable !== undefined)
+  const most = Math.max(...Array.from(plan.unitTable, (entry) => (entry & 0xffff) + 1))
+  assert.equal(plan.capacity, plan.units * Math.floor(891_000 / most))
 })
 
 test('rows depend only on seed, options and row index: any slice equals the same rows of the whole', () => {
@@ -108,11 +114,11 @@ test('several countries: rows are spread evenly and every row is distinct', () =
   }
 })
 
-test('realistic rows spread over every bank they draw from; bank= keeps one, with its name and BIC', () => {
+test('realistic rows (bank_mix=uniform) spread over every bank they draw from; bank= keeps one, with its name and BIC', () => {
   for (const spec of COUNTRIES) {
-    const banks = realisticBanks(spec.code, 'pass', false)
+    const banks = realisticBanks(spec, 'pass', false)
     if (banks.length === 0) continue
-    const dataset = new Dataset({ countries: [spec.code], seed: 'banks' })
+    const dataset = new Dataset({ countries: [spec.code], seed: 'banks', bankMix: 'uniform' })
     const counts = new Map<string, number>()
     const bytes = new Uint8Array(34)
     for (let i = 0; i < 30 * banks.length; i++) {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { asciiString } from '../../src/iban/generate.ts'
-import { generateIbans, validateIban } from '../../src/iban/index.ts'
+import { findCountry, generateIbans, validateIban, type CountrySpec } from '../../src/iban/index.ts'
 import { Dataset, MAX_IBAN_LENGTH } from '../../src/iban/internal.ts'
 import { realisticBanks } from '../../src/iban/realistic-banks.ts'
 import { tailListsBothWays } from '../../src/iban/uk-modulus/accounts.ts'
@@ -130,7 +130,7 @@ test(`GB invalid=national rows (${SIZE.toLocaleString('en')}, three seeds) fail 
 })
 
 test('realistic GB rows carry a sort code of their own bank, from every bank with known sort codes', () => {
-  const banks = realisticBanks('GB', 'pass', false)
+  const banks = realisticBanks(findCountry('GB') as CountrySpec, 'pass', false)
   assert.ok(banks.length >= 20, `${banks.length} banks`)
   const seen = new Map<string, Set<string>>()
   for (const iban of rows(new Dataset({ countries: ['GB'], seed: 'own' }), 50 * banks.length)) {

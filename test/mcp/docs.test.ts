@@ -5,13 +5,15 @@
 // server's), through the official SDK's clients. `ibanmint` is on the client's PATH as
 // `npm install --global` of the tarball puts it there (a link to this checkout's build).
 import assert from 'node:assert/strict'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, before, test } from 'node:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { buildServerCard } from '../../src/mcp/card.ts'
 import { startApp, type TestApp } from '../helpers/app.ts'
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -30,18 +32,27 @@ interface Block {
   text: string
 }
 
+/** The fenced blocks of each `## ` section, by heading. */
+function sectionBlocks(markdown: string): { heading: string; language: string; text: string }[] {
+  return markdown
+    .split(/^## /m)
+    .slice(1)
+    .flatMap((section) => {
+      const heading = section.slice(0, section.indexOf('\n')).trim()
+      return [...section.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((match) => ({
+        heading,
+        language: match[1] ?? '',
+        text: match[2] ?? '',
+      }))
+    })
+}
+
 /** The fenced blocks under each client's `## ` heading. */
 function blocksOf(markdown: string): Block[] {
-  const blocks: Block[] = []
-  for (const section of markdown.split(/^## /m).slice(1)) {
-    const heading = section.slice(0, section.indexOf('\n')).trim()
+  return sectionBlocks(markdown).flatMap(({ heading, language, text }) => {
     const client = CLIENTS.find((name) => name === heading)
-    for (const match of section.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)) {
-      assert.ok(client, `a code block under "${heading}", which is no client's section`)
-      blocks.push({ client, language: match[1] ?? '', text: match[2] ?? '' })
-    }
-  }
-  return blocks
+    return client === undefined ? [] : [{ client, language, text }]
+  })
 }
 
 function isStringList(value: unknown): value is string[] {
@@ -191,7 +202,7 @@ test('every configuration in docs/mcp.md starts or reaches ibanmint, and its too
       const { tools } = await client.listTools()
       assert.deepEqual(
         tools.map((tool) => tool.name),
-        ['list_countries', 'generate_iban', 'validate_iban', 'build_iban', 'lookup_bic'],
+        ['list_countries', 'list_banks', 'generate_iban', 'validate_iban', 'build_iban', 'lookup_bic'],
         clients.join(', '),
       )
       const built = await client.callTool({
@@ -208,4 +219,94 @@ test('every configuration in docs/mcp.md starts or reaches ibanmint, and its too
     ['http', 'stdio'],
     'one local command and one URL across the clients',
   )
+})
+
+test('docs/mcp.md’s example result is what generate_iban answers', async () => {
+  const examples = sectionBlocks(DOCS).filter((block) => block.heading === 'Results' && block.language === 'json')
+  assert.equal(examples.length, 1)
+  const client = await connect({ transport: 'http', url: `${DOCUMENTED_ORIGIN}/mcp` })
+  try {
+    const result = await client.callTool({
+      name: 'generate_iban',
+      arguments: { country: 'DE', count: 2, seed: 42, bank_details: true },
+    })
+    assert.deepEqual(result.structuredContent, JSON.parse(examples[0]?.text ?? ''))
+  } finally {
+    await client.close()
+  }
+})
+
+/** What tells a user how to start ibanmint for a client: the MCP page, the README, `ibanmint mcp --help`, the card. */
+function launchTexts(): [string, string][] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  const help = spawnSync(process.execPath, [join(ROOT, 'bin', 'ibanmint.js'), 'mcp', '--help'], { encoding: 'utf8' })
+  return [
+    ['docs/mcp.md', DOCS],
+    [
+      'README.md (MCP)',
+      readme.slice(
+        readme.indexOf('**MCP.**'),
+        readme.indexOf('\n\n', readme.indexOf('```sh', readme.indexOf('**MCP.**'))),
+      ),
+    ],
+    ['ibanmint mcp --help', help.stdout],
+    ['the server card', JSON.stringify(buildServerCard('https://mint.example.com'))],
+  ]
+}
+
+test('no command shown for MCP clients can fetch ibanmint from the registry: npx only with --no-install', () => {
+  for (const [where, text] of launchTexts()) {
+    assert.ok(text.length > 100, where)
+    assert.doesNotMatch(text, /npx\s+(-y|--yes)\b/, where)
+    // Every npx that names ibanmint refuses to install it; the Inspector is a published package.
+    for (const [line] of text.matchAll(/npx\b[^\n`]*/g)) {
+      if (/ibanmint/.test(line) && !/@modelcontextprotocol\/inspector/.test(line)) {
+        assert.match(line, /--no-install/, `${where}: ${line}`)
+      }
+    }
+  }
+})
+
+test('`npx --no-install ibanmint mcp` runs a project’s installed copy, and installs nothing where there is none', async () => {
+  assert.match(DOCS, /"command": "npx", "args": \["--no-install", "ibanmint", "mcp"\]/)
+  // A project with the tarball installed: the package in node_modules, its command in .bin.
+  const project = mkdtempSync(join(tmpdir(), 'ibanmint-project-'))
+  const elsewhere = mkdtempSync(join(tmpdir(), 'ibanmint-elsewhere-'))
+  try {
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', dependencies: { ibanmint: '0.3.0' } }))
+    mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true })
+    symlinkSync(ROOT, join(project, 'node_modules', 'ibanmint'))
+    symlinkSync('../ibanmint/bin/ibanmint.js', join(project, 'node_modules', '.bin', 'ibanmint'))
+    // npm offline: a command that reached for the registry would fail here.
+    const env = { ...getDefaultEnvironment(), npm_config_offline: 'true', npm_config_update_notifier: 'false' }
+    const client = new Client({ name: 'ibanmint-docs', version: '1.0.0' })
+    await client.connect(
+      new StdioClientTransport({
+        command: 'npx',
+        args: ['--no-install', 'ibanmint', 'mcp'],
+        env,
+        cwd: project,
+        stderr: 'ignore',
+      }),
+    )
+    try {
+      const { tools } = await client.listTools()
+      assert.equal(tools.length, 6)
+    } finally {
+      await client.close()
+    }
+    writeFileSync(join(elsewhere, 'package.json'), JSON.stringify({ name: 'other' }))
+    const refused = spawnSync('npx', ['--no-install', 'ibanmint', 'mcp'], {
+      cwd: elsewhere,
+      env,
+      encoding: 'utf8',
+      input: '',
+    })
+    assert.notEqual(refused.status, 0, 'nothing to run, nothing installed')
+    assert.doesNotMatch(refused.stdout, /jsonrpc/)
+    assert.equal(existsSync(join(elsewhere, 'node_modules')), false)
+  } finally {
+    rmSync(project, { recursive: true, force: true })
+    rmSync(elsewhere, { recursive: true, force: true })
+  }
 })

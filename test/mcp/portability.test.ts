@@ -3,13 +3,17 @@
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { build, lookupBic, validate, validateBatch } from '../../src/core/operations.ts'
+import { build, lookupBic, requireCountry, validate, validateBatch } from '../../src/core/operations.ts'
 import { publishedSchema, type Schema } from '../../src/core/schemas.ts'
 import { portableSchema } from '../../src/mcp/portable-schema.ts'
+import { generateIbans } from '../../src/iban/index.ts'
+import { compactGenerateResult } from '../../src/mcp/generate-output.ts'
+import { listBanks, listCountries } from '../../src/mcp/lists.ts'
 import { listedSchema, toolDefinitions } from '../../src/mcp/tools.ts'
 import { GenerationPool } from '../../src/pool/pool.ts'
 import { lintTools } from './portability-rules.ts'
 
+const GB = { country: requireCountry('GB'), count: 3, realistic: true, seed: '1' }
 const pool = new GenerationPool({ threads: 1 })
 after(() => pool.close())
 const tools = toolDefinitions({ pool })
@@ -26,11 +30,18 @@ const listed = tools.map((tool) => ({
   outputSchema: listedSchema(tool.outputSchema),
 }))
 
-test('the listed tool schemas pass every portability rule; the unported ones have 24 type unions', () => {
+test('the listed tool schemas pass every portability rule; the unported ones have 28 type unions', () => {
   assert.deepEqual(lintTools(listed), [])
   const before = lintTools(unported)
-  // 22 before validation named a GB sort code's bank; sort_code_bank's bic is the 23rd and 24th.
-  assert.equal(before.length, 24)
+  // 22 before validation named a GB sort code's bank; sort_code_bank's bic is the 23rd and 24th;
+  // a country's sepa_registry (list_countries with country) and a bank's bic (list_banks) the
+  // 25th and 26th; qr_iban (CH, LI: one result and the results of a list) the 27th and 28th.
+  assert.equal(before.length, 28)
+  assert.ok(
+    before.some((f) => f.tool === 'list_banks' && f.path === 'outputSchema.properties.banks.items.properties.bic'),
+    'list_banks: a bank’s bic is a string or null',
+  )
+  assert.ok(before.some((f) => f.tool === 'validate_iban' && f.path.endsWith('properties.qr_iban')))
   assert.ok(before.some((f) => f.tool === 'validate_iban' && f.path.endsWith('sort_code_bank.oneOf[1].properties.bic')))
   assert.ok(before.every((finding) => finding.rule === 'type-union'))
   assert.ok(before.some((f) => f.tool === 'generate_iban' && f.path === 'inputSchema.properties.seed'))
@@ -95,8 +106,13 @@ test('each tool’s listed schemas accept exactly what its own schemas accept', 
     { ibans: ['DE89370400440532013000', 'XX'] },
     { bic: 'COBADEFFXXX', limit: 5, offset: 10 },
     { bic: 'COBADEFFXXX', limit: 0 },
+    { country: 'DE', search: 'Deutsche Bank', limit: 100, offset: 50 },
+    { country: 'DE', search: 'D' },
+    { country: 'DE', limit: 101 },
+    { country: 'DE', seed: 7, offset: 100, bank_details: true },
+    { country: 'DE', offset: -1 },
+    { country: 'DE', bank_details: 'yes' },
     { limit: 25 },
-    { limit: 26 },
     { offset: -1 },
   ]
   const results: unknown[] = [
@@ -111,6 +127,13 @@ test('each tool’s listed schemas accept exactly what its own schemas accept', 
     { ...validate('DE89370400440532013000'), sepa: 'yes' },
     { ...lookupBic('COBADEFF'), bank_count: 1, offset: 0 },
     { ...lookupBic('COBADEFF'), bank_count: 1, offset: 0, branch: 7 },
+    listCountries(undefined),
+    listCountries('GP'),
+    listBanks('DE', 'Deutsche Bank', 0, 3),
+    listBanks('FR', undefined, 200, 50),
+    compactGenerateResult(GB, generateIbans('GB', 3, { seed: 1 }), { offset: 0, capacity: 10 }, true),
+    compactGenerateResult(GB, generateIbans('GB', 3, { seed: 1 }), undefined, false),
+    { ...compactGenerateResult(GB, generateIbans('GB', 1, { seed: 1 }), undefined, true), banks: [{ code: 'X' }] },
   ].map((value) => JSON.parse(JSON.stringify(value)) as unknown)
   const acceptedBy = new Set<string>()
   for (const tool of tools) {

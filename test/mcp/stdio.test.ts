@@ -18,7 +18,7 @@ import { lintTools } from './portability-rules.ts'
 
 // The built command line (bin/ibanmint.js runs dist/), as users run it.
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ibanmint.js')
-const TOOLS = ['list_countries', 'generate_iban', 'validate_iban', 'build_iban', 'lookup_bic']
+const TOOLS = ['list_countries', 'list_banks', 'generate_iban', 'validate_iban', 'build_iban', 'lookup_bic']
 
 interface ToolClient {
   listTools(): Promise<{ tools: { name: string; inputSchema: unknown; outputSchema?: unknown }[] }>
@@ -51,7 +51,7 @@ function structured(result: Record<string, unknown>): Record<string, unknown> {
 
 for (const era of ['SDK 1.x (2025-era)', 'v2 (2026-07-28)'] as const) {
   describe(`ibanmint mcp through the ${era} stdio client`, () => {
-    test('lists the five tools with portable schemas and serves each of them', async (t) => {
+    test('lists the six tools with portable schemas and serves each of them', async (t) => {
       const client = await connect(era)
       t.after(() => client.close())
       const { tools } = await client.listTools()
@@ -73,7 +73,11 @@ for (const era of ['SDK 1.x (2025-era)', 'v2 (2026-07-28)'] as const) {
         bank: undefined,
         invalid: undefined,
       })
-      assert.deepEqual(generated, JSON.parse(JSON.stringify(expected)))
+      assert.deepEqual(
+        (generated['ibans'] as { iban: string }[]).map((row) => row.iban),
+        expected.ibans.map((row) => row.iban),
+      )
+      assert.deepEqual([generated['seed'], generated['offset'], generated['next_offset']], ['42', 0, 5])
       for (const { iban } of generated['ibans'] as { iban: string }[]) assert.equal(validateIban(iban).valid, true)
 
       const built = structured(
@@ -84,22 +88,30 @@ for (const era of ['SDK 1.x (2025-era)', 'v2 (2026-07-28)'] as const) {
       assert.equal(checked['valid'], false)
       const countries = structured(await client.callTool({ name: 'list_countries', arguments: {} }))
       assert.equal(countries['count'], COUNTRIES.length)
-      assert.equal(countries['next_offset'], 15)
+      assert.equal((countries['countries'] as unknown[]).length, COUNTRIES.length, 'all of them in one call')
+      assert.equal(countries['next_offset'], undefined)
+      const banks = structured(
+        await client.callTool({ name: 'list_banks', arguments: { country: 'DE', search: 'deutsche bank', limit: 5 } }),
+      )
+      assert.deepEqual(
+        (banks['banks'] as { name: string }[]).map((bank) => bank.name),
+        Array(5).fill('Deutsche Bank'),
+      )
 
       const bic = structured(await client.callTool({ name: 'lookup_bic', arguments: { bic: 'COBADEFFXXX' } }))
       const all = lookupBic('COBADEFFXXX').banks
       assert.ok(all.length > 60, 'the BIC has more banks than one page holds')
       assert.equal(bic['bank_count'], all.length)
       assert.deepEqual(bic['banks'], all.slice(0, 30))
-      const banks: unknown[] = []
+      const carriers: unknown[] = []
       for (let offset: number | undefined = 0; offset !== undefined;) {
         const page = structured(
           await client.callTool({ name: 'lookup_bic', arguments: { bic: 'COBADEFFXXX', limit: 60, offset } }),
         )
-        banks.push(...(page['banks'] as unknown[]))
+        carriers.push(...(page['banks'] as unknown[]))
         offset = page['next_offset'] as number | undefined
       }
-      assert.deepEqual(banks, JSON.parse(JSON.stringify(all)))
+      assert.deepEqual(carriers, JSON.parse(JSON.stringify(all)))
 
       const refused = await client.callTool({ name: 'generate_iban', arguments: { country: 'DE', count: 101 } })
       assert.equal(refused['isError'], true)
@@ -115,6 +127,7 @@ class RawSession {
   stdout = ''
   stderr = ''
   readonly #waiting = new Map<number, (message: Record<string, unknown>) => void>()
+  #watchers: ((message: Record<string, unknown>) => boolean)[] = []
 
   constructor(execArgv: string[] = [], env: Record<string, string> = {}) {
     this.child = spawn(process.execPath, [...execArgv, BIN, 'mcp'], { env: { ...process.env, ...env } })
@@ -131,6 +144,7 @@ class RawSession {
           continue // not JSON: the test's check of every stdout line reports it
         }
         if (typeof message.id === 'number') this.#waiting.get(message.id)?.(message)
+        this.#watchers = this.#watchers.filter((watch) => !watch(message as Record<string, unknown>))
       }
     })
     this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk))
@@ -142,6 +156,19 @@ class RawSession {
       const [event] = (await Promise.race([once(this.child.stderr, 'data'), once(this.child, 'exit')])) as unknown[]
       if (typeof event !== 'string') throw new Error(`ibanmint mcp exited before serving: ${this.stderr}`)
     }
+  }
+
+  /** The first message (an answer or an error) from now on that `matches` accepts. */
+  next(matches: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+    return new Promise((resolve) =>
+      this.#watchers.push((message) => (matches(message) ? (resolve(message), true) : false)),
+    )
+  }
+
+  async exitCode(): Promise<number | null> {
+    if (this.child.exitCode !== null) return this.child.exitCode
+    const [code] = (await once(this.child, 'exit')) as [number | null]
+    return code
   }
 
   send(message: unknown): void {
@@ -156,8 +183,7 @@ class RawSession {
 
   async end(): Promise<number | null> {
     this.child.stdin.end()
-    const [code] = (await once(this.child, 'exit')) as [number | null]
-    return code
+    return this.exitCode()
   }
 }
 
@@ -204,12 +230,123 @@ describe('ibanmint mcp over raw stdio', () => {
     assert.ok(lines.length >= 8)
     assert.match(session.stderr, /stray output/)
     assert.match(session.stderr, /^ibanmint \d+\.\d+\.\d+\S*: MCP server on stdio \(1 generation thread\)/)
-    // Whole results (structuredContent and its text copy) of the calls an assistant makes first.
-    for (const id of [7, 8]) {
-      const line = lines.find((candidate) => candidate.includes(`"id":${id}}`) || candidate.includes(`"id":${id},`))
-      const bytes = Buffer.byteLength(JSON.stringify((JSON.parse(line ?? '{}') as { result: unknown }).result))
-      assert.ok(bytes < 10_000, `result ${id}: ${bytes} bytes`)
+    // The calls an assistant makes first: the text a model reads, and the whole result on the
+    // wire (structuredContent and its text copy).
+    for (const [id, text, whole] of [
+      [7, 8_000, 16_000],
+      [8, 4_000, 8_000],
+    ] as const) {
+      const result = answers[id - 2]?.['result'] as { content: { text: string }[] }
+      const textBytes = Buffer.byteLength(result.content[0]?.text ?? '')
+      const wholeBytes = Buffer.byteLength(JSON.stringify(result))
+      assert.ok(
+        textBytes < text && wholeBytes < whole,
+        `result ${id}: ${textBytes} bytes of text, ${wholeBytes} in all`,
+      )
     }
+    const parseError = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((m) => m['id'] === null)
+    assert.deepEqual(parseError?.['error'], { code: -32700, message: 'Parse error: the line is not JSON' })
+  })
+
+  test('stdin closed right after the requests: every request is answered, then it exits 0', async () => {
+    const session = new RawSession()
+    await session.started()
+    // Written at once and stdin closed, as a script or a pipe does: nothing waits for an answer.
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: INITIALIZE },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      ...['DE', 'PL', 'IT', 'FR'].map((country, i) => ({
+        jsonrpc: '2.0',
+        id: 2 + i,
+        method: 'tools/call',
+        params: { name: 'generate_iban', arguments: { country, count: 100, seed: 'end', bank_details: true } },
+      })),
+      { jsonrpc: '2.0', id: 6, method: 'tools/call', params: { name: 'list_banks', arguments: { country: 'DE' } } },
+      { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'list_countries', arguments: {} } },
+      { jsonrpc: '2.0', id: 8, method: 'tools/list' },
+    ]
+    session.child.stdin.end(lines.map((line) => `${JSON.stringify(line)}\n`).join(''))
+    const [code] = (await once(session.child, 'exit')) as [number | null]
+    assert.equal(code, 0, session.stderr)
+    const answers = session.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: number; result?: { isError?: boolean; structuredContent?: unknown } })
+    assert.deepEqual(
+      answers.map((answer) => answer.id).sort((a, b) => a - b),
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    )
+    for (const answer of answers) assert.notEqual(answer.result?.isError, true, JSON.stringify(answer).slice(0, 300))
+    for (const answer of answers.filter((a) => a.id >= 2 && a.id <= 5)) {
+      assert.equal((answer.result?.structuredContent as { ibans: unknown[] }).ibans.length, 100)
+    }
+    assert.doesNotMatch(session.stderr, /failed|abort/i)
+  })
+
+  test('the last line needs no newline: it is answered when stdin ends', async () => {
+    const session = new RawSession()
+    await session.started()
+    const call = { name: 'generate_iban', arguments: { country: 'NO', count: 3 } }
+    session.child.stdin.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: call }))
+    assert.equal(await session.exitCode(), 0, session.stderr)
+    const answer = JSON.parse(session.stdout) as { id: number; result: { structuredContent: { ibans: unknown[] } } }
+    assert.equal(answer.result.structuredContent.ibans.length, 3)
+  })
+
+  test('a line over 10 MiB gets a JSON-RPC error (id null) and the next line is still answered', async () => {
+    const session = new RawSession()
+    await session.started()
+    const init = await session.request(1, 'initialize', INITIALIZE)
+    assert.equal((init['result'] as { serverInfo: { name: string } }).serverInfo.name, 'ibanmint')
+    // 11 MiB: an IBAN list no client needs, written in pieces as a pipe delivers it.
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'validate_iban', arguments: { ibans: ['x'.repeat(11 * 1024 * 1024)] } },
+    })
+    const refused = session.next((message) => message['id'] === null)
+    for (let at = 0; at < huge.length; at += 1 << 20) session.child.stdin.write(huge.slice(at, at + (1 << 20)))
+    session.child.stdin.write('\n')
+    const error = (await refused)['error'] as { code: number; message: string }
+    assert.equal(error.code, -32600)
+    assert.match(error.message, /over the limit of 10485760 bytes/)
+    const after = await session.request(3, 'tools/call', {
+      name: 'validate_iban',
+      arguments: { iban: 'DE89370400440532013000' },
+    })
+    assert.equal((after['result'] as { structuredContent: { valid: boolean } }).structuredContent.valid, true)
+    assert.equal(await session.end(), 0, session.stderr)
+    assert.doesNotMatch(session.stdout, /"id":2\b/, 'the long line was not read as a request')
+  })
+
+  test('a line that is not JSON is -32700, one that is not JSON-RPC -32600 (with its id when it has one)', async () => {
+    const session = new RawSession()
+    await session.started()
+    const answers: Record<string, unknown>[] = []
+    const collected = session.next((message) => {
+      answers.push(message)
+      return answers.length === 4
+    })
+    session.send('{"jsonrpc":"2.0","id":1,"method":"tools/list"')
+    session.send('{"jsonrpc":"2.0","id":"a","params":{}}')
+    session.send([{ jsonrpc: '2.0', id: 2, method: 'tools/list' }])
+    session.send('{"jsonrpc":"1.0","id":3,"method":"tools/list"}')
+    await collected
+    assert.deepEqual(
+      answers.map((answer) => [answer['id'], (answer['error'] as { code: number }).code]),
+      [
+        [null, -32700],
+        ['a', -32600],
+        [null, -32600],
+        [3, -32600],
+      ],
+    )
+    const listed = await session.request(4, 'tools/list')
+    assert.equal((listed['result'] as { tools: unknown[] }).tools.length, TOOLS.length)
+    assert.equal(await session.end(), 0, session.stderr)
+    assert.match(session.stderr, /protocol error: Parse error: the line is not JSON\n/)
+    assert.doesNotMatch(session.stderr, /ZodError|\n\s+at /, 'one line per refusal, no stack')
   })
 
   test('it exits 0 when stdin closes and on SIGTERM', async () => {
@@ -229,7 +366,18 @@ describe('ibanmint mcp over raw stdio', () => {
     const help = spawnSync(process.execPath, [BIN, 'mcp', '--help'], { encoding: 'utf8' })
     assert.equal(help.status, 0)
     assert.match(help.stdout, /^Usage: ibanmint mcp\n/)
-    assert.match(help.stdout, /claude mcp add ibanmint -- npx -y ibanmint mcp/)
+    // Only commands that run what the user installed: `npx -y ibanmint` would run whatever the
+    // registry holds under that name (ibanmint is not published there).
+    assert.match(help.stdout, /\$ claude mcp add ibanmint -- ibanmint mcp\n/)
+    assert.doesNotMatch(help.stdout, /npx/)
+    assert.match(
+      help.stdout,
+      /\nTools:\n {2}list_countries, list_banks, generate_iban, validate_iban, build_iban,\n {2}lookup_bic\n/,
+    )
+    assert.ok(
+      help.stdout.split('\n').every((line) => line.length <= 80),
+      'lines of at most 80 characters',
+    )
     // The worked example prints what the help shows below it.
     // The command goes on below a line that ends in "|"; what it prints follows.
     const [first = '', second = '', ...shown] = help.stdout.slice(help.stdout.indexOf('  $ echo')).trimEnd().split('\n')

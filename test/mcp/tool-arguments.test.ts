@@ -169,10 +169,14 @@ for (const era of ['SDK 1.x (2025-era)', 'v2 (2026-07-28)'] as const) {
       assert.deepEqual(de, structured(await call('generate_iban', { country: 'DE', count: 3, seed, bank: '10011001' })))
       assert.equal(de['bank'], '10011001')
       // IT bank codes are 5 digits: 1005 stands for 01005 (the lost leading zero restored).
-      const it = structured(await call('generate_iban', { country: 'IT', count: 2, seed, bank: 1005 }))
-      assert.deepEqual(it, structured(await call('generate_iban', { country: 'IT', count: 2, seed, bank: '01005' })))
+      const italian = { country: 'IT', count: 2, seed, bank_details: true }
+      const it = structured(await call('generate_iban', { ...italian, bank: 1005 }))
+      assert.deepEqual(it, structured(await call('generate_iban', { ...italian, bank: '01005' })))
       assert.equal(it['bank'], '01005')
-      for (const item of it['ibans'] as { bank: { code: string } }[]) assert.equal(item.bank.code, '01005')
+      assert.deepEqual(
+        (it['banks'] as { code: string }[]).map((bank) => bank.code),
+        ['01005'],
+      )
     })
 
     test('every refusal of a digit field names the field', async () => {

@@ -1,11 +1,11 @@
-// lookup_bic as clients call it, through the official SDK clients of both eras against a real
+// lookup_bic, and generate_iban's bank_mix and qr_iban, as clients call them, through the official SDK clients of both eras against a real
 // listening server (digit fields sent as JSON numbers: tool-arguments.test.ts).
 import assert from 'node:assert/strict'
 import { after, before, describe, test } from 'node:test'
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
-import { validateBic } from '../../src/iban/index.ts'
+import { validateBic, validateIban } from '../../src/iban/index.ts'
 import { startApp, type TestApp } from '../helpers/app.ts'
 
 interface ToolClient {
@@ -81,6 +81,41 @@ for (const era of ['legacy', 'modern'] as const) {
         assert.match(error.message, /^bic must be/, JSON.stringify(bic))
       }
       assert.match(errorOf(await client.callTool({ name: 'lookup_bic', arguments: {} })).message, /^bic is required$/)
+    })
+
+    test('generate_iban takes bank_mix and qr_iban as GET /api/v1/generate does, and refuses bad values naming them', async () => {
+      const generate = (args: Record<string, unknown>) => client.callTool({ name: 'generate_iban', arguments: args })
+      for (const args of [
+        { country: 'NL', count: 50, seed: 'mcp', bank_mix: 'uniform' },
+        { country: 'NL', count: 50, seed: 'mcp' },
+        { country: 'CH', count: 20, seed: 'mcp', qr_iban: true },
+      ]) {
+        const result = structured(await generate(args))
+        const query = new URLSearchParams(Object.entries(args).map(([name, value]) => [name, String(value)]))
+        query.delete('country')
+        const rest = (await app.call('GET', `/api/v1/generate/${args.country}?${query}`, { headers: app.auth }))
+          .body as { ibans: { iban: string }[]; bank_mix?: string; qr_iban?: boolean }
+        const where = JSON.stringify(args)
+        assert.deepEqual(
+          (result['ibans'] as { iban: string }[]).map((row) => row.iban),
+          rest.ibans.map((row) => row.iban),
+          where,
+        )
+        assert.equal(result['bank_mix'], rest.bank_mix, where)
+        assert.equal(result['qr_iban'], rest.qr_iban, where)
+      }
+      const qr = structured(await generate({ country: 'LI', count: 10, seed: 'mcp', qr_iban: true }))
+      assert.equal(qr['qr_iban'], true)
+      for (const item of qr['ibans'] as { iban: string }[]) assert.equal(validateIban(item.iban).qr_iban, true)
+      for (const [args, message] of [
+        [{ country: 'DE', bank_mix: 'even' }, /^bank_mix must be one of weighted, uniform$/],
+        [{ country: 'DE', qr_iban: 'yes' }, /^qr_iban must be a boolean$/],
+        [{ country: 'DE', qr_iban: true }, /^qr_iban: QR-IBANs exist only for CH and LI, not DE$/],
+      ] as const) {
+        const error = errorOf(await generate(args))
+        assert.equal(error.code, 'invalid_request')
+        assert.match(error.message, message, JSON.stringify(args))
+      }
     })
   })
 }

@@ -136,6 +136,11 @@ describe('reliability: the key file under concurrent writers', () => {
       }
     }
     loopers.forEach((writer, i) => writer.send(`loop k2-${i}`))
+    // The kills start once a first key is written: the file exists from then on (before it, a
+    // kill on a slow machine finds no file at all, which says nothing of the writes).
+    const first = await (loopers[0] as Writer).next()
+    assert.match(first, /^created /)
+    acknowledged.add(first.slice('created '.length))
     for (let kill = 0; kill < kills; kill++) {
       await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 60))
       const index = Math.floor(Math.random() * loopers.length)

@@ -94,6 +94,7 @@ describe('web page layout in Chromium', () => {
     const loads: [string, Scheme][] = [
       ['/', 'light'],
       ['/', 'dark'],
+      ['/guide', 'light'],
       ['/api/v1', 'light'],
       ['/api/v1/openapi.json', 'light'],
       ['/.well-known/mcp/server-card.json', 'light'],
@@ -272,7 +273,7 @@ describe('web page layout in Chromium', () => {
     })
   }
 
-  test('every text has at least 4.5:1 contrast (3:1 when large), in the light and the dark scheme, in every state', async () => {
+  test('every text has at least 4.5:1 contrast (3:1 when large), in the light and the dark scheme, in every state and in the guide', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const { context, page } = await open('/', DESKTOP, scheme)
       const failures: string[] = []
@@ -290,6 +291,12 @@ describe('web page layout in Chromium', () => {
       await typeIban(page, 'DE89 3704')
       await measure('an incomplete IBAN')
       await context.close()
+      // The guide's pages: prose, code, tables, the note.
+      for (const path of ['/guide', '/guide/http-api']) {
+        const guide = await open(path, DESKTOP, scheme)
+        failures.push(...(await lowContrast(guide.page)).map((f) => `${path}: ${f}`))
+        await guide.context.close()
+      }
       assert.deepEqual(failures, [], scheme)
     }
   })

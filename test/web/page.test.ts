@@ -1,16 +1,26 @@
 // The web page in headless Chromium (Debian's chromium, driven by playwright-core): generate for
-// several countries and compare with the API, copy, validate as you type (incomplete, then
-// valid or invalid), errors that go once fixed, download every format, keyboard use, labels,
-// no external requests and no key anywhere. Layout, contrast, icons and screenshots:
-// layout.test.ts.
+// several countries and compare with the API, the country search's ranking, copy, validate as
+// you type (incomplete, then valid or invalid) with each country's names for its parts, errors
+// that go once fixed, downloads that hold the rows shown (every format, at 1280 and 390 px),
+// keyboard use, labels, no external requests and no key anywhere. Layout, contrast, icons and
+// screenshots: layout.test.ts; the links of the page and the guide: guide.test.ts.
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, before, describe, test } from 'node:test'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { validateIban } from '../../src/iban/index.ts'
+import { COUNTRIES, TERRITORIES, validateIban } from '../../src/iban/index.ts'
 import { startApp, type TestApp } from '../helpers/app.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { CHROMIUM, generateIn as generateOn, settled as settledOn, typeIban as typeOn } from './driver.ts'
+import { SEARCH_CASES } from './search-cases.ts'
+
+/** The IBANs of a downloaded file, in order, read the way each format writes them. */
+async function ibansOf(format: string, text: string): Promise<string[]> {
+  if (format === 'csv') return (await parseCsv(text)).map((row) => row['iban'] as string)
+  if (format === 'json') return (JSON.parse(text) as { iban: string }[]).map((row) => row.iban)
+  if (format === 'sql') return [...text.matchAll(/^\('([A-Z0-9]+)',/gm)].map((match) => match[1] as string)
+  return text.trim().split('\n')
+}
 
 describe('web page in Chromium', () => {
   let app: TestApp
@@ -131,6 +141,45 @@ describe('web page in Chromium', () => {
     await page.fill('#search', '')
   })
 
+  test('the search chooses the best match: an exact code, then UK for GB, then names (a table of inputs)', async () => {
+    const codes = () =>
+      page.locator('#country option').evaluateAll((options: HTMLOptionElement[]) => options.map((o) => o.value))
+    for (const [typed, first] of SEARCH_CASES) {
+      await page.fill('#search', typed)
+      const listed = await codes()
+      assert.deepEqual(listed.slice(0, first.length), first, `${typed}: ${listed.join(' ')}`)
+      assert.equal(await page.inputValue('#country'), first[0] ?? '', typed)
+    }
+    // Nothing matches: said under the form once committed, and nothing is chosen.
+    await page.fill('#search', 'zz top')
+    await page.click('#generate')
+    await settled('generat')
+    assert.equal(await page.textContent('#generate-error'), 'No country matches the search: change or clear it.')
+    // Cleared, every entry is back and the last choice stays.
+    await page.fill('#search', 'uk')
+    await page.fill('#search', '')
+    assert.equal(await page.inputValue('#country'), 'GB')
+    assert.equal((await codes()).length, 107)
+    await settled('generat')
+  })
+
+  test('each of the 91 country codes and 16 territory codes, typed exactly, chooses that entry and generates for it', async () => {
+    const typed = [...COUNTRIES.map((c) => c.code), ...TERRITORIES.map((t) => t.code)]
+    assert.equal(typed.length, 107)
+    const wrong: string[] = []
+    for (const code of typed) {
+      await page.fill('#search', code)
+      const chosen = await page.inputValue('#country')
+      if (chosen !== code) wrong.push(`${code} → ${chosen}`)
+    }
+    assert.deepEqual(wrong, [])
+    // The last one typed (Guernsey) is what the table shows, with GB IBANs.
+    await settled('generat')
+    assert.match((await page.textContent('#summary')) ?? '', /IBANs? for Guernsey/)
+    assert.match((await page.locator('#results code.iban').first().textContent()) ?? '', /^GB/)
+    await page.fill('#search', '')
+  })
+
   test('copy one and copy all put the IBANs on the clipboard', async () => {
     const ibans = await generateIn('IT', 3, 'copy')
     await page.locator('#results button.copy').nth(1).click()
@@ -158,17 +207,99 @@ describe('web page in Chromium', () => {
     }
     await typeIban('GB82WEST12345698765432')
     const parts = await page.locator('#validation table').nth(1).textContent()
-    assert.match(parts ?? '', /bankWEST/)
+    assert.match(parts ?? '', /bank codeWEST/)
     // WEST is no registered bank: informative, a plain "no" beside a valid verdict, not a red "fail".
     assert.match((await page.textContent('#verdict')) ?? '', /^Valid: GB82 WEST/)
     const registered = page.locator('#validation tr', { hasText: 'Bank code in the registry' }).locator('td')
     assert.deepEqual([await registered.textContent(), await registered.getAttribute('class')], ['no', 'na'])
     // A German account that fails its bank's method (Commerzbank, method 13), MOD-97 right.
     await typeIban('DE74370400440542013000')
-    assert.match((await page.textContent('#verdict')) ?? '', /fails its bank’s check method 13/)
+    assert.match(
+      (await page.textContent('#verdict')) ?? '',
+      /^Invalid\. The account fails its bank’s check method 13: no account there has this number\./,
+    )
     assert.ok(
       requested.some((url) => /\/assets\/banks-de-[\w-]{16}\.txt$/.test(url)),
       'DE bank data fetched',
+    )
+  })
+
+  test('the national check and the BBAN parts carry the names of the IBAN’s own country', async () => {
+    const cases: [string, string, [string, string][]][] = [
+      [
+        'GB33BUKB20201555555555',
+        'Sort code and account number (UK modulus check)',
+        [
+          ['bank code', 'BUKB'],
+          ['sort code', '202015'],
+          ['account number', '55555555'],
+        ],
+      ],
+      [
+        'FR7630006000011234567890189',
+        'National check digits (RIB key)',
+        [
+          ['bank code', '30006'],
+          ['branch code', '00001'],
+          ['account number', '12345678901'],
+          ['RIB key', '89'],
+        ],
+      ],
+      [
+        'IT60X0542811101000000123456',
+        'National check digit (CIN)',
+        [
+          ['national check digit (CIN)', 'X'],
+          ['bank code (ABI)', '05428'],
+          ['branch code (CAB)', '11101'],
+          ['account number', '000000123456'],
+        ],
+      ],
+      [
+        'ES9121000418450200051332',
+        'National check digits (DC digit 1 and DC digit 2)',
+        [
+          ['bank code', '2100'],
+          ['branch code', '0418'],
+          ['DC digit 1 (bank and branch)', '4'],
+          ['DC digit 2 (account)', '5'],
+          ['account number', '0200051332'],
+        ],
+      ],
+      [
+        'DE89370400440532013000',
+        'Account number by its bank’s check method',
+        [
+          ['bank code', '37040044'],
+          ['account number', '0532013000'],
+        ],
+      ],
+      [
+        'CH9300762011623852957',
+        'PostFinance postal account check digit (IID 09000)',
+        [
+          ['IID (clearing number)', '00762'],
+          ['account number', '011623852957'],
+        ],
+      ],
+    ]
+    for (const [iban, national, parts] of cases) {
+      await typeIban(iban)
+      assert.match((await page.textContent('#verdict')) ?? '', /^Valid: /, iban)
+      const checks = await page.locator('#validation table').first().locator('th').allTextContents()
+      assert.equal(checks[4], national, iban)
+      const rows = await page
+        .locator('#validation table.parts tr')
+        .evaluateAll((trs: HTMLTableRowElement[]) =>
+          trs.map((tr) => [tr.cells[0]?.textContent, tr.cells[1]?.textContent]),
+        )
+      assert.deepEqual(rows.slice(0, parts.length), parts, iban)
+    }
+    // A British account its sort code's check refuses (MOD-97 made right): said in those words.
+    await typeIban('GB06BUKB20201555555556')
+    assert.match(
+      (await page.textContent('#verdict')) ?? '',
+      /^Invalid\. The account fails its sort code’s modulus check \(/,
     )
   })
 
@@ -300,7 +431,7 @@ describe('web page in Chromium', () => {
     await page.selectOption('#country', 'AX')
     await settled('generat')
     assert.match((await page.textContent('#format')) ?? '', /^Åland Islands \(FI IBANs\): 18 characters/)
-    assert.match((await page.textContent('#summary')) ?? '', /^\d+ IBANs for Åland Islands$/)
+    assert.match((await page.textContent('#summary')) ?? '', /^\d+ IBANs? for Åland Islands(, seed [a-z2-9]{8})?$/)
   })
 
   test('territories mint their country’s IBANs; realistic rows come from the whole registry', async () => {
@@ -315,18 +446,96 @@ describe('web page in Chromium', () => {
     assert.ok(new Set(german.map((iban) => iban.slice(4, 12))).size > 90, 'banks from the whole registry')
   })
 
-  test('downloads every format from the keyless export with the current settings', async () => {
-    await generateIn('DE', 7, 'download')
-    for (const format of ['csv', 'json', 'sql', 'txt']) {
-      const [download] = await Promise.all([page.waitForEvent('download'), page.click(`a[data-format="${format}"]`)])
-      assert.equal(download.suggestedFilename(), `ibans-de-7.${format}`)
+  /** The rows the table shows, compact. */
+  const shown = (on: Page) =>
+    on
+      .locator('#results code.iban')
+      .allTextContents()
+      .then((texts) => texts.map((text) => text.replace(/ /g, '')))
+
+  const FORMATS = ['csv', 'json', 'sql', 'txt']
+
+  /** Each format's download, clicked: its file name and its IBANs. */
+  async function downloads(on: Page): Promise<Map<string, { name: string; ibans: string[] }>> {
+    const files = new Map<string, { name: string; ibans: string[] }>()
+    for (const format of FORMATS) {
+      const [download] = await Promise.all([on.waitForEvent('download'), on.click(`a[data-format="${format}"]`)])
       const text = readFileSync(await download.path(), 'utf8')
-      const api = await app.call('GET', `/export/DE?format=${format}&count=7&realistic=1&seed=download`)
-      assert.equal(text, api.text, format)
-      if (format === 'csv') assert.equal((await parseCsv(text)).length, 7)
-      if (format === 'json') assert.equal((JSON.parse(text) as unknown[]).length, 7)
-      if (format === 'sql') assert.match(text, /INSERT INTO ibans/)
-      if (format === 'txt') assert.equal(text.trim().split('\n').length, 7)
+      files.set(format, { name: download.suggestedFilename(), ibans: await ibansOf(format, text) })
+    }
+    return files
+  }
+
+  /**
+   * Each format's file as its link names it, fetched here: Chromium lets one tab download ten
+   * files, then refuses the eleventh without a word.
+   */
+  async function linkedFiles(on: Page): Promise<Map<string, string[]>> {
+    const files = new Map<string, string[]>()
+    for (const format of FORMATS) {
+      const href = await on.locator(`a[data-format="${format}"]`).evaluate((link: HTMLAnchorElement) => link.href)
+      files.set(format, await ibansOf(format, await (await fetch(href)).text()))
+    }
+    return files
+  }
+
+  test('every download holds exactly the rows shown, no seed typed or one typed, at 1280 and 390 px', async () => {
+    const phone = await browser.newContext({
+      acceptDownloads: true,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    })
+    cleanup.push(() => phone.close())
+    const small = await phone.newPage()
+    await small.goto(app.url + '/')
+    await small.waitForSelector('html[data-ready="true"]')
+    for (const on of [page, small]) {
+      const width = on === page ? 1280 : 390
+      // No seed typed: the page draws one, shows it, and the files use it.
+      await generateOn(on, 'DE', 7, '')
+      const rows = await shown(on)
+      assert.equal(rows.length, 7)
+      for (const [format, file] of await downloads(on)) {
+        assert.equal(file.name, `ibans-de-7.${format}`)
+        assert.deepEqual(file.ibans, rows, `${width} ${format}`)
+      }
+      const seed = (await on.locator('#summary .seed code').textContent()) ?? ''
+      assert.match(seed, /^[a-z2-9]{8}$/, `${width}: the drawn seed is shown`)
+      // The same seed typed gives the same rows; more rows continue them.
+      const api = await app.call('GET', `/api/v1/generate/DE?count=7&seed=${seed}`, { headers: app.auth })
+      assert.deepEqual(
+        (api.body as { ibans: { iban: string }[] }).ibans.map((i) => i.iban),
+        rows,
+      )
+      await on.fill('#count', '12')
+      await settledOn(on, 'generat')
+      const more = await shown(on)
+      assert.deepEqual(more.slice(0, 7), rows, `${width}: 12 rows begin with the 7`)
+      assert.equal(await on.locator('#summary .seed code').textContent(), seed)
+      for (const [format, ibans] of await linkedFiles(on)) assert.deepEqual(ibans, more, `${width} ${format} (12)`)
+      // Generate asks for new IBANs: a new seed, new rows, and files that follow.
+      await on.click('#generate')
+      await settledOn(on, 'generat')
+      const fresh = await shown(on)
+      assert.notEqual(await on.locator('#summary .seed code').textContent(), seed)
+      assert.notDeepEqual(fresh, more)
+      for (const [format, ibans] of await linkedFiles(on)) assert.deepEqual(ibans, fresh, `${width} ${format} (new)`)
+      // A territory in random mode, negative data, and a typed seed: the same holds.
+      await on.selectOption('#invalid', 'national')
+      await generateOn(on, 'GF', 5, '', false)
+      const broken = await shown(on)
+      for (const [format, ibans] of await linkedFiles(on)) assert.deepEqual(ibans, broken, `${width} GF ${format}`)
+      for (const iban of broken) assert.equal(validateIban(iban).checks.national, false, iban)
+      await on.selectOption('#invalid', '')
+      const typed = await generateOn(on, 'IT', 4, 'my-seed')
+      assert.equal(await on.locator('#summary .seed').count(), 0, 'a typed seed is not repeated')
+      for (const [format, file] of await downloads(on)) {
+        assert.equal(file.name, `ibans-it-4.${format}`)
+        assert.deepEqual(file.ibans, typed, `${width} IT ${format}`)
+      }
+      await on.fill('#seed', '')
     }
   })
 

@@ -34,9 +34,7 @@ import {
   type UkDigits,
 } from './check.ts'
 import { rangeIndexOf, rangeOf, substituteOf, ukRanges, type Range, type Row } from './table.ts'
-
-/** Accounts that pass their sort code's check, or fail it (negative data). */
-export type AccountKind = 'pass' | 'fail'
+import type { AccountKind } from '../account-scheme.ts'
 
 /** Most choices of k: it is written as two digits (f g) before the tail replaces them. */
 export const MAX_TAIL_CHOICES = 100
@@ -793,9 +791,9 @@ function fillRecord(records: Int16Array, at: number, sortCode: number, kind: Acc
 
 /**
  * Sort codes made ready for the hot path, numbered per kind (records at number × RECORD_SIZE).
- * Generation writes a sort code's number beside the IBAN (RECORD_AT), so the writer reads it
- * instead of looking the sort code up. Numbers fit two bytes; NO_RECORD marks a sort code
- * without one.
+ * A shape gives each sort code's number to the writer as the row's tag (layout.ts), so the
+ * writer reads its record instead of looking the sort code up. NO_RECORD (−1, NO_TAG) marks a
+ * sort code without one.
  */
 interface Records {
   readonly numbers: Map<number, number>
@@ -803,7 +801,9 @@ interface Records {
   count: number
 }
 
-export const NO_RECORD = 0xffff
+export const NO_RECORD = -1
+/** Records kept per kind at most (a row's sort code past them is looked up on the spot). */
+const MAX_RECORDS = 0xffff
 const RECORDS: Record<AccountKind, Records> = {
   pass: { numbers: new Map(), data: new Int16Array(1024 * RECORD_SIZE), count: 0 },
   fail: { numbers: new Map(), data: new Int16Array(1024 * RECORD_SIZE), count: 0 },
@@ -814,7 +814,7 @@ export function ukRecord(sortCode: number, kind: AccountKind): number {
   const records = RECORDS[kind]
   const known = records.numbers.get(sortCode)
   if (known !== undefined) return known
-  if (records.count >= NO_RECORD) return NO_RECORD
+  if (records.count >= MAX_RECORDS) return NO_RECORD
   const number = records.count++
   if ((number + 1) * RECORD_SIZE > records.data.length) {
     const data = new Int16Array(records.data.length * 2)
@@ -942,25 +942,25 @@ export function ukAccount(sortCode: number, head: number, k: number, kind: Accou
   return account
 }
 
-/** Where generation writes a sort code's record number (ukRecord): two bytes past the longest IBAN's end. */
-export const RECORD_AT = 32
-
 /**
- * A writer of GB accounts in an IBAN's bytes: reads the sort code at `sortAt` (6 digits), its
- * record number at RECORD_AT (low byte first; NO_RECORD: none), the head at `accountAt` (a–e)
- * and k as two digits at f g, as the layout wrote them; writes f g h.
+ * A writer of GB accounts in an IBAN's bytes: reads the sort code at `sortAt` (6 digits), the
+ * head at `accountAt` (a–e) and k as two digits at f g, as the layout wrote them, and is given
+ * the sort code's record number (ukRecord; NO_RECORD: none); writes f g h.
  */
-export function ukAccountWriter(sortAt: number, accountAt: number, kind: AccountKind): (out: Uint8Array) => void {
+export function ukAccountWriter(
+  sortAt: number,
+  accountAt: number,
+  kind: AccountKind,
+): (out: Uint8Array, record: number) => void {
   const digits = new Uint8Array(14)
   const records = RECORDS[kind]
-  return (out) => {
+  return (out, record) => {
     const a = (out[accountAt] as number) - 48
     const b = (out[accountAt + 1] as number) - 48
     const c = (out[accountAt + 2] as number) - 48
     const d = (out[accountAt + 3] as number) - 48
     const e = (out[accountAt + 4] as number) - 48
     const k = ((out[accountAt + 5] as number) - 48) * 10 + (out[accountAt + 6] as number) - 48
-    const record = (out[RECORD_AT] as number) | ((out[RECORD_AT + 1] as number) << 8)
     // The common case straight from the bytes: a sort code with a record, its list made.
     let tail = record === NO_RECORD ? -1 : recordTail(records.data, record * RECORD_SIZE, a, b, c, d, e, k)
     if (tail < 0) {

@@ -2,23 +2,14 @@
 // account (check.ts, over Vocalink's table in table.ts), the banks sort codes belong to
 // (sort-codes.ts), and the sort codes and accounts generation draws (accounts.ts): what the
 // IBAN code asks of GB. uk-account.ts is the library's entry (checkUkAccount).
-import { tailChoices, type AccountKind } from './accounts.ts'
+import type { AccountKind } from '../account-scheme.ts'
+import { tailChoices } from './accounts.ts'
 import { exceptionOf, methodOf } from './check.ts'
 import { banksOfSortCode, rangesOfBank } from './sort-codes.ts'
 import { rangeOf, ukRanges } from './table.ts'
 
 export { UK_MODULUS_TABLE } from './table-data.ts'
-export {
-  leastTailChoices,
-  tailChoices,
-  ukAccount,
-  ukAccountWriter,
-  ukRecord,
-  MAX_TAIL_CHOICES,
-  NO_RECORD,
-  RECORD_AT,
-} from './accounts.ts'
-export type { AccountKind } from './accounts.ts'
+export { leastTailChoices, tailChoices, ukAccount, MAX_TAIL_CHOICES } from './accounts.ts'
 export { bankOfSortCode, banksOfSortCode } from './sort-codes.ts'
 export { exceptionOf, methodOf, rangePasses, sortCodeOf } from './check.ts'
 export { rangeOf } from './table.ts'
