@@ -79,14 +79,15 @@ Options:
       --qr-iban        CH, LI: QR-IBANs (a real bank's QR-IID, 30000-31999)
       --invalid CHECK  rows that fail exactly one check and pass every other:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
-                       several, comma-separated (mod97,national): each row fails
-                       one of them, drawn per row among those its country can fail
+                       several, comma-separated (mod97,national): each row
+                       fails one of them, drawn per row among those its
+                       country can fail
       --invalid-share S
-                       with --invalid: the share of rows broken, above 0 and at
-                       most 1 (default 1: every row), the others valid; with it
-                       or a list, csv, json, ndjson and sql rows end with the
-                       column invalid (the check the row fails; empty, null:
-                       valid); txt has no columns
+                       with --invalid: the share of rows broken, above 0 and
+                       at most 1 (default 1: every row), the others valid;
+                       with it or a list, csv, json, ndjson and sql rows end
+                       with the column invalid (the check the row fails;
+                       empty or null when valid); txt has no columns
       --no-header      csv without its header row: rows from the first line
                        (for tools such as JMeter's CSV Data Set)
   -o, --output FILE    write to FILE instead of stdout (created or replaced)
@@ -115,8 +116,14 @@ Examples:
   $ ibanmint generate FR -n 2 --seed 42 --invalid national
   FR3816159414057888025632449
   FR6014806826006368804961271
-  # 5% of the rows broken, each by one of three checks, labelled in the last column:
-  $ ibanmint generate DE,FR -n 10000 -f csv --seed 1 --invalid mod97,national,length --invalid-share 0.05
+  # Half the rows broken, each by one of two checks, labelled in the column invalid:
+  $ ibanmint generate DE -n 4 --seed 4 --invalid mod97,national \
+      --invalid-share 0.5 -f csv | cut -d, -f1,10
+  iban,invalid
+  DE81400693631873473136,
+  DE08200697865897844525,mod97
+  DE91285627169898226513,
+  DE60587512308581447522,national
   # 1,000,000 rows of three countries as CSV, with a progress line:
   $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 -o fixtures.csv
 `
