@@ -6,7 +6,7 @@
 // (10.9 KB: realistic German IBANs are at about 88 distinct banks in 100).
 import type { GenerateRequest } from '../core/operations.ts'
 import { generateResultSchema, type Schema } from '../core/schemas.ts'
-import type { Iban, InvalidCheck } from '@ibanmint/iban'
+import { INVALID_CHECKS, type Iban, type InvalidCheck } from '@ibanmint/iban'
 
 export interface CompactBank {
   code: string
@@ -161,7 +161,7 @@ export const compactGenerateSchema: Schema = {
           iban: (restBank['iban'] as Schema) ?? { type: 'string' },
           invalid: {
             type: 'string',
-            enum: (restBank['invalid'] as Schema)['enum'] as unknown[] as string[],
+            enum: [...INVALID_CHECKS],
             description: 'With a list of checks or invalid_share: the check this IBAN fails (absent when it is valid).',
           },
           bank: {
