@@ -82,9 +82,8 @@ ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${w
                        several, comma-separated (mod97,national): each row
                        fails one of them, drawn per row among those its
                        country can fail
-      --invalid-share S
-                       with --invalid: the share of rows broken, above 0 and
-                       at most 1 (default 1: every row), the others valid;
+      --invalid-share  with --invalid: the share S of rows broken, above 0
+                       and at most 1 (default 1: every row), the others valid;
                        with it or a list, csv, json, ndjson and sql rows end
                        with the column invalid (the check the row fails;
                        empty or null when valid); txt has no columns
@@ -116,8 +115,8 @@ Examples:
   $ ibanmint generate FR -n 2 --seed 42 --invalid national
   FR3816159414057888025632449
   FR6014806826006368804961271
-  # Half the rows broken, each by one of two checks, labelled in the column invalid:
-  $ ibanmint generate DE -n 4 --seed 4 --invalid mod97,national \
+  # Half the rows broken, each by one of two checks, labelled (column invalid):
+  $ ibanmint generate DE -n 4 --seed 4 --invalid mod97,national \\
       --invalid-share 0.5 -f csv | cut -d, -f1,10
   iban,invalid
   DE81400693631873473136,
