@@ -227,10 +227,11 @@ const LABELS = {
   ),
 } as const
 
-/** Appends a row's tail; labelled, the tail but its last byte, then the label's bytes. */
+/** Appends a row's tail; labelled, the label's bytes in place of the tail's last byte (no view made per row). */
 function appendTail(writer: ByteWriter, tail: Uint8Array, row: RowCursor, labels: readonly Uint8Array[]): void {
-  if (!row.labelled) return writer.append(tail)
-  writer.append(tail.subarray(0, tail.length - 1))
+  writer.append(tail)
+  if (!row.labelled) return
+  writer.drop(1)
   writer.append(labels[row.label] as Uint8Array)
 }
 
@@ -267,11 +268,9 @@ function encodeCsvRow(out: Uint8Array, at: number, row: RowCursor): number {
     }
   }
   const tail = layout.csv[row.tail] as Uint8Array
-  if (!row.labelled) {
-    out.set(tail, at)
-    return at + tail.length
-  }
-  out.set(tail.subarray(0, tail.length - 1), at)
+  out.set(tail, at)
+  if (!row.labelled) return at + tail.length
+  // The label takes the place of the tail's newline, and ends the row with its own.
   const label = LABELS.csv[row.label] as Uint8Array
   out.set(label, at + tail.length - 1)
   return at + tail.length - 1 + label.length
