@@ -1,13 +1,14 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
+import { requireCountry, requireDataset, toInvalid, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
   countSchema,
   countrySchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   offsetSchema,
   type ParamsOf,
@@ -16,7 +17,7 @@ import {
   seedQuerySchema,
   type Schema,
 } from '../core/schemas.ts'
-import { COUNTRIES, TERRITORIES } from '@ibanmint/iban'
+import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
 import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import type { GenerationPool, StreamLease, StreamRequest } from '../pool/pool.ts'
@@ -74,6 +75,12 @@ export const downloadRowSchema: Schema = {
     },
     bic: { type: ['string', 'null'], description: 'The real bank’s BIC; null (csv: empty) when unknown or random.' },
     sepa: { type: 'boolean', description: 'The country is in SEPA (csv: true or false).' },
+    invalid: {
+      type: ['string', 'null'],
+      enum: [...INVALID_CHECKS, null],
+      description:
+        'With a list of checks in `invalid` or with `invalid_share` (last column): the check the row fails, null (csv: empty) when it is valid; absent otherwise.',
+    },
   },
   additionalProperties: {
     type: ['string', 'null'],
@@ -181,6 +188,7 @@ function downloadQuery(max: number, fallback: number) {
     seed: seedQuerySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    invalid_share: invalidShareParamSchema,
     header: headerSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanQuerySchema,
@@ -203,7 +211,8 @@ function streamRequestOf(
     realistic: toRealistic(query.realistic),
     seed: toSeed(query.seed),
     bank: query.bank,
-    invalid: query.invalid,
+    invalid: toInvalid(query.invalid),
+    invalidShare: query.invalid_share,
     bankMix: query.bank_mix,
     qrIban: toQrIban(query.qr_iban),
     format: query.format,
