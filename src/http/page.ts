@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { BUILD_OUTPUTS, pageScript, readBuilt, README_FILE } from '../build-outputs.ts'
 import { ApiError } from '../core/errors.ts'
 import {
-  BANK_REGISTRY,
+  bankRegistry,
   BANK_WEIGHTS,
   UK_MODULUS_TABLE,
   UK_SORT_CODE_SUBSTITUTIONS,
@@ -48,7 +48,7 @@ export interface WebAssets {
  * needs that country (the script does not carry the registries: scripts/web-bundle.mjs).
  */
 function bankFiles(): SiteFile[] {
-  return Object.entries(BANK_REGISTRY).map(([country, text]) =>
+  return Object.entries(bankRegistry()).map(([country, text]) =>
     hashedFile(`banks-${country.toLowerCase()}`, 'txt', 'text/plain; charset=utf-8', text),
   )
 }
