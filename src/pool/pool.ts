@@ -266,9 +266,9 @@ export class GenerationPool {
 
 const VALIDATION_FAILED = 'validation failed: a worker thread crashed or ran out of memory; retry'
 
-/** How many batches a stream request makes. */
+/** How many batches a stream request makes: one at least (an empty slice still opens and closes its document). */
 export function batchCount(request: Pick<StreamRequest, 'count'>): number {
-  return Math.ceil(request.count / BATCH_ROWS)
+  return Math.max(1, Math.ceil(request.count / BATCH_ROWS))
 }
 
 /** The batches of a generation stream, in order. */
