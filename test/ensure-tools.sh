@@ -4,10 +4,11 @@
 # validator: its command line, and its library with a C++ compiler for the tests' per-method
 # judge), sqlite3 and PostgreSQL (the SQL output is loaded into both), and chromium (the web
 # page's browser tests drive it with playwright-core), and nginx (deploy/nginx.conf runs in front
-# of two servers). As root on Debian it installs what is missing; elsewhere it says what to install.
+# of two servers), and xmllint (payment files are validated against ISO 20022's schemas). As root
+# on Debian it installs what is missing; elsewhere it says what to install.
 set -euo pipefail
 
-declare -A PACKAGE_OF=([curl]=curl [redis-server]=redis-server [ktoblzcheck]=ktoblzcheck [g++]=g++ [sqlite3]=sqlite3 [psql]=postgresql-client [chromium]=chromium [nginx]=nginx)
+declare -A PACKAGE_OF=([curl]=curl [redis-server]=redis-server [ktoblzcheck]=ktoblzcheck [g++]=g++ [sqlite3]=sqlite3 [psql]=postgresql-client [chromium]=chromium [nginx]=nginx [xmllint]=libxml2-utils)
 missing=()
 for program in "${!PACKAGE_OF[@]}"; do
   command -v "$program" >/dev/null 2>&1 || missing+=("${PACKAGE_OF[$program]}")

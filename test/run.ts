@@ -46,6 +46,7 @@ const COMPONENT_REFERENCES: [RegExp, string][] = [
   [/bin\/ibanmint\.js'|'bin', 'ibanmint\.js'/, 'the command line in a child process'],
   [/\('docker'/, 'Docker'],
   [/\bspawn\('nginx'/, 'nginx'],
+  [/\bschemaErrors\(/, 'xmllint'],
 ]
 // Type-only imports load nothing: they are not read as needs.
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s(?!type\s)[^'"]*?from\s+'([^']+)'|import\('([^']+)'\)/g

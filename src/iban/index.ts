@@ -1,6 +1,7 @@
 // ibanmint's domain core, and the API of its library @ibanmint/iban (packages/iban): the
 // country registry, MOD-97 and national checks, random sources, duplicate-free seeded datasets,
-// generation and validation, BIC lookup, and the bank-level account checks of the account
+// generation and validation, BIC lookup, payment files (pain.001, pain.008 and the bank's
+// pain.002 and camt.053), and the bank-level account checks of the account
 // schemes (UK sort codes and accounts, Swedish clearing numbers, Swiss postal and Israeli accounts).
 // Pure: no I/O and no Node-only modules, so the same code runs in browsers. This file is the
 // documented API (packages/iban/README.md), name for name: test/iban/api.test.ts pins the list.
@@ -52,6 +53,27 @@ export type {
   SegmentName,
   Territory,
 } from './registry.ts'
+// Payment files: SEPA credit transfers and direct debits of generated transactions, with labelled
+// defects, and the bank's status report and statement; the SEPA character set and creditor ids.
+export {
+  PaymentFile,
+  paymentFileChunks,
+  transactionAt,
+  writePaymentFile,
+  PAYMENT_DOCUMENTS,
+} from './payments/payment-file.ts'
+export type { PaymentDocument, PaymentFileSummary, PaymentSink, PaymentTransaction } from './payments/payment-file.ts'
+export { PAYMENT_DEFECTS, PAYMENT_MESSAGES } from './payments/options.ts'
+export type {
+  AmountOptions,
+  InitiatorOptions,
+  PaymentDefect,
+  PaymentFileOptions,
+  PaymentMessageName,
+  ResolvedPaymentOptions,
+} from './payments/options.ts'
+export { buildCreditorIdentifier, isValidCreditorIdentifier } from './payments/creditor-id.ts'
+export { isSepaText, toSepaText } from './parties/sepa-text.ts'
 // Banks: the real banks that realistic IBANs carry and validation reports.
 export { banksOf } from './banks.ts'
 export type { BankRow, IbanBank } from './banks.ts'

@@ -40,6 +40,18 @@ export const API_VALUES = [
   'REGISTRY_RELEASE',
   // Banks
   'banksOf',
+  // Payment files
+  'PaymentFile',
+  'paymentFileChunks',
+  'writePaymentFile',
+  'transactionAt',
+  'PAYMENT_MESSAGES',
+  'PAYMENT_DEFECTS',
+  'PAYMENT_DOCUMENTS',
+  'buildCreditorIdentifier',
+  'isValidCreditorIdentifier',
+  'toSepaText',
+  'isSepaText',
 ] as const
 
 /** The documented types: the shapes of the values' arguments and results. */
@@ -69,6 +81,16 @@ export const API_TYPES = [
   'Country',
   'Territory',
   'BankRow',
+  'PaymentFileOptions',
+  'AmountOptions',
+  'InitiatorOptions',
+  'ResolvedPaymentOptions',
+  'PaymentMessageName',
+  'PaymentDefect',
+  'PaymentDocument',
+  'PaymentFileSummary',
+  'PaymentSink',
+  'PaymentTransaction',
 ] as const
 
 /** What the service takes beyond the API (values; its types follow them). */
