@@ -250,6 +250,8 @@ function readRequest(values: ParsedCommand['values'], list: string) {
     countries,
     count: part.rows,
     offset: offset + part.start,
+    // A part's sql INSERTs are cut where the unsliced output's are.
+    insertsFrom: offset,
     realistic: values.random !== true,
     seed,
     bank,

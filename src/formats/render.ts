@@ -40,6 +40,12 @@ export interface BatchOptions {
   header?: boolean | undefined
   /** This batch closes the document (JSON "]"). */
   last: boolean
+  /**
+   * sql: the row from which INSERT statements are counted, every SQL_ROWS_PER_INSERT rows
+   * (default: the stream's first row, `start` of its first batch). A slice counts from its
+   * whole dataset's first row, so that its INSERTs are those of the unsliced output.
+   */
+  insertsFrom?: number | undefined
 }
 
 /**
@@ -164,6 +170,8 @@ class RowCursor {
   /** The row's index in the batch: −1 before the first call of next(). */
   index = -1
   readonly count: number
+  /** sql: how many rows of its INSERT statement precede the batch's first row. */
+  readonly insertPhase: number
   readonly columns: readonly Column[]
   /** The rows are valid IBANs (no negative data). */
   readonly valid: boolean
@@ -174,7 +182,14 @@ class RowCursor {
   readonly #lead: string
   readonly #separator: string
 
-  constructor(prepared: Prepared, start: number, count: number, first: boolean, separator: string) {
+  constructor(
+    prepared: Prepared,
+    start: number,
+    count: number,
+    first: boolean,
+    separator: string,
+    insertsFrom = start,
+  ) {
     this.#dataset = prepared.dataset
     this.#layouts = prepared.layouts
     this.layout = prepared.layouts[0] as RowLayout
@@ -182,6 +197,7 @@ class RowCursor {
     this.valid = prepared.dataset.invalid === undefined
     this.#start = start
     this.count = count
+    this.insertPhase = (((start - insertsFrom) % SQL_ROWS_PER_INSERT) + SQL_ROWS_PER_INSERT) % SQL_ROWS_PER_INSERT
     this.#lead = first ? '' : separator
     this.#separator = separator
   }
@@ -421,11 +437,13 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
       while (rows.next(writer)) {
         // Each batch opens its own INSERTs and ends its last one, so batches rendered apart
         // still concatenate into one valid script (cut every SQL_ROWS_PER_INSERT rows, as the
-        // pool's batches are, into the very bytes of one batch).
+        // pool's batches are, into the very bytes of one batch). A slice's batches count
+        // from the whole dataset's first row: only its first and last INSERT are cut short.
         const i = rows.index
-        writer.ascii(i % SQL_ROWS_PER_INSERT === 0 ? insert : ',\n')
+        const at = (i + rows.insertPhase) % SQL_ROWS_PER_INSERT
+        writer.ascii(i === 0 || at === 0 ? insert : ',\n')
         writeSqlRow(writer, rows)
-        if (i % SQL_ROWS_PER_INSERT === SQL_ROWS_PER_INSERT - 1 || i === rows.count - 1) writer.ascii(';\n')
+        if (at === SQL_ROWS_PER_INSERT - 1 || i === rows.count - 1) writer.ascii(';\n')
       }
     },
     close: 'COMMIT;\n',
@@ -487,10 +505,11 @@ class Prepared {
     first: boolean,
     last: boolean,
     header = true,
+    insertsFrom = start,
   ): void {
     const formatWriter = WRITERS[format]
     if (first) writer.ascii(formatWriter.open(this.columns, header))
-    formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator), writer)
+    formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator, insertsFrom), writer)
     if (last) writer.ascii(formatWriter.close)
   }
 }
@@ -546,8 +565,8 @@ function prepare(options: BatchOptions): Prepared {
 /** Renders a batch into `writer`, which is cleared first (its bytes are then `writer.view()`). */
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   writer.clear()
-  const { format, start, count, first, last, header } = options
-  prepare(options).render(writer, format, start, count, first, last, header)
+  const { format, start, count, first, last, header, insertsFrom } = options
+  prepare(options).render(writer, format, start, count, first, last, header, insertsFrom)
 }
 
 /** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */

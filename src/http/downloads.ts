@@ -177,8 +177,8 @@ function cacheControlOf(seeded: boolean, keyed: boolean): string {
   return CACHE_CONTROL[keyed ? 'bulk' : 'export'][seeded ? 1 : 0]
 }
 
-function downloadQuery(max: number, fallback: number) {
-  return objectOf({
+function downloadFields(max: number, fallback: number) {
+  return {
     format: formatSchema,
     count: countSchema(max, fallback),
     offset: offsetSchema(Number.MAX_SAFE_INTEGER),
@@ -189,16 +189,26 @@ function downloadQuery(max: number, fallback: number) {
     header: headerSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanQuerySchema,
-    slice: sliceParamSchema,
-  })
+  } as const
 }
+
+function downloadQuery(max: number, fallback: number) {
+  return objectOf(downloadFields(max, fallback))
+}
+
+/** Bulk's query: the download's, and `slice` (a part of a large dataset; the export's 100 rows need none). */
+function bulkQuery(max: number, fallback: number) {
+  return objectOf({ ...downloadFields(max, fallback), slice: sliceParamSchema })
+}
+
+type DownloadQuery = ParamsOf<ReturnType<typeof downloadQuery>> & { slice?: string | undefined }
 
 /**
  * The stream request of a validated download query. With `slice=k/n`, the rows are part k of
  * the seeded dataset of `count` rows from `offset` (src/core/slices.ts), the whole of which is
  * checked against the dataset's capacity, so that every part of it is refused alike.
  */
-function streamRequestOf(countries: string[], query: ParamsOf<ReturnType<typeof downloadQuery>>): DownloadRequest {
+function streamRequestOf(countries: string[], query: DownloadQuery): DownloadRequest {
   const header = !(query.header === '0' || query.header === 'false')
   if (!header && query.format !== 'csv') {
     throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
@@ -209,6 +219,8 @@ function streamRequestOf(countries: string[], query: ParamsOf<ReturnType<typeof 
     countries,
     count: part.rows,
     offset: query.offset + part.start,
+    // A part's sql INSERTs are cut where the unsliced output's are.
+    insertsFrom: query.offset,
     realistic: toRealistic(query.realistic),
     seed: toSeed(query.seed),
     bank: query.bank,
@@ -257,7 +269,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     access: 'key',
     summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
     description:
-      'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart.',
+      'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart. `slice=k/n` (with `seed`) asks for part k of n of the `count` rows from `offset`, as the tasks of an array job ask for theirs: the parts differ by at most one row and, joined in order, are the unsliced file (each part a whole file, its own csv header or json array); the file name says which part (`ibans-de-100-part-2-of-4.csv`).',
     tag: 'export',
     pathParams: {
       country: {
@@ -266,7 +278,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
         examples: ['DE', 'DE,FR,IT'],
       },
     },
-    query: downloadQuery(deps.bulkMaxCount, 10),
+    query: bulkQuery(deps.bulkMaxCount, 10),
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed (chunked).'),
     cacheControl: CACHE_CONTROL.bulk,

@@ -73,6 +73,8 @@ export interface StreamRequest {
   format: RenderFormat
   /** csv: false leaves out the header row (default true). */
   header?: boolean | undefined
+  /** sql: the row INSERT statements are counted from (default: offset); a slice's, its dataset's first row. */
+  insertsFrom?: number | undefined
 }
 
 /**
@@ -277,6 +279,7 @@ function generationSource(
   onChunk: ((rows: number, bytes: number) => void) | undefined,
 ): WindowSource<BatchTask> {
   const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS)
+  const insertsFrom = request.insertsFrom ?? request.offset ?? 0
   // Every batch of one stream mints from the same dataset, so they share its key.
   const seed = request.seed ?? randomSeed()
   return {
@@ -294,6 +297,7 @@ function generationSource(
         qrIban: request.qrIban,
         format: request.format,
         header: request.header,
+        insertsFrom,
         start: batch.start,
         count: batch.count,
         first: batch.first,
