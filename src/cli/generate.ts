@@ -277,7 +277,10 @@ function readThreads(values: ParsedCommand['values']): number | undefined {
 }
 
 /** The manifest's pending file, opened before any row is made; a usage error for a path that is the output's. */
-async function openManifest(manifest: string | undefined, output: string | undefined): Promise<PendingFile | undefined> {
+async function openManifest(
+  manifest: string | undefined,
+  output: string | undefined,
+): Promise<PendingFile | undefined> {
   if (manifest === undefined) return undefined
   if (output !== undefined && resolve(manifest) === resolve(output))
     throw new UsageError('--manifest must name another file than --output')
@@ -286,7 +289,11 @@ async function openManifest(manifest: string | undefined, output: string | undef
 
 /** The part file as its manifest names it: from the manifest's folder, with / between folders (null: standard output). */
 function partFileName(manifest: string, output: string | undefined): string | null {
-  return output === undefined ? null : relative(dirname(resolve(manifest)), resolve(output)).split(sep).join('/')
+  return output === undefined
+    ? null
+    : relative(dirname(resolve(manifest)), resolve(output))
+        .split(sep)
+        .join('/')
 }
 
 export async function runGenerate(args: string[]): Promise<number> {

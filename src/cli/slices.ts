@@ -5,14 +5,8 @@ import { createHash } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
-import {
-  checkSlices,
-  partFileCandidates,
-  readManifest,
-  type PartEvidence,
-  type SliceManifest,
-  type SliceVerdict,
-} from '../core/slices.ts'
+import { checkSlices, type PartEvidence, type SliceVerdict } from '../core/slice-check.ts'
+import { partFileCandidates, readManifest, type SliceManifest } from '../core/slices.ts'
 import { reasonOf } from './output.ts'
 import { closest } from './suggest.ts'
 import { parseCommand, UsageError, type CommandSpec } from './usage.ts'
@@ -20,29 +14,30 @@ import { parseCommand, UsageError, type CommandSpec } from './usage.ts'
 const HELP = `Usage: ibanmint slices check MANIFEST... [--json]
 
 Checks that the parts "ibanmint generate --slice K/N --manifest FILE" wrote
-make one whole dataset: every manifest of one dataset (the same release,
-countries, seed, options, count and format), cut one way (the same N and
---offset), each slice once, none missing, and every part file of the size and
-SHA-256 its manifest says. A manifest finds its part file by the name it
-records (from the manifest's folder), else by its own name with the format's
-extension (part-2.json: part-2.csv), as an upload that renames both finds it.
+make one whole dataset: the cut most manifests share (one release, the same
+countries, seed, options and format, the same --count, --offset and N) is the
+whole to make; each of its slices must be given once, and every part file be
+of the size and SHA-256 its manifest says. A manifest finds its part file by
+the name it records (from the manifest's folder), else by its own name with
+the format's extension (part-2.json or part-2.manifest.json: part-2.csv), as
+an upload that renames both finds it.
 
 Options:
       --json      one JSON object on stdout: ok, exit_code, the dataset, the
                   parts and the problems (each with kind, exit_code, message)
   -h, --help      show this help
 
-Every problem found is one line on stderr. The exit code is the lowest of the
-problems found:
-  0  the parts are the whole dataset, each once, every file as its manifest
-     says
-  2  bad usage, or a manifest that cannot be read or is not a slice manifest
-  3  parts of different datasets (release, countries, seed, options, count
-     or format differ)
-  4  overlapping parts: cut with another N or --offset
-  5  a slice given twice
-  6  missing parts: a slice without a manifest, or a manifest without its file
-  7  a damaged file: its size or SHA-256 is not its manifest's
+Every problem found is one line on stderr; the exit code is the lowest of
+theirs:
+  0  whole: every slice once, every file as its manifest says
+  1  a part file cannot be read
+  2  bad usage, or a file that is not a slice manifest
+  3  missing: a slice without a manifest, or a manifest without its file
+  4  extra: a part of another dataset, format or release, or of rows outside
+     the dataset
+  5  overlapping: a slice given twice, or a part cut with another --count, N
+     or --offset that holds rows of the dataset
+  6  damaged: a part file whose size or SHA-256 is not its manifest's
 
 Examples:
   # four parts of one dataset, then the check of the whole:
@@ -105,15 +100,15 @@ async function evidenceOf(path: string, manifest: SliceManifest): Promise<PartEv
 }
 
 /** The one line that says the parts are whole. */
-function wholeLine(parts: readonly PartEvidence[]): string {
-  const { dataset, format, slice } = (parts[0] as PartEvidence).value
+function wholeLine(parts: readonly PartEvidence[], reference: PartEvidence): string {
+  const { dataset, format, slice } = reference.value
   const bytes = parts.reduce((total, part) => total + part.value.file.bytes, 0)
   const from = dataset.offset === 0 ? '' : ` from row ${dataset.offset.toLocaleString('en')}`
   return `ok: ${slice.count} ${slice.count === 1 ? 'part' : 'parts'} of ${dataset.count.toLocaleString('en')} rows${from} (${dataset.countries.join(',')}, ${dataset.mode}, seed ${JSON.stringify(dataset.seed)}, ${format.name}), ${bytes.toLocaleString('en')} bytes: complete, disjoint, every file as its manifest says\n`
 }
 
 function jsonReport(parts: readonly PartEvidence[], verdict: SliceVerdict): string {
-  const first = parts[0]?.value
+  const first = verdict.reference?.value
   return `${JSON.stringify({
     ok: verdict.exit_code === 0,
     exit_code: verdict.exit_code,
@@ -144,7 +139,8 @@ async function runCheck(args: string[]): Promise<number> {
   for (const [path, manifest] of manifests) parts.push(await evidenceOf(path, manifest))
   const verdict = checkSlices(parts)
   if (values.json === true) process.stdout.write(jsonReport(parts, verdict))
-  else if (verdict.exit_code === 0) process.stdout.write(wholeLine(parts))
+  else if (verdict.exit_code === 0 && verdict.reference !== undefined)
+    process.stdout.write(wholeLine(parts, verdict.reference))
   for (const found of verdict.problems) process.stderr.write(`ibanmint: ${found.message}\n`)
   return verdict.exit_code
 }

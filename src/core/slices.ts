@@ -86,7 +86,10 @@ export const ARRAY_JOB_PLATFORMS = [
 export const SLICE_COUNT_VARIABLE = 'IBANMINT_SLICE_COUNT'
 
 const INDEX_VARIABLES = ARRAY_JOB_PLATFORMS.map((p) => p.index)
-const COUNT_VARIABLES = [...ARRAY_JOB_PLATFORMS.flatMap((p) => (p.count === undefined ? [] : [p.count])), SLICE_COUNT_VARIABLE]
+const COUNT_VARIABLES = [
+  ...ARRAY_JOB_PLATFORMS.flatMap((p) => (p.count === undefined ? [] : [p.count])),
+  SLICE_COUNT_VARIABLE,
+]
 
 function autoError(message: string): ApiError {
   return new ApiError('invalid_request', `--slice auto: ${message}`)
@@ -224,7 +227,6 @@ export function manifestText(manifest: SliceManifest): string {
   return `${JSON.stringify(manifest, null, 2)}\n`
 }
 
-
 const COUNT = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }
 
 /** What a manifest must hold: the reader's check of a file that may be anything. */
@@ -296,6 +298,11 @@ export function readManifest(text: string): SliceManifest {
   return manifest
 }
 
+/** "rows 8,335–16,668" (or "no rows, at row 8,335"): a part's rows as messages name them. */
+export function rowsText(part: { offset: number; rows: number }): string {
+  return part.rows === 0 ? `no rows, at row ${part.offset}` : `rows ${part.offset}–${part.offset + part.rows - 1}`
+}
+
 /**
  * Where a manifest's part file may be, in the order to look: the path it names (from the
  * manifest's folder), then the manifest's own name with the format's extension beside it (a
@@ -304,174 +311,9 @@ export function readManifest(text: string): SliceManifest {
  */
 export function partFileCandidates(manifestPath: string, manifest: SliceManifest): string[] {
   const folder = dirname(manifestPath)
-  const stem = basename(manifestPath, extname(manifestPath))
+  // part-2.manifest.json names part-2.json (a json part cannot share its manifest's name).
+  const stem = basename(manifestPath, extname(manifestPath)).replace(/\.manifest$/, '')
   const own = join(folder, `${stem}.${fileTypeOf(manifest.format.name).extension}`)
   const named = manifest.file.name === null ? [] : [join(folder, manifest.file.name)]
-  return [...new Set([...named, own])]
-}
-
-// --- the check of a set of parts ---
-
-/**
- * What can be wrong with a set of parts, each with its exit code: the lowest code of the
- * problems found is the check's (the order is that of the checks: a set of different datasets
- * is not judged for completeness).
- */
-export const CHECK_PROBLEMS = {
-  different_datasets: 3,
-  overlap: 4,
-  duplicate: 5,
-  missing: 6,
-  damaged: 7,
-} as const
-
-export type CheckProblemKind = keyof typeof CHECK_PROBLEMS
-
-export interface CheckProblem {
-  kind: CheckProblemKind
-  exit_code: number
-  message: string
-}
-
-/** A manifest and what was found of its file. */
-export interface PartEvidence {
-  /** The manifest's path, as given. */
-  manifest: string
-  value: SliceManifest
-  /** The candidates looked at (partFileCandidates). */
-  tried: readonly string[]
-  /** The part file found: its path and size, and its SHA-256 when the size was right (else not read). */
-  file: { path: string; bytes: number; sha256: string | undefined } | undefined
-}
-
-export interface SliceVerdict {
-  exit_code: number
-  problems: CheckProblem[]
-}
-
-function problem(kind: CheckProblemKind, message: string): CheckProblem {
-  return { kind, exit_code: CHECK_PROBLEMS[kind], message }
-}
-
-function rowsText(part: { offset: number; rows: number }): string {
-  return part.rows === 0
-    ? `no rows, at row ${part.offset}`
-    : `rows ${part.offset}–${part.offset + part.rows - 1}`
-}
-
-const sliceText = (manifest: SliceManifest) => `${manifest.slice.index}/${manifest.slice.count}`
-
-/** The fields that make two parts' rows and bytes those of one file, as the messages name them. */
-const IDENTITY: [string, (m: SliceManifest) => unknown][] = [
-  ['version', (m) => m.version],
-  ['countries', (m) => m.dataset.countries.join(',')],
-  ['mode', (m) => m.dataset.mode],
-  ['seed', (m) => m.dataset.seed],
-  ['bank', (m) => m.dataset.bank],
-  ['bank_mix', (m) => m.dataset.bank_mix],
-  ['invalid', (m) => m.dataset.invalid],
-  ['qr_iban', (m) => m.dataset.qr_iban],
-  ['count', (m) => m.dataset.count],
-  ['format', (m) => m.format.name],
-  ['header', (m) => m.format.header],
-]
-
-/** The first identity field on which two manifests differ, as "seed "a" ≠ "b"", or undefined. */
-function identityDifference(a: SliceManifest, b: SliceManifest): string | undefined {
-  for (const [name, read] of IDENTITY) {
-    const [x, y] = [read(a), read(b)]
-    if (x !== y) return `${name} ${JSON.stringify(x)} ≠ ${JSON.stringify(y)}`
-  }
-  return undefined
-}
-
-/** Overlap or cut: the parts of one dataset must be cut with one n from one offset. */
-function cutProblem(part: PartEvidence, reference: PartEvidence): CheckProblem | undefined {
-  const [a, b] = [part.value, reference.value]
-  if (a.slice.count === b.slice.count && a.dataset.offset === b.dataset.offset) return undefined
-  const overlaps = a.part.offset < b.part.offset + b.part.rows && b.part.offset < a.part.offset + a.part.rows
-  const how = `slice ${sliceText(a)} from offset ${a.dataset.offset} (${rowsText(a.part)}) ${overlaps ? 'overlaps' : 'is cut otherwise than'} ${reference.manifest}'s slice ${sliceText(b)} from offset ${b.dataset.offset} (${rowsText(b.part)})`
-  return problem('overlap', `${part.manifest}: ${how}; make every part with one n and one --offset`)
-}
-
-/** The missing slices of one cut, named with their rows (the first few, then how many more). */
-function missingProblem(parts: readonly PartEvidence[], reference: SliceManifest): CheckProblem | undefined {
-  const { count } = reference.slice
-  const present = new Set(parts.map((part) => part.value.slice.index))
-  if (present.size === count) return undefined
-  const missing: string[] = []
-  for (let index = 0; index < count && missing.length <= 5; index++) {
-    if (present.has(index)) continue
-    const part = partOf(reference.dataset.count, { index, count })
-    missing.push(`${index}/${count} (${rowsText({ offset: reference.dataset.offset + part.start, rows: part.rows })})`)
-  }
-  const absent = count - present.size
-  const shown = missing.slice(0, 5).join(', ')
-  const more = absent > 5 ? `, and ${absent - 5} more` : ''
-  return problem('missing', `missing ${absent} of ${count} parts: ${absent === 1 ? 'slice' : 'slices'} ${shown}${more}`)
-}
-
-/** The file of one part against its manifest: absent (missing), or of another size or hash (damaged). */
-function fileProblem(part: PartEvidence): CheckProblem | undefined {
-  const { file } = part.value
-  if (part.file === undefined)
-    return problem('missing', `${part.manifest}: its part file is not there (looked for ${part.tried.join(', ')})`)
-  if (part.file.bytes !== file.bytes)
-    return problem(
-      'damaged',
-      `${part.file.path}: ${part.file.bytes.toLocaleString('en')} bytes, its manifest ${part.manifest} says ${file.bytes.toLocaleString('en')}`,
-    )
-  if (part.file.sha256 !== file.sha256)
-    return problem(
-      'damaged',
-      `${part.file.path}: SHA-256 ${part.file.sha256 ?? 'unread'}, its manifest ${part.manifest} says ${file.sha256}`,
-    )
-  return undefined
-}
-
-/**
- * The verdict on a set of parts: one dataset (same release, options, count and format), one cut
- * (the same n and offset), each slice once, none missing, every file as its manifest says.
- * Every problem found is listed; the exit code is the lowest of theirs (0: none).
- */
-export function checkSlices(parts: readonly PartEvidence[]): SliceVerdict {
-  const problems: CheckProblem[] = []
-  const reference = parts[0]
-  if (reference === undefined) return { exit_code: 0, problems }
-  const same: PartEvidence[] = []
-  for (const part of parts) {
-    const difference = identityDifference(reference.value, part.value)
-    if (difference !== undefined)
-      problems.push(
-        problem('different_datasets', `${part.manifest} is of another dataset than ${reference.manifest}: ${difference}`),
-      )
-    else same.push(part)
-  }
-  const cut: PartEvidence[] = []
-  for (const part of same) {
-    const wrong = cutProblem(part, reference)
-    if (wrong === undefined) cut.push(part)
-    else problems.push(wrong)
-  }
-  const byIndex = new Map<number, PartEvidence[]>()
-  for (const part of cut) byIndex.set(part.value.slice.index, [...(byIndex.get(part.value.slice.index) ?? []), part])
-  for (const [index, given] of byIndex)
-    if (given.length > 1)
-      problems.push(
-        problem(
-          'duplicate',
-          `slice ${index}/${reference.value.slice.count} is given ${given.length} times: ${given.map((part) => part.manifest).join(', ')}`,
-        ),
-      )
-  // Completeness means something only for a set that is one dataset cut one way.
-  if (cut.length === parts.length) {
-    const missing = missingProblem(cut, reference.value)
-    if (missing !== undefined) problems.push(missing)
-  }
-  for (const part of parts) {
-    const wrong = fileProblem(part)
-    if (wrong !== undefined) problems.push(wrong)
-  }
-  const codes = problems.map((found) => found.exit_code)
-  return { exit_code: codes.length === 0 ? 0 : Math.min(...codes), problems }
+  return [...new Set([...named, own])].filter((path) => path !== join(manifestPath))
 }
