@@ -250,8 +250,8 @@ function readRequest(values: ParsedCommand['values'], list: string) {
     countries,
     count: part.rows,
     offset: offset + part.start,
-    // A part's sql INSERTs are cut where the unsliced output's are.
-    insertsFrom: offset,
+    // A part's batches and sql INSERTs are cut where the unsliced output's are.
+    origin: offset,
     realistic: values.random !== true,
     seed,
     bank,

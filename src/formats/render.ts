@@ -41,11 +41,11 @@ export interface BatchOptions {
   /** This batch closes the document (JSON "]"). */
   last: boolean
   /**
-   * sql: the row from which INSERT statements are counted, every SQL_ROWS_PER_INSERT rows
-   * (default: the stream's first row, `start` of its first batch). A slice counts from its
-   * whole dataset's first row, so that its INSERTs are those of the unsliced output.
+   * The first row of the unsliced stream (default: `start`): sql counts its INSERT statements,
+   * every SQL_ROWS_PER_INSERT rows, from it. A slice's batches count from their whole
+   * dataset's first row, so that its INSERTs are those of the unsliced output.
    */
-  insertsFrom?: number | undefined
+  origin?: number | undefined
 }
 
 /**
@@ -188,7 +188,7 @@ class RowCursor {
     count: number,
     first: boolean,
     separator: string,
-    insertsFrom = start,
+    origin = start,
   ) {
     this.#dataset = prepared.dataset
     this.#layouts = prepared.layouts
@@ -197,7 +197,7 @@ class RowCursor {
     this.valid = prepared.dataset.invalid === undefined
     this.#start = start
     this.count = count
-    this.insertPhase = (((start - insertsFrom) % SQL_ROWS_PER_INSERT) + SQL_ROWS_PER_INSERT) % SQL_ROWS_PER_INSERT
+    this.insertPhase = (((start - origin) % SQL_ROWS_PER_INSERT) + SQL_ROWS_PER_INSERT) % SQL_ROWS_PER_INSERT
     this.#lead = first ? '' : separator
     this.#separator = separator
   }
@@ -505,11 +505,11 @@ class Prepared {
     first: boolean,
     last: boolean,
     header = true,
-    insertsFrom = start,
+    origin = start,
   ): void {
     const formatWriter = WRITERS[format]
     if (first) writer.ascii(formatWriter.open(this.columns, header))
-    formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator, insertsFrom), writer)
+    formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator, origin), writer)
     if (last) writer.ascii(formatWriter.close)
   }
 }
@@ -565,8 +565,8 @@ function prepare(options: BatchOptions): Prepared {
 /** Renders a batch into `writer`, which is cleared first (its bytes are then `writer.view()`). */
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   writer.clear()
-  const { format, start, count, first, last, header, insertsFrom } = options
-  prepare(options).render(writer, format, start, count, first, last, header, insertsFrom)
+  const { format, start, count, first, last, header, origin } = options
+  prepare(options).render(writer, format, start, count, first, last, header, origin)
 }
 
 /** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */

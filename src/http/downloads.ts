@@ -219,8 +219,8 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
     countries,
     count: part.rows,
     offset: query.offset + part.start,
-    // A part's sql INSERTs are cut where the unsliced output's are.
-    insertsFrom: query.offset,
+    // A part's batches and sql INSERTs are cut where the unsliced output's are.
+    origin: query.offset,
     realistic: toRealistic(query.realistic),
     seed: toSeed(query.seed),
     bank: query.bank,

@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
 import { workerModule } from '../build-outputs.ts'
 import { UnavailableError } from '../core/errors.ts'
-import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
+import { batchesOf, batchTotal, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/render.ts'
 import type { BankMix, InvalidCheck } from '@ibanmint/iban'
 import { randomSeed } from '@ibanmint/iban/internal'
@@ -73,8 +73,11 @@ export interface StreamRequest {
   format: RenderFormat
   /** csv: false leaves out the header row (default true). */
   header?: boolean | undefined
-  /** sql: the row INSERT statements are counted from (default: offset); a slice's, its dataset's first row. */
-  insertsFrom?: number | undefined
+  /**
+   * The first row of the unsliced stream this one is a part of (default: offset): batches, and
+   * sql's INSERT statements with them, are cut on its grid, where the unsliced stream cuts them.
+   */
+  origin?: number | undefined
 }
 
 /**
@@ -268,9 +271,9 @@ export class GenerationPool {
 
 const VALIDATION_FAILED = 'validation failed: a worker thread crashed or ran out of memory; retry'
 
-/** How many batches a stream request makes: one at least (an empty slice still opens and closes its document). */
-export function batchCount(request: Pick<StreamRequest, 'count'>): number {
-  return Math.max(1, Math.ceil(request.count / BATCH_ROWS))
+/** How many batches a stream request makes. */
+export function batchCount(request: Pick<StreamRequest, 'count' | 'offset' | 'origin'>): number {
+  return batchTotal(request.count, request.offset ?? 0, BATCH_ROWS, request.origin ?? request.offset ?? 0)
 }
 
 /** The batches of a generation stream, in order. */
@@ -278,8 +281,8 @@ function generationSource(
   request: StreamRequest,
   onChunk: ((rows: number, bytes: number) => void) | undefined,
 ): WindowSource<BatchTask> {
-  const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS)
-  const insertsFrom = request.insertsFrom ?? request.offset ?? 0
+  const origin = request.origin ?? request.offset ?? 0
+  const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS, origin)
   // Every batch of one stream mints from the same dataset, so they share its key.
   const seed = request.seed ?? randomSeed()
   return {
@@ -297,7 +300,7 @@ function generationSource(
         qrIban: request.qrIban,
         format: request.format,
         header: request.header,
-        insertsFrom,
+        origin,
         start: batch.start,
         count: batch.count,
         first: batch.first,
