@@ -140,7 +140,7 @@ Examples:
   # 1,000,000 rows of three countries as CSV, with a progress line:
   $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 -o fixtures.csv
   # part 2 of 4 of those rows, and its manifest (then: ibanmint slices check):
-  $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 --slice 2/4 \
+  $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 --slice 2/4 \\
       -o part-2.csv --manifest part-2.json
 `
 

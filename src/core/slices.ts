@@ -85,24 +85,36 @@ export const ARRAY_JOB_PLATFORMS = [
 /** The part count a job sets where its platform gives none (a Kubernetes Indexed Job's completions). */
 export const SLICE_COUNT_VARIABLE = 'IBANMINT_SLICE_COUNT'
 
-const INDEX_VARIABLES = ARRAY_JOB_PLATFORMS.map((p) => p.index)
-const COUNT_VARIABLES = [
-  ...ARRAY_JOB_PLATFORMS.flatMap((p) => (p.count === undefined ? [] : [p.count])),
-  SLICE_COUNT_VARIABLE,
-]
+type Variables = Readonly<Record<string, string | undefined>>
+
+/** The index variables, then the count variables, as [name, value] (each read by its name, as docs/configuration.md lists it). */
+function arrayJobVariables(env: Variables) {
+  return {
+    indexes: [
+      ['JOB_COMPLETION_INDEX', env['JOB_COMPLETION_INDEX']],
+      ['CLOUD_RUN_TASK_INDEX', env['CLOUD_RUN_TASK_INDEX']],
+      ['AWS_BATCH_JOB_ARRAY_INDEX', env['AWS_BATCH_JOB_ARRAY_INDEX']],
+    ],
+    counts: [
+      ['CLOUD_RUN_TASK_COUNT', env['CLOUD_RUN_TASK_COUNT']],
+      ['AWS_BATCH_JOB_ARRAY_SIZE', env['AWS_BATCH_JOB_ARRAY_SIZE']],
+      [SLICE_COUNT_VARIABLE, env['IBANMINT_SLICE_COUNT']],
+    ],
+  } as const
+}
 
 function autoError(message: string): ApiError {
   return new ApiError('invalid_request', `--slice auto: ${message}`)
 }
 
-/** The variables of `names` that are set (an empty value counts as unset), each read as an integer. */
-function readVariables(env: Readonly<Record<string, string | undefined>>, names: readonly string[], min: number) {
-  return names.flatMap((name) => {
-    const text = env[name]?.trim()
+/** The variables that are set (an empty value counts as unset), each read as an integer of at least `min`. */
+function readVariables(variables: readonly (readonly [string, string | undefined])[], min: number) {
+  return variables.flatMap(([name, raw]) => {
+    const text = raw?.trim()
     if (text === undefined || text === '') return []
     const value = Number(text)
     if (!/^[0-9]{1,16}$/.test(text) || value < min)
-      throw autoError(`${name} must be an integer of at least ${min}, got ${JSON.stringify(env[name])}`)
+      throw autoError(`${name} must be an integer of at least ${min}, got ${JSON.stringify(raw)}`)
     return [{ name, value }]
   })
 }
@@ -119,9 +131,10 @@ function listed(variables: readonly { name: string; value: number }[]): string {
  * variables when no index or no count is set, when two of them disagree, or when the index is
  * out of range.
  */
-export function sliceFromEnvironment(env: Readonly<Record<string, string | undefined>>): Slice {
-  const indexes = readVariables(env, INDEX_VARIABLES, 0)
-  const counts = readVariables(env, COUNT_VARIABLES, 1)
+export function sliceFromEnvironment(env: Variables): Slice {
+  const variables = arrayJobVariables(env)
+  const indexes = readVariables(variables.indexes, 0)
+  const counts = readVariables(variables.counts, 1)
   const first = indexes[0]
   if (first === undefined) {
     const platforms = ARRAY_JOB_PLATFORMS.map((p) => `${p.index} (${p.platform})`).join(', ')

@@ -182,14 +182,7 @@ class RowCursor {
   readonly #lead: string
   readonly #separator: string
 
-  constructor(
-    prepared: Prepared,
-    start: number,
-    count: number,
-    first: boolean,
-    separator: string,
-    origin = start,
-  ) {
+  constructor(prepared: Prepared, start: number, count: number, first: boolean, separator: string, origin = start) {
     this.#dataset = prepared.dataset
     this.#layouts = prepared.layouts
     this.layout = prepared.layouts[0] as RowLayout

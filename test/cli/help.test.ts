@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { test } from 'node:test'
 import { BIN, runBin } from '../helpers/process.ts'
 
-const COMMANDS = ['generate', 'iban', 'validate', 'bic', 'countries', 'serve', 'mcp', 'keys']
+const COMMANDS = ['generate', 'iban', 'validate', 'bic', 'countries', 'slices', 'serve', 'mcp', 'keys']
 
 const HELPS: string[][] = [
   ['--help'],
@@ -16,6 +16,7 @@ const HELPS: string[][] = [
   ['keys', 'create', '--help'],
   ['keys', 'list', '--help'],
   ['keys', 'revoke', '--help'],
+  ['slices', 'check', '--help'],
 ]
 
 const helpOf = (args: string[]) => {

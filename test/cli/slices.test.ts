@@ -26,9 +26,9 @@ const ARRAY_JOB_VARIABLES = [
   'AWS_BATCH_JOB_ARRAY_SIZE',
   'IBANMINT_SLICE_COUNT',
 ]
-const BASE_ENV = Object.fromEntries(
+const BASE_ENV: NodeJS.ProcessEnv = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !ARRAY_JOB_VARIABLES.includes(name)),
-) as NodeJS.ProcessEnv
+)
 
 interface Run {
   code: number
