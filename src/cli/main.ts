@@ -33,7 +33,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import('./bic.ts')).runBic,
   },
   slices: {
-    summary: 'check that the parts of a sliced dataset make the whole (slices check)',
+    summary: 'slices check: whether the parts of a sliced dataset are whole',
     load: async () => (await import('./slices.ts')).runSlices,
   },
   countries: {

@@ -27,14 +27,14 @@ Options:
                   parts and the problems (each with kind, exit_code, message)
   -h, --help      show this help
 
-Every problem found is one line on stderr. Exit codes (the lowest of the
-problems found): 0 whole, every slice once and every file as its manifest
-says; 1 a part file cannot be read; 2 bad usage, or a file that is not a slice
+Exit codes: 0 whole, every slice once and every file as its manifest says;
+1 a part file cannot be read; 2 bad usage, or a file that is not a slice
 manifest; 3 missing: a slice without a manifest, or a manifest without its
 file; 4 extra: a part of another dataset, format or release, or of rows
 outside the dataset; 5 overlapping: a slice given twice, or a part cut with
 another --count, N or --offset that holds rows of the dataset; 6 damaged: a
-part file whose size or SHA-256 is not its manifest's.
+part file whose size or SHA-256 is not its manifest's. Every problem found is
+one line on stderr; with several, the exit code is the lowest of theirs.
 
 Examples:
   # four parts of one dataset, then the check of the whole:

@@ -100,7 +100,7 @@ test("every command's options line up: each description starts in one column, it
     assert.ok(section !== undefined, `${command}: no Options section`)
     const lines = section.split('\n')
     const columns = lines.flatMap((line) => {
-      const match = /^( {2}-\w, | {6})--[\w-]+(?: [A-Z][\w|]*)? +(?=\S)/.exec(line)
+      const match = /^( {2}-\w, | {6})--[\w-]+(?: [A-Z][\w|/]*)? +(?=\S)/.exec(line)
       return match === null ? [] : [match[0].length]
     })
     // `mcp` has no option but --help: nothing to line up with.
