@@ -57,13 +57,25 @@ export class DigestSink implements ChunkSink {
     return this.#sink.write(chunk, done)
   }
 
-  once(event: 'drain' | 'close', listener: () => void): this {
+  // Listeners go to the sink itself, whose events they are; with on and removeListener too, as
+  // node:events' once(), which waits for a drain, takes anything that has them for an emitter.
+  on(event: string, listener: (...args: unknown[]) => void): this {
+    this.#sink.on(event, listener)
+    return this
+  }
+
+  once(event: string, listener: (...args: unknown[]) => void): this {
     this.#sink.once(event, listener)
     return this
   }
 
-  off(event: 'drain' | 'close', listener: () => void): this {
+  off(event: string, listener: (...args: unknown[]) => void): this {
     this.#sink.off(event, listener)
+    return this
+  }
+
+  removeListener(event: string, listener: (...args: unknown[]) => void): this {
+    this.#sink.removeListener(event, listener)
     return this
   }
 

@@ -4,6 +4,7 @@
 // check's exit code for each kind of problem.
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -221,7 +222,6 @@ describe('manifests and slices check', () => {
   test('a manifest says what its part is: dataset, slice, first row, rows, bytes, SHA-256 and release', async () => {
     const manifest = JSON.parse(readFileSync(join(dir, 'part-1.json'), 'utf8')) as Record<string, unknown>
     const bytes = readFileSync(join(dir, 'part-1.csv'))
-    const { createHash } = await import('node:crypto')
     assert.deepEqual(manifest, {
       kind: 'ibanmint-slice/1',
       version: VERSION,
@@ -241,6 +241,19 @@ describe('manifests and slices check', () => {
       format: { name: 'csv', header: true },
       file: { name: 'part-1.csv', bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') },
     })
+  })
+
+  test('a part long enough for the pool to write it through shared memory: its manifest hashes the bytes written', async () => {
+    const big = ['generate', 'DE', '-n', '45001', '--seed', 'slots', '-f', 'txt']
+    await ok([...big, '--slice', '0/1', '-o', 'big.txt', '--manifest', 'big.json'], { cwd: dir })
+    const bytes = readFileSync(join(dir, 'big.txt'))
+    assert.equal(bytes.toString(), await ok(big))
+    const manifest = JSON.parse(readFileSync(join(dir, 'big.json'), 'utf8')) as {
+      file: { bytes: number; sha256: string }
+    }
+    assert.deepEqual(manifest.file.bytes, bytes.length)
+    assert.equal(manifest.file.sha256, createHash('sha256').update(bytes).digest('hex'))
+    assert.equal((await check('big.json')).code, 0)
   })
 
   test('a part made again (a retried task) is the same file and the same manifest', async () => {
