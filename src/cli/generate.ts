@@ -8,12 +8,13 @@ import type { WriteStream } from 'node:fs'
 import { dirname, relative, resolve, sep } from 'node:path'
 import type { Writable } from 'node:stream'
 import { ApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset } from '../core/operations.ts'
+import { requireCountry, requireDataset, toInvalid } from '../core/operations.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
   countSchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   offsetSchema,
   type ParamsOf,
@@ -102,6 +103,14 @@ Options:
       --qr-iban        CH, LI: QR-IBANs (a real bank's QR-IID, 30000-31999)
       --invalid CHECK  rows that fail exactly one check and pass every other:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
+                       several, comma-separated (mod97,national): each row
+                       fails one of them, drawn per row among those its
+                       country can fail
+      --invalid-share  with --invalid: the share S of rows broken, above 0
+                       and at most 1 (default 1: every row), the others valid;
+                       with it or a list, csv, json, ndjson and sql rows end
+                       with the column invalid (the check the row fails;
+                       empty or null when valid); txt has no columns
       --no-header      csv without its header row: rows from the first line
                        (for tools such as JMeter's CSV Data Set)
   -o, --output FILE    write to FILE instead of stdout (created or replaced)
@@ -137,6 +146,14 @@ Examples:
   $ ibanmint generate FR -n 2 --seed 42 --invalid national
   FR3816159414057888025632449
   FR6014806826006368804961271
+  # Half the rows broken, each by one of two checks, labelled (column invalid):
+  $ ibanmint generate DE -n 4 --seed 4 --invalid mod97,national \\
+      --invalid-share 0.5 -f csv | cut -d, -f1,10
+  iban,invalid
+  DE81400693631873473136,
+  DE08200697865897844525,mod97
+  DE91285627169898226513,
+  DE60587512308581447522,national
   # 1,000,000 rows of three countries as CSV, with a progress line:
   $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 -o fixtures.csv
   # part 2 of 4 of those rows, and its manifest (then: ibanmint slices check):
@@ -152,13 +169,24 @@ const OPTIONS_SCHEMA = objectOf({
   seed: seedQuerySchema,
   bank: bankParamSchema,
   invalid: invalidParamSchema,
+  invalid_share: invalidShareParamSchema,
   bank_mix: bankMixParamSchema,
   slice: sliceParamSchema,
 })
 
 const validateOptions = compileValidator<ParamsOf<typeof OPTIONS_SCHEMA>>(OPTIONS_SCHEMA, 'query')
 
-const QUERY_OPTIONS = ['count', 'offset', 'seed', 'bank', 'invalid', 'format', 'bank-mix', 'slice'] as const
+const QUERY_OPTIONS = [
+  'count',
+  'offset',
+  'seed',
+  'bank',
+  'invalid',
+  'invalid-share',
+  'format',
+  'bank-mix',
+  'slice',
+] as const
 
 /**
  * The options bulk also takes, as its query string carries them (bank-mix as bank_mix): text,
@@ -184,7 +212,7 @@ function countriesOf(list: string): string[] {
 }
 
 // The messages of the shared operations name the API's parameters; here they are options.
-const PARAMETERS = /^(?:offset \+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid|format|slice)\b/
+const PARAMETERS = /^(?:offset \+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid_share|invalid|format|slice)\b/
 
 /** Runs a shared check; its error, a usage error naming the option (`--count must be …`). */
 function asUsage<T>(check: () => T): T {
@@ -214,6 +242,7 @@ const SPEC: CommandSpec = {
     'bank-mix': { type: 'string', value: 'MIX' },
     'qr-iban': { type: 'boolean' },
     invalid: { type: 'string', value: 'CHECK' },
+    'invalid-share': { type: 'string', value: 'S' },
     'no-header': { type: 'boolean' },
     output: { type: 'string', short: 'o', value: 'FILE' },
     threads: { type: 'string', value: 'N' },
@@ -228,7 +257,9 @@ const OPTION_NAMES = { slice: '--slice', seed: '--seed' }
 /** What `generate` was asked for: the rows to write (a slice's part), and the slice they are part of. */
 function readRequest(values: ParsedCommand['values'], list: string) {
   const countries = asUsage(() => countriesOf(list))
-  const { count, offset, seed, bank, invalid, format, bank_mix } = asUsage(() => validateOptions(queryOf(values)))
+  const { count, offset, seed, bank, invalid, invalid_share, format, bank_mix } = asUsage(() =>
+    validateOptions(queryOf(values)),
+  )
   const header = values['no-header'] !== true
   if (!header && format !== 'csv') throw new UsageError(`--no-header needs -f csv: only csv has a header row`)
   const sliceText = values.slice as string | undefined
@@ -255,7 +286,8 @@ function readRequest(values: ParsedCommand['values'], list: string) {
     realistic: values.random !== true,
     seed,
     bank,
-    invalid,
+    invalid: asUsage(() => toInvalid(invalid)),
+    invalidShare: invalid_share,
     format,
     header,
     bankMix: bank_mix,

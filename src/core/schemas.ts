@@ -2,6 +2,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { BANK_MIXES, INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
 import { ACCOUNT_SCHEMES, INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { ERROR_CODES } from './errors.ts'
+import { DETAIL_BANKS, MAX_BATCH, MAX_BIC_INPUT, MAX_IBAN_INPUT, MAX_SEED_LENGTH } from './limits.ts'
 
 /** The account schemes, whose own words describe what validation reports of them. */
 const SCHEMES = Object.values(ACCOUNT_SCHEMES)
@@ -21,12 +22,6 @@ export function publishedSchema(schema: Schema): Schema {
     key === 'x-message' ? undefined : value,
   ) as Schema
 }
-
-export const MAX_COUNT = 100
-export const MAX_SEED_LENGTH = 128
-export const MAX_IBAN_INPUT = 64
-export const MAX_BATCH = 1000
-export const MAX_BIC_INPUT = 32
 
 // Parameter schemas are literal (`as const`): json-schema-to-ts derives the types handlers
 // receive from them (see ParamsOf), so a handler's parameters cannot drift from what is
@@ -155,11 +150,25 @@ export const ibansArgumentSchema = {
   'x-message': `ibans must be an array of 1 to ${MAX_BATCH.toLocaleString('en')} strings`,
 } as const
 
+/** One check's name in a list of them (`mod97,national`). */
+const INVALID_NAME = `(?:${INVALID_CHECKS.join('|')})`
+
 export const invalidParamSchema = {
   type: 'string',
-  enum: INVALID_CHECKS,
-  description: `Negative test data: every row fails exactly this check and passes every other one, so that validation reports only it false. ${INVALID_CHECKS.map((check) => `\`${check}\`: ${INVALID_CHECK_TEXT[check]}`).join('; ')}.`,
-  'x-message': `invalid must be one of ${INVALID_CHECKS.join(', ')}`,
+  pattern: `^${INVALID_NAME}(?:,${INVALID_NAME})*$`,
+  examples: ['national', 'mod97,national,length'],
+  description: `Negative test data: rows that fail exactly this check and pass every other one, so that validation reports only it false. ${INVALID_CHECKS.map((check) => `\`${check}\`: ${INVALID_CHECK_TEXT[check]}`).join('; ')}. A comma-separated list (\`mod97,national\`) breaks each row by one of them, drawn per row among those its country can fail; with a list or \`invalid_share\`, each row carries \`invalid\`: the check it fails, or null (csv: empty) when it is valid.`,
+  'x-message': `invalid must be one of ${INVALID_CHECKS.join(', ')}, or a comma-separated list of them`,
+} as const
+
+export const invalidShareParamSchema = {
+  type: 'number',
+  exclusiveMinimum: 0,
+  maximum: 1,
+  examples: [0.05],
+  description:
+    'With `invalid` (ibanmint extension): the share of rows broken, greater than 0 and at most 1 (default 1: every row); the others are valid IBANs. Which rows are broken, and by which check, follows from the seed and the row’s index alone, so slices (`offset`) agree. Rows then carry `invalid`.',
+  'x-message': 'invalid_share must be a number greater than 0 and at most 1',
 } as const
 
 /**
@@ -329,10 +338,6 @@ export const countrySchemaFull: Schema = {
   properties: countryFields,
 }
 
-/** How many banks the country detail lists; the rest page through /countries/{code}/banks. */
-export const DETAIL_BANKS = 100
-export const MAX_BANK_PAGE = 1000
-
 /** The national check digits' algorithm of a country (the country detail). */
 const nationalCheckSchema: Schema = {
   type: 'object',
@@ -445,6 +450,12 @@ export const ibanSchema: Schema = {
     bban: { type: 'string' },
     length: { type: 'integer' },
     valid: { type: 'boolean', description: 'true, except for rows made with `invalid`.' },
+    invalid: {
+      type: ['string', 'null'],
+      enum: [...INVALID_CHECKS, null],
+      description:
+        'With a list of checks in `invalid` or with `invalid_share`: the check this IBAN fails, null when it is valid (absent otherwise).',
+    },
     bank: {
       ...bankSchema,
       description: 'The real bank whose code the IBAN carries (realistic mode; absent otherwise).',
@@ -482,8 +493,13 @@ export const generateResultSchema: Schema = {
     bank: { type: 'string', description: 'The bank filter, when one was given.' },
     invalid: {
       type: 'string',
-      enum: [...INVALID_CHECKS],
-      description: 'The check every IBAN fails, when `invalid` was given.',
+      pattern: invalidParamSchema.pattern,
+      description:
+        'When `invalid` was given: the check every IBAN fails, or the checks the broken IBANs fail (a comma-separated list).',
+    },
+    invalid_share: {
+      type: 'number',
+      description: 'When `invalid_share` was given: the share of rows broken (each IBAN’s `invalid` says which are).',
     },
     bank_mix: {
       type: 'string',

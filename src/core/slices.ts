@@ -173,7 +173,10 @@ export interface ManifestDataset {
   bank: string | null
   /** Realistic mode only (null in random mode, where it changes nothing). */
   bank_mix: BankMix | null
-  invalid: InvalidCheck | null
+  /** The checks negative rows fail, as given (null: valid rows). */
+  invalid: InvalidCheck[] | null
+  /** The share of rows broken, as given (null: not given). */
+  invalid_share: number | null
   qr_iban: boolean
   /** The rows sliced: `count` rows from row `offset` of the seeded sequence. */
   count: number
@@ -202,7 +205,8 @@ export interface PartRequest {
   seed: string
   bank?: string | undefined
   bankMix?: BankMix | undefined
-  invalid?: InvalidCheck | undefined
+  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
+  invalidShare?: number | undefined
   qrIban?: boolean | undefined
   count: number
   offset: number
@@ -223,7 +227,13 @@ export function manifestOf(request: PartRequest, file: SliceManifest['file']): S
       seed: request.seed,
       bank: request.bank ?? null,
       bank_mix: request.realistic ? (request.bankMix ?? 'weighted') : null,
-      invalid: request.invalid ?? null,
+      invalid:
+        request.invalid === undefined
+          ? null
+          : typeof request.invalid === 'string'
+            ? [request.invalid]
+            : [...request.invalid],
+      invalid_share: request.invalidShare ?? null,
       qr_iban: request.qrIban === true,
       count: request.count,
       offset: request.offset,
@@ -251,14 +261,26 @@ const MANIFEST_SCHEMA = {
     version: { type: 'string' },
     dataset: {
       type: 'object',
-      required: ['countries', 'mode', 'seed', 'bank', 'bank_mix', 'invalid', 'qr_iban', 'count', 'offset'],
+      required: [
+        'countries',
+        'mode',
+        'seed',
+        'bank',
+        'bank_mix',
+        'invalid',
+        'invalid_share',
+        'qr_iban',
+        'count',
+        'offset',
+      ],
       properties: {
         countries: { type: 'array', items: { type: 'string' }, minItems: 1 },
         mode: { enum: ['realistic', 'random'] },
         seed: { type: 'string', minLength: 1 },
         bank: { type: ['string', 'null'] },
         bank_mix: { enum: [...BANK_MIXES, null] },
-        invalid: { enum: [...INVALID_CHECKS, null] },
+        invalid: { type: ['array', 'null'], items: { enum: INVALID_CHECKS }, minItems: 1 },
+        invalid_share: { type: ['number', 'null'], exclusiveMinimum: 0, maximum: 1 },
         qr_iban: { type: 'boolean' },
         count: { ...COUNT, minimum: 1 },
         offset: COUNT,

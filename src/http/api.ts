@@ -12,15 +12,13 @@ import {
   territoryOf,
   toQrIban,
   toRealistic,
+  toInvalid,
   toSeed,
   validate,
   validateBatch,
   type GenerateRequest,
 } from '../core/operations.ts'
 import {
-  MAX_BANK_PAGE,
-  MAX_BATCH,
-  MAX_COUNT,
   bankListSchema,
   bankMixParamSchema,
   bankParamSchema,
@@ -34,6 +32,7 @@ import {
   ibanInputSchema,
   ibanSchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   qrIbanBodySchema,
   qrIbanQuerySchema,
@@ -45,6 +44,7 @@ import {
   validateResultSchema,
   type ParamsOf,
 } from '../core/schemas.ts'
+import { MAX_BANK_PAGE, MAX_BATCH, MAX_COUNT } from '../core/limits.ts'
 import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
@@ -112,6 +112,7 @@ const generateQuery = objectOf({
   seed: seedQuerySchema,
   bank: bankParamSchema,
   invalid: invalidParamSchema,
+  invalid_share: invalidShareParamSchema,
   bank_mix: bankMixParamSchema,
   qr_iban: qrIbanQuerySchema,
 })
@@ -124,6 +125,7 @@ const generateBody = objectOf(
     seed: seedBodySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    invalid_share: invalidShareParamSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanBodySchema,
   },
@@ -183,7 +185,8 @@ function toGenerateRequest(country: string, fields: GenerateFields): GenerateReq
     realistic: toRealistic(fields.realistic),
     seed: toSeed(fields.seed),
     bank: fields.bank,
-    invalid: fields.invalid,
+    invalid: toInvalid(fields.invalid),
+    invalidShare: fields.invalid_share,
     bankMix: fields.bank_mix,
     qrIban: toQrIban(fields.qr_iban),
   }

@@ -1,13 +1,14 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
+import { requireCountry, requireDataset, toInvalid, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
   countSchema,
   countrySchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   offsetSchema,
   type ParamsOf,
@@ -18,11 +19,11 @@ import {
   type Schema,
 } from '../core/schemas.ts'
 import { parseSlice, partOf, requireSeedForSlice, type Slice } from '../core/slices.ts'
-import { COUNTRIES, TERRITORIES } from '@ibanmint/iban'
+import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
 import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
-import { batchCount, type GenerationPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
-import { streamedBody } from './compression.ts'
+import type { GenerationPool, StreamLease, StreamRequest } from '../pool/pool.ts'
+import { STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
 import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { cutDownload, holdKeyStream, type FailureStyle } from './stream-reply.ts'
@@ -83,6 +84,12 @@ export const downloadRowSchema: Schema = {
     },
     bic: { type: ['string', 'null'], description: 'The real bank’s BIC; null (csv: empty) when unknown or random.' },
     sepa: { type: 'boolean', description: 'The country is in SEPA (csv: true or false).' },
+    invalid: {
+      type: ['string', 'null'],
+      enum: [...INVALID_CHECKS, null],
+      description:
+        'With a list of checks in `invalid` or with `invalid_share` (last column): the check the row fails, null (csv: empty) when it is valid; absent otherwise.',
+    },
   },
   additionalProperties: {
     type: ['string', 'null'],
@@ -114,8 +121,9 @@ const FAILURE_STYLES: Record<FormatName, FailureStyle> = {
 
 /**
  * Streams the request's rows from the pool into the response, once the dataset is checked, the
- * key has a stream place (429) and the pool has admitted the stream (503): all before the 200.
- * A failure after it (a worker lost) ends the file with a line naming it and cuts the connection.
+ * key has a stream place (429) and the pool has admitted the stream, places and memory (503):
+ * all before the 200. A failure after it (a worker lost) ends the file with a line naming it
+ * and cuts the connection.
  */
 async function streamDownload(
   deps: Pick<DownloadDeps, 'pool' | 'streams'>,
@@ -125,10 +133,13 @@ async function streamDownload(
   requireDataset(request, request.count, request.offset)
   const res = context.takeResponse()
   const head = context.req.method === 'HEAD'
+  const expectedBytes = request.count * MIN_ROW_BYTES[request.format]
   let lease: StreamLease | undefined
   if (!head) {
     holdKeyStream(deps.streams, context, res)
-    lease = deps.pool.openStream('generate', batchCount(request))
+    // Its compressor's memory is the stream's too.
+    const coding = streamedCoding(context.req, { expectedBytes })
+    lease = deps.pool.openGeneration(request, STREAMED_BODY_BYTES[coding])
   }
   const signal = context.signal()
   res.statusCode = 200
@@ -140,7 +151,7 @@ async function streamDownload(
   res.setHeader('cache-control', cacheControlOf(request.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
-  const body = streamedBody(context.req, res, { expectedBytes: request.count * MIN_ROW_BYTES[request.format] })
+  const body = streamedBody(context.req, res, { expectedBytes })
   if (lease === undefined) {
     body.end()
     return 'sent'
@@ -186,6 +197,7 @@ function downloadFields(max: number, fallback: number) {
     seed: seedQuerySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    invalid_share: invalidShareParamSchema,
     header: headerSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanQuerySchema,
@@ -224,7 +236,8 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
     realistic: toRealistic(query.realistic),
     seed: toSeed(query.seed),
     bank: query.bank,
-    invalid: query.invalid,
+    invalid: toInvalid(query.invalid),
+    invalidShare: query.invalid_share,
     bankMix: query.bank_mix,
     qrIban: toQrIban(query.qr_iban),
     format: query.format,

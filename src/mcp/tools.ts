@@ -7,14 +7,13 @@ import {
   lookupBic,
   requireCountry,
   territoryOf,
+  toInvalid,
   toSeed,
   validate,
   validateBatch,
   type GenerateRequest,
 } from '../core/operations.ts'
 import {
-  MAX_BATCH,
-  MAX_COUNT,
   bankArgumentSchema,
   bankMixParamSchema,
   bicInputSchema,
@@ -25,6 +24,7 @@ import {
   ibanSchema,
   ibansArgumentSchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   offsetSchema,
   publishedSchema,
@@ -37,6 +37,7 @@ import {
   type Schema,
   ACCOUNT_CHECKS_TEXT,
 } from '../core/schemas.ts'
+import { MAX_BATCH, MAX_COUNT } from '../core/limits.ts'
 import { compileValidator, type Validator } from '../core/validation.ts'
 import { recordsOnPool } from '../pool/generate-result.ts'
 import { COUNTRIES, banksOf, resolveCountry, type BicResult, type CountrySpec, type Iban } from '@ibanmint/iban'
@@ -101,6 +102,7 @@ const generateArguments = objectOf(
     },
     bank: bankArgumentSchema,
     invalid: invalidParamSchema,
+    invalid_share: invalidShareParamSchema,
     bank_details: {
       type: 'boolean',
       default: false,
@@ -337,7 +339,8 @@ async function generateTool(
     realistic: valid.realistic,
     seed,
     bank: textOf(valid.bank, (value) => bankFromNumber(country, value)),
-    invalid: valid.invalid,
+    invalid: toInvalid(valid.invalid),
+    invalidShare: valid.invalid_share,
     offset: valid.offset,
     bankMix: valid.bank_mix,
     qrIban: valid.qr_iban,
@@ -416,7 +419,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
     },
     generate_iban: {
       title: 'Generate test IBANs',
-      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes; false gives fully random ones; bank picks one real bank (find its code with ${toolName('list_banks')}); bank_details adds each IBAN’s bank (name, BIC), each distinct bank listed once; bank_mix (default weighted: the largest banks carry most rows, as a country’s accounts do; uniform: every bank alike) shares realistic rows among the banks; qr_iban gives Swiss and Liechtenstein QR-IBANs. Pass seed to get the same IBANs again, and offset (the result’s next_offset) to continue a seeded dataset past ${MAX_COUNT}. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them. The result states what all IBANs share once (country, mode, seed, valid) and lists each IBAN as { iban }. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
+      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes; false gives fully random ones; bank picks one real bank (find its code with ${toolName('list_banks')}); bank_details adds each IBAN’s bank (name, BIC), each distinct bank listed once; bank_mix (default weighted: the largest banks carry most rows, as a country’s accounts do; uniform: every bank alike) shares realistic rows among the banks; qr_iban gives Swiss and Liechtenstein QR-IBANs. Pass seed to get the same IBANs again, and offset (the result’s next_offset) to continue a seeded dataset past ${MAX_COUNT}. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them; a comma-separated list with invalid_share (e.g. "mod97,national" and 0.05) mixes valid IBANs with ones that fail one of those checks, each such row naming its check in invalid. The result states what all IBANs share once (country, mode, seed, valid) and lists each IBAN as { iban }. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
       inputSchema: generateArguments,
       outputSchema: compactGenerateSchema,
       annotations: { ...READ_ONLY, idempotentHint: false },

@@ -84,6 +84,7 @@ describe('manifests and slices check', () => {
         bank: null,
         bank_mix: 'weighted',
         invalid: null,
+        invalid_share: null,
         qr_iban: false,
         count: COUNT,
         offset: 100,
