@@ -59,6 +59,7 @@ export class DigestSink implements ChunkSink {
 
   // Listeners go to the sink itself, whose events they are; with on and removeListener too, as
   // node:events' once(), which waits for a drain, takes anything that has them for an emitter.
+  /** @public node:events calls it. */
   on(event: string, listener: (...args: unknown[]) => void): this {
     this.#sink.on(event, listener)
     return this
@@ -74,6 +75,7 @@ export class DigestSink implements ChunkSink {
     return this
   }
 
+  /** @public node:events calls it. */
   removeListener(event: string, listener: (...args: unknown[]) => void): this {
     this.#sink.removeListener(event, listener)
     return this
