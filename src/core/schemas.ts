@@ -171,6 +171,25 @@ export const invalidShareParamSchema = {
   'x-message': 'invalid_share must be a number greater than 0 and at most 1',
 } as const
 
+/**
+ * The most parts one dataset may be cut into. The array jobs slices are for stop well below it
+ * (Kubernetes Indexed Jobs at 100,000 completions, AWS Batch and Cloud Run at 10,000 tasks).
+ */
+export const MAX_SLICES = 1_000_000
+
+/** The rule a slice follows, as its messages say it. */
+export const SLICE_RULE = `k/n: two integers with 0 ≤ k < n ≤ ${MAX_SLICES.toLocaleString('en')}, such as 0/4 (k counts from 0)`
+
+/** slice=k/n: part k of n of the seeded dataset of `count` rows from `offset` (src/core/slices.ts). */
+export const sliceParamSchema = {
+  type: 'string',
+  pattern: '^(0|[1-9][0-9]{0,6})/([1-9][0-9]{0,6})$',
+  description:
+    'Part k of n (`k/n`, k from 0 to n − 1, n at most 1,000,000) of the dataset of `count` rows from `offset`: the n parts differ by at most one row (the first count mod n parts one row longer) and, joined in order, are exactly the rows of the unsliced request. Needs `seed`. For array jobs: each task asks for its own index.',
+  examples: ['0/4'],
+  'x-message': `slice must be ${SLICE_RULE}`,
+} as const
+
 export function offsetSchema(max: number) {
   return {
     type: 'integer',

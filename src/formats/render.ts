@@ -43,6 +43,12 @@ export interface BatchOptions {
   header?: boolean | undefined
   /** This batch closes the document (JSON "]"). */
   last: boolean
+  /**
+   * The first row of the unsliced stream (default: `start`): sql counts its INSERT statements,
+   * every SQL_ROWS_PER_INSERT rows, from it. A slice's batches count from their whole
+   * dataset's first row, so that its INSERTs are those of the unsliced output.
+   */
+  origin?: number | undefined
 }
 
 /**
@@ -167,6 +173,8 @@ class RowCursor {
   /** The row's index in the batch: −1 before the first call of next(). */
   index = -1
   readonly count: number
+  /** sql: how many rows of its INSERT statement precede the batch's first row. */
+  readonly insertPhase: number
   readonly columns: readonly Column[]
   /** The row is a valid IBAN. */
   valid = true
@@ -180,7 +188,7 @@ class RowCursor {
   readonly #lead: string
   readonly #separator: string
 
-  constructor(prepared: Prepared, start: number, count: number, first: boolean, separator: string) {
+  constructor(prepared: Prepared, start: number, count: number, first: boolean, separator: string, origin = start) {
     this.#dataset = prepared.dataset
     this.#layouts = prepared.layouts
     this.layout = prepared.layouts[0] as RowLayout
@@ -188,6 +196,7 @@ class RowCursor {
     this.labelled = prepared.dataset.labelled
     this.#start = start
     this.count = count
+    this.insertPhase = (((start - origin) % SQL_ROWS_PER_INSERT) + SQL_ROWS_PER_INSERT) % SQL_ROWS_PER_INSERT
     this.#lead = first ? '' : separator
     this.#separator = separator
   }
@@ -458,11 +467,13 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
       while (rows.next(writer)) {
         // Each batch opens its own INSERTs and ends its last one, so batches rendered apart
         // still concatenate into one valid script (cut every SQL_ROWS_PER_INSERT rows, as the
-        // pool's batches are, into the very bytes of one batch).
+        // pool's batches are, into the very bytes of one batch). A slice's batches count
+        // from the whole dataset's first row: only its first and last INSERT are cut short.
         const i = rows.index
-        writer.ascii(i % SQL_ROWS_PER_INSERT === 0 ? insert : ',\n')
+        const at = (i + rows.insertPhase) % SQL_ROWS_PER_INSERT
+        writer.ascii(i === 0 || at === 0 ? insert : ',\n')
         writeSqlRow(writer, rows)
-        if (i % SQL_ROWS_PER_INSERT === SQL_ROWS_PER_INSERT - 1 || i === rows.count - 1) writer.ascii(';\n')
+        if (at === SQL_ROWS_PER_INSERT - 1 || i === rows.count - 1) writer.ascii(';\n')
       }
     },
     close: 'COMMIT;\n',
@@ -524,10 +535,11 @@ class Prepared {
     first: boolean,
     last: boolean,
     header = true,
+    origin = start,
   ): void {
     const formatWriter = WRITERS[format]
     if (first) writer.ascii(formatWriter.open(this.columns, header))
-    formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator), writer)
+    formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator, origin), writer)
     if (last) writer.ascii(formatWriter.close)
   }
 }
@@ -585,8 +597,8 @@ function prepare(options: BatchOptions): Prepared {
 /** Renders a batch into `writer`, which is cleared first (its bytes are then `writer.view()`). */
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   writer.clear()
-  const { format, start, count, first, last, header } = options
-  prepare(options).render(writer, format, start, count, first, last, header)
+  const { format, start, count, first, last, header, origin } = options
+  prepare(options).render(writer, format, start, count, first, last, header, origin)
 }
 
 /** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */

@@ -73,6 +73,9 @@ describe('generate and bulk', () => {
     ['FR', 'format=csv&count=25000&offset=5&seed=rows-only&header=false'],
     ['DE,GB,NL', 'format=csv&count=3000&seed=mix&bank_mix=uniform'],
     ['CH,LI', 'format=json&count=300&seed=qr&qr_iban=true'],
+    // A slice, in one batch and across the pool's.
+    ['DE,FR', 'format=sql&count=3001&offset=3&seed=part&slice=1/3'],
+    ['IT,NL', 'format=json&count=25003&seed=part&slice=0/2'],
     // Mixed negative data, labelled: in one batch, and from the pool's threads.
     ['FR', 'format=sql&count=300&seed=m&invalid=national,format&invalid_share=0.2'],
     ['DE,GB,AT', 'format=csv&count=25000&seed=mixed&invalid=mod97,national,length&invalid_share=0.05'],
