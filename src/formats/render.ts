@@ -1,46 +1,18 @@
-// Documents of a dataset's rows: the file formats csv | json | ndjson | sql | txt, and records,
-// the JSON array of Iban records of the API's generate results. One table says, per format,
-// what opens a document, how its rows are written, what closes it and how the file is served.
-// Rows are minted and written as bytes in one pass. Pure and chunked: a batch knows whether it
-// opens or closes the document, so batches rendered apart (in worker threads) concatenate into
-// one valid document. IBAN values are made of 0-9 and A-Z and need no escaping; bank names are
-// escaped once per bank.
+// The format table: every file format with its facts (how a file is served, its failure line, its
+// fewest bytes a row) and how its documents are written: the row formats csv | json | ndjson | sql
+// | txt here, the payment formats (pain.001 …) from payment-formats.ts; and records, the JSON array
+// of Iban records of the API's generate results. Rows are minted and written as bytes in one pass.
+// Pure and chunked: a batch knows whether it opens or closes the document, so batches rendered
+// apart (in worker threads) concatenate into one valid document. IBAN values are made of 0-9 and
+// A-Z and need no escaping; bank names are escaped once per bank.
 import { csvCell } from './csv-cell.ts'
-import { findCountry, type BankMix, type BankRow, type InvalidCheck } from '@ibanmint/iban'
+import { findCountry, type BankRow } from '@ibanmint/iban'
 import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
 import { ByteWriter } from './byte-writer.ts'
 import { columnsFor, partColumnsFor, type Column } from './columns.ts'
-
-export const FORMATS = ['csv', 'json', 'ndjson', 'sql', 'txt'] as const
-export type FormatName = (typeof FORMATS)[number]
-/** What a batch can be rendered as: a file format, or `records`, the JSON array of Iban
- * records exactly as JSON.stringify writes them, for the API's generate results. */
-export type RenderFormat = FormatName | 'records'
-
-/** Which rows of which dataset: everything a worker needs to render a batch on its own. */
-export interface BatchOptions {
-  /** Country codes (supported); rows are spread evenly across them. */
-  countries: readonly string[]
-  realistic: boolean
-  /** The dataset's seed; without one, a random key (then only one batch can make a document). */
-  seed: string | undefined
-  bank?: string | undefined
-  invalid?: InvalidCheck | undefined
-  /** How realistic rows are shared among the banks (default weighted). */
-  bankMix?: BankMix | undefined
-  /** CH, LI: QR-IBANs. */
-  qrIban?: boolean | undefined
-  /** Row index of the batch's first row in the dataset. */
-  start: number
-  count: number
-  format: RenderFormat
-  /** This batch opens the document (CSV header, JSON "["). */
-  first: boolean
-  /** csv: false leaves out the header row (default true); other formats have none. */
-  header?: boolean | undefined
-  /** This batch closes the document (JSON "]"). */
-  last: boolean
-}
+import type { BatchOptions, FileType, FormatEntry } from './format-entry.ts'
+import { isPaymentFormat, type FormatName, type RowFormat } from './format-names.ts'
+import { PAYMENT_FORMAT_ENTRIES } from './payment-formats.ts'
 
 /**
  * What the rows of one plan write in a document with these part columns. The tails (what a
@@ -360,24 +332,16 @@ interface FormatWriter {
   readonly close: string
 }
 
-/** How a file is served. */
-export interface FileType {
-  /** The Content-Type of a download. */
-  readonly contentType: string
-  /** The file name's extension, without the dot. */
-  readonly extension: string
-  /** What the file holds, in a few words. */
-  readonly summary: string
-}
-
 const NOTHING = (): string => ''
 
-/** The file formats. A format added to FORMATS needs its entry here (the type asks for it). */
-const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
+/** How the row formats write their rows, and their facts. */
+const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'kind'> } = {
   csv: {
     contentType: 'text/csv; charset=utf-8',
     extension: 'csv',
     summary: 'header row, one column per BBAN part',
+    minRowBytes: 60,
+    failure: 'hash',
     open: (columns, header) => (header ? `${columns.join(',')}\n` : ''),
     separator: '',
     rows(rows, writer) {
@@ -389,6 +353,8 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
     contentType: 'application/json; charset=utf-8',
     extension: 'json',
     summary: 'array of objects',
+    minRowBytes: 100,
+    failure: 'json',
     open: () => '[\n',
     separator: ',\n',
     rows(rows, writer) {
@@ -400,6 +366,8 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
     contentType: 'application/x-ndjson; charset=utf-8',
     extension: 'ndjson',
     summary: 'one object per line',
+    minRowBytes: 100,
+    failure: 'json',
     open: NOTHING,
     separator: '',
     rows(rows, writer) {
@@ -414,6 +382,8 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
     contentType: 'application/sql; charset=utf-8',
     extension: 'sql',
     summary: `CREATE TABLE IF NOT EXISTS ${SQL_TABLE} + INSERTs in a transaction`,
+    minRowBytes: 80,
+    failure: 'sql',
     open: sqlHeader,
     separator: '',
     rows(rows, writer) {
@@ -434,6 +404,8 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
     contentType: 'text/plain; charset=utf-8',
     extension: 'txt',
     summary: 'one IBAN per line',
+    minRowBytes: 16,
+    failure: 'hash',
     open: NOTHING,
     separator: '',
     rows(rows, writer) {
@@ -446,14 +418,9 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
   },
 }
 
-/** How a file of this format is served. */
-export function fileTypeOf(format: FormatName): FileType {
-  return FILE_FORMATS[format]
-}
-
-/** Every format a batch can be rendered in. */
-const WRITERS: { readonly [F in RenderFormat]: FormatWriter } = {
-  ...FILE_FORMATS,
+/** Every row format a batch can be rendered in. */
+const WRITERS: { readonly [F in RowFormat | 'records']: FormatWriter } = {
+  ...ROW_WRITERS,
   records: {
     open: () => '[',
     separator: ',',
@@ -481,7 +448,7 @@ class Prepared {
   /** Writes rows start … start + count − 1, opening and closing the document as told. */
   render(
     writer: ByteWriter,
-    format: RenderFormat,
+    format: RowFormat | 'records',
     start: number,
     count: number,
     first: boolean,
@@ -543,11 +510,57 @@ function prepare(options: BatchOptions): Prepared {
   return value
 }
 
+/** A row format's entry of the table: its writer over the prepared dataset, with its facts. */
+function rowFormat(format: RowFormat): FormatEntry<Prepared> {
+  const { open, separator, rows, close, ...facts } = ROW_WRITERS[format]
+  return {
+    ...facts,
+    kind: 'rows',
+    source: prepare,
+    open: (prepared, _rows, header, writer) => writer.ascii(open(prepared.columns, header)),
+    rows: (prepared, start, count, first, writer) =>
+      rows(new RowCursor(prepared, start, count, first, separator), writer),
+    close: (_prepared, writer) => writer.ascii(close),
+  }
+}
+
+/**
+ * The format table: every file format, its facts and its writer. A format added to FORMATS
+ * needs its entry here (the type asks for it).
+ */
+const FILE_FORMATS: { readonly [F in FormatName]: FileType } & {
+  readonly [F in RowFormat]: FormatEntry<Prepared>
+} & typeof PAYMENT_FORMAT_ENTRIES = {
+  csv: rowFormat('csv'),
+  json: rowFormat('json'),
+  ndjson: rowFormat('ndjson'),
+  sql: rowFormat('sql'),
+  txt: rowFormat('txt'),
+  ...PAYMENT_FORMAT_ENTRIES,
+}
+
+/** How a file of this format is served: content type, extension, fewest bytes a row, failure line. */
+export function fileTypeOf(format: FormatName): FileType {
+  return FILE_FORMATS[format]
+}
+
+/** Writes a batch through a format's entry: the document's opening, the batch's rows, its closing. */
+function renderEntry<S>(entry: FormatEntry<S>, options: BatchOptions, writer: ByteWriter): void {
+  const { start, count, first, last, header } = options
+  const source = entry.source(options)
+  if (first) entry.open(source, options.documentRows ?? count, header ?? true, writer)
+  entry.rows(source, start, count, first, writer)
+  if (last) entry.close(source, writer)
+}
+
 /** Renders a batch into `writer`, which is cleared first (its bytes are then `writer.view()`). */
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   writer.clear()
-  const { format, start, count, first, last, header } = options
-  prepare(options).render(writer, format, start, count, first, last, header)
+  const { format } = options
+  if (format === 'records')
+    prepare(options).render(writer, format, options.start, options.count, options.first, options.last)
+  else if (isPaymentFormat(format)) renderEntry(FILE_FORMATS[format], options, writer)
+  else renderEntry(FILE_FORMATS[format], options, writer)
 }
 
 /** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */

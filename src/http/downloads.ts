@@ -2,6 +2,7 @@
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
 import { requireCountry, requireDataset, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
+import { PAYMENT_PARAMETERS, refusePaymentParameters, resolvePaymentRequest } from '../core/payment-request.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
@@ -17,13 +18,14 @@ import {
   type Schema,
 } from '../core/schemas.ts'
 import { COUNTRIES, TERRITORIES } from '@ibanmint/iban'
-import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
+import { FORMATS, isPaymentFormat, type FormatName } from '../formats/format-names.ts'
+import { fileTypeOf } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { batchCount, type GenerationPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
 import { streamedBody } from './compression.ts'
 import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
-import { cutDownload, holdKeyStream, type FailureStyle } from './stream-reply.ts'
+import { cutDownload, holdKeyStream } from './stream-reply.ts'
 import { route, type Reply, type Route, type RouteInfo } from './route.ts'
 
 const FORMAT_LIST = FORMATS.map((format) => `${format} (${fileTypeOf(format).summary})`)
@@ -47,13 +49,11 @@ const headerSchema = {
 
 const MAX_BULK_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
-/** The fewest bytes a row takes in each format (a txt row is an IBAN and a line feed): a small download is not compressed. */
-const MIN_ROW_BYTES: Readonly<Record<FormatName, number>> = { csv: 60, json: 100, ndjson: 100, sql: 80, txt: 16 }
-
-/** `attachment; filename="ibans-de-10.csv"` style names. */
+/** `attachment; filename="ibans-de-10.csv"` style names; a payment file's start with its format (`pain.001-de-10.xml`). */
 export function fileNameOf(countries: readonly string[], count: number, format: FormatName): string {
   const label = countries.length <= 4 ? countries.join('-').toLowerCase() : 'mixed'
-  return `ibans-${label}-${count}.${fileTypeOf(format).extension}`
+  const stem = isPaymentFormat(format) ? format : 'ibans'
+  return `${stem}-${label}-${count}.${fileTypeOf(format).extension}`
 }
 
 /**
@@ -94,15 +94,6 @@ export interface DownloadDeps {
   streams: StreamLimits
 }
 
-/** The failure line of each format: JSON where the file is JSON, else its comment syntax. */
-const FAILURE_STYLES: Record<FormatName, FailureStyle> = {
-  json: 'json',
-  ndjson: 'json',
-  csv: 'hash',
-  txt: 'hash',
-  sql: 'sql',
-}
-
 /**
  * Streams the request's rows from the pool into the response, once the dataset is checked, the
  * key has a stream place (429) and the pool has admitted the stream (503): all before the 200.
@@ -131,7 +122,7 @@ async function streamDownload(
   res.setHeader('cache-control', cacheControlOf(request.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
-  const body = streamedBody(context.req, res, { expectedBytes: request.count * MIN_ROW_BYTES[request.format] })
+  const body = streamedBody(context.req, res, { expectedBytes: request.count * fileTypeOf(request.format).minRowBytes })
   if (lease === undefined) {
     body.end()
     return 'sent'
@@ -149,7 +140,7 @@ async function streamDownload(
       for (const name of ['content-disposition', 'vary']) res.removeHeader(name)
       throw error
     }
-    await cutDownload(res, body, FAILURE_STYLES[request.format], toApiError(error))
+    await cutDownload(res, body, fileTypeOf(request.format).failure, toApiError(error))
     throw error
   }
   if (!signal.aborted) body.end()
@@ -180,6 +171,7 @@ function downloadQuery(max: number, fallback: number) {
     header: headerSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanQuerySchema,
+    ...PAYMENT_PARAMETERS,
   })
 }
 
@@ -192,19 +184,45 @@ function streamRequestOf(
   if (!header && query.format !== 'csv') {
     throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
   }
-  return {
+  const rows = {
     countries,
     count: query.count,
     offset: query.offset,
     realistic: toRealistic(query.realistic),
     seed: toSeed(query.seed),
+    format: query.format,
+    header,
+  }
+  if (isPaymentFormat(query.format)) {
+    refuseRowOptions(query)
+    const payment = resolvePaymentRequest(query.format, rows, query)
+    return { ...rows, payment }
+  }
+  refusePaymentParameters(query.format, query)
+  return {
+    ...rows,
     bank: query.bank,
     invalid: query.invalid,
     bankMix: query.bank_mix,
     qrIban: toQrIban(query.qr_iban),
-    format: query.format,
-    header,
   }
+}
+
+/** The 422 of a row option given with a payment format: its counterparties are realistic rows of the seeded dataset. */
+function refuseRowOptions(query: ParamsOf<ReturnType<typeof downloadQuery>>): void {
+  const given = [
+    ['realistic', !toRealistic(query.realistic)],
+    ['bank', query.bank !== undefined],
+    ['invalid', query.invalid !== undefined],
+    ['bank_mix', query.bank_mix !== 'weighted'],
+    ['qr_iban', toQrIban(query.qr_iban)],
+  ] as const
+  const found = given.find(([, isGiven]) => isGiven)
+  if (found !== undefined)
+    throw new ApiError(
+      'invalid_request',
+      `${found[0]} applies to row formats: the counterparties of ${query.format} are realistic rows of the seeded dataset (defects= puts in negative data)`,
+    )
 }
 
 /** GET /export/{country}: keyless, EXPORT_RATE_LIMIT (30) downloads per minute per client IP. */

@@ -10,8 +10,8 @@ import { Piscina } from 'piscina'
 import { workerModule } from '../build-outputs.ts'
 import { UnavailableError } from '../core/errors.ts'
 import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
-import type { RenderFormat } from '../formats/render.ts'
-import type { BankMix, InvalidCheck } from '@ibanmint/iban'
+import type { RenderFormat } from '../formats/format-names.ts'
+import type { BankMix, InvalidCheck, ResolvedPaymentOptions } from '@ibanmint/iban'
 import { randomSeed } from '@ibanmint/iban/internal'
 import type { BatchTask } from '../../workers/tasks.ts'
 import type { ValidateBatch } from '../formats/validate-batch.ts'
@@ -73,6 +73,10 @@ export interface StreamRequest {
   format: RenderFormat
   /** csv: false leaves out the header row (default true). */
   header?: boolean | undefined
+  /** csv, json, ndjson, sql: the party columns after the others. */
+  parties?: boolean | undefined
+  /** Payment formats: the file's resolved options (seed and dates fixed for every batch). */
+  payment?: ResolvedPaymentOptions | undefined
 }
 
 /**
@@ -294,6 +298,9 @@ function generationSource(
         qrIban: request.qrIban,
         format: request.format,
         header: request.header,
+        parties: request.parties,
+        payment: request.payment,
+        documentRows: request.count,
         start: batch.start,
         count: batch.count,
         first: batch.first,
