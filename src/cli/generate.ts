@@ -21,15 +21,23 @@ import { compileValidator } from '../core/validation.ts'
 import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
 import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
-import { FORMATS } from '../formats/format-names.ts'
+import { FORMATS, ROW_FORMATS, isPaymentFormat } from '../formats/format-names.ts'
+import {
+  PAYMENT_PARAMETER_NAMES,
+  PAYMENT_PARAMETERS,
+  refusePaymentParameters,
+  refuseRowOptions,
+  resolvePaymentRequest,
+} from '../core/payment-request.ts'
+import { PAYMENT_DEFECTS, type ResolvedPaymentOptions } from '@ibanmint/iban'
 import { fileTypeOf, renderBatch } from '../formats/render.ts'
 import { GenerationPool } from '../pool/pool.ts'
 import { closeOutput, openOutput, reasonOf } from './output.ts'
 import { progressReporter } from './progress.ts'
 import { parseCommand, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
 
-/** The formats after the default one, as the help lists them: "csv, json, ndjson or sql". */
-const OTHER_FORMATS = FORMATS.filter((format) => format !== 'txt')
+/** The row formats after the default one, as the help lists them: "csv, json, ndjson or sql". */
+const OTHER_FORMATS = ROW_FORMATS.filter((format) => format !== 'txt')
 
 const MAX_COUNT = 1_000_000_000
 
@@ -81,6 +89,29 @@ Options:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
       --no-header      csv without its header row: rows from the first line
                        (for tools such as JMeter's CSV Data Set)
+
+Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the
+bank's answers for the same options: pain.002, camt.053): row i of the seeded
+dataset is transaction i, with its holder, address and amount (see
+docs/payment-files.md). Counterparties in AT BE CH CZ DE DK ES FI FR GB GR HU IE
+IT LU NL NO PL PT SE.
+      --message M      pain.002, camt.053: the message they answer (pain.001
+                       (default), pain.001.001.03, pain.008, pain.008.001.02)
+      --batch-size N   transactions per PmtInf block (default 500), or all
+      --amounts MIN-MAX  the amounts' range in euros (e.g. 10-5000; default
+                       0.01 to 999999999.99, median 80)
+      --amount-distribution D  log-normal (default) or uniform
+      --instant        pain.001: SEPA Instant (SCT Inst)
+      --scheme S       pain.008: CORE (default) or B2B
+      --sequence-type T  pain.008: FRST, RCUR (default), OOFF or FNAL
+      --address A      structured (default), hybrid, unstructured or none
+      --defects CODES  reason codes to put into the file, comma-separated:
+${wrap(PAYMENT_DEFECTS.join(' '), 79, '                         ')}
+      --defect-share X share of transactions with a defect, 0 to 1 (default
+                       0.01 when one is named)
+      --execution-date D  execution or collection date, YYYY-MM-DD (default:
+                       the next business day; direct debits two)
+      --date D         the day the file is made, YYYY-MM-DD (default today)
   -o, --output FILE    write to FILE instead of stdout (created or replaced)
       --threads N      worker threads for large counts (default: one per core)
   -h, --help           show this help
@@ -109,6 +140,9 @@ Examples:
   FR6014806826006368804961271
   # 1,000,000 rows of three countries as CSV, with a progress line:
   $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 -o fixtures.csv
+  # A pain.001 of 10,000 transfers, 1% of them defective, and the bank's answer:
+  $ ibanmint generate DE,FR -n 10000 -f pain.001 --seed 7 --defects AC01,AM04 -o sct.xml
+  $ ibanmint generate DE,FR -n 10000 -f pain.002 --seed 7 --defects AC01,AM04 --date $(date -u +%F) -o sct-status.xml
 `
 
 // Bulk's query parameters with the command line's own count limit and default format.
@@ -120,18 +154,24 @@ const OPTIONS_SCHEMA = objectOf({
   bank: bankParamSchema,
   invalid: invalidParamSchema,
   bank_mix: bankMixParamSchema,
+  ...PAYMENT_PARAMETERS,
 })
 
 const validateOptions = compileValidator<ParamsOf<typeof OPTIONS_SCHEMA>>(OPTIONS_SCHEMA, 'query')
 
-const QUERY_OPTIONS = ['count', 'offset', 'seed', 'bank', 'invalid', 'format', 'bank-mix'] as const
+/** The payment parameters as options: batch_size as --batch-size. */
+const PAYMENT_OPTIONS = PAYMENT_PARAMETER_NAMES.map((name) => name.replace(/_/g, '-'))
+
+const QUERY_OPTIONS = ['count', 'offset', 'seed', 'bank', 'invalid', 'format', 'bank-mix', ...PAYMENT_OPTIONS] as const
 
 /** The options bulk also takes, as its query string carries them (bank-mix as bank_mix): text, absent ones left out. */
 function queryOf(values: ParsedCommand['values']): Record<string, string> {
   return Object.fromEntries(
     QUERY_OPTIONS.flatMap((name) => {
       const value = values[name]
-      return typeof value === 'string' ? [[name.replace('-', '_'), value]] : []
+      // A flag (--instant) is the query's `true`.
+      const text = value === true ? 'true' : value
+      return typeof text === 'string' ? [[name.replace(/-/g, '_'), text]] : []
     }),
   )
 }
@@ -145,7 +185,11 @@ function countriesOf(list: string): string[] {
 }
 
 // The messages of the shared operations name the API's parameters; here they are options.
-const PARAMETERS = /^(?:offset \+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid|format)\b/
+const PARAMETERS = new RegExp(
+  `^(?:offset \\+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid|format|realistic|${PAYMENT_PARAMETER_NAMES.join('|')})\\b`,
+)
+/** The option of a parameter whose flag is not its name. */
+const OPTION_OF: Record<string, string> = { realistic: 'random' }
 
 /** Runs a shared check; its error, a usage error naming the option (`--count must be …`). */
 function asUsage<T>(check: () => T): T {
@@ -155,7 +199,9 @@ function asUsage<T>(check: () => T): T {
     if (!(error instanceof ApiError)) throw error
     if (error.code === 'not_found') throw new UsageError(`${error.message} (see "ibanmint countries")`)
     throw new UsageError(
-      error.message.replace(PARAMETERS, (names) => names.replace(/\w+/g, (name) => `--${name.replace('_', '-')}`)),
+      error.message.replace(PARAMETERS, (names) =>
+        names.replace(/\w+/g, (name) => `--${OPTION_OF[name] ?? name.replace(/_/g, '-')}`),
+      ),
     )
   }
 }
@@ -176,6 +222,18 @@ const SPEC: CommandSpec = {
     'no-header': { type: 'boolean' },
     output: { type: 'string', short: 'o', value: 'FILE' },
     threads: { type: 'string', value: 'N' },
+    message: { type: 'string', value: 'M' },
+    'batch-size': { type: 'string', value: 'N' },
+    amounts: { type: 'string', value: 'MIN-MAX' },
+    'amount-distribution': { type: 'string', value: 'D' },
+    instant: { type: 'boolean' },
+    scheme: { type: 'string', value: 'S' },
+    'sequence-type': { type: 'string', value: 'T' },
+    address: { type: 'string', value: 'A' },
+    defects: { type: 'string', value: 'CODES' },
+    'defect-share': { type: 'string', value: 'X' },
+    'execution-date': { type: 'string', value: 'D' },
+    date: { type: 'string', value: 'D' },
   },
   hints: Object.fromEntries(FORMATS.map((format) => [format, `--format ${format}`])),
   arguments: { min: 1, max: 1, what: 'one country code, or several joined by commas (DE,FR,IT)' },
@@ -188,7 +246,8 @@ export async function runGenerate(args: string[]): Promise<number> {
     return 0
   }
   const countries = asUsage(() => countriesOf(positionals[0] as string))
-  const { count, offset, seed, bank, invalid, format, bank_mix } = asUsage(() => validateOptions(queryOf(values)))
+  const query = asUsage(() => validateOptions(queryOf(values)))
+  const { count, offset, seed, bank, invalid, format, bank_mix } = query
   let threads: number | undefined
   if (values.threads !== undefined) {
     threads = Number(values.threads)
@@ -197,18 +256,29 @@ export async function runGenerate(args: string[]): Promise<number> {
   }
   const header = values['no-header'] !== true
   if (!header && format !== 'csv') throw new UsageError(`--no-header needs -f csv: only csv has a header row`)
+  const realistic = values.random !== true
+  const qrIban = values['qr-iban'] === true
+  // A payment file's options, checked and resolved once (seed and dates) for all its batches.
+  let payment: ResolvedPaymentOptions | undefined
+  if (isPaymentFormat(format))
+    payment = asUsage(() => {
+      refuseRowOptions(format, { realistic, bank, invalid, bankMix: bank_mix, qrIban })
+      return resolvePaymentRequest(format, { countries, count, offset, seed }, query)
+    })
+  else asUsage(() => refusePaymentParameters(format, query))
   const request = {
     countries,
     count,
     offset,
-    realistic: values.random !== true,
+    realistic,
     seed,
     bank,
     invalid,
     format,
     header,
     bankMix: bank_mix,
-    qrIban: values['qr-iban'] === true,
+    qrIban,
+    payment,
   }
   // The dataset is checked before anything is written: bank, invalid and capacity.
   asUsage(() => requireDataset(request, count, offset))
@@ -227,7 +297,7 @@ export async function runGenerate(args: string[]): Promise<number> {
   try {
     if (count <= BATCH_ROWS) {
       // One batch: rendered here, the same bytes a worker would write, without starting threads.
-      const bytes = renderBatch({ ...request, start: offset, first: true, last: true })
+      const bytes = renderBatch({ ...request, start: offset, first: true, last: true, documentRows: count })
       if (!sink.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
     } else {
       const pool = new GenerationPool(threads === undefined ? {} : { threads })

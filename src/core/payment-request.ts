@@ -212,3 +212,28 @@ export function refusePaymentParameters(format: string, query: PaymentQuery): vo
   if (given.length > 0)
     throw invalid(`${given[0]} applies to payment formats (${PAYMENT_FORMATS.join(', ')}), not to ${format}`)
 }
+
+/** The row options of a request, as the adapters read them. */
+export interface RowOptions {
+  realistic: boolean
+  bank?: string | undefined
+  invalid?: string | undefined
+  bankMix?: string | undefined
+  qrIban?: boolean | undefined
+}
+
+/** The 422 of a row option given with a payment format: its counterparties are realistic rows of the seeded dataset. */
+export function refuseRowOptions(format: string, options: RowOptions): void {
+  const given = [
+    ['realistic', !options.realistic],
+    ['bank', options.bank !== undefined],
+    ['invalid', options.invalid !== undefined],
+    ['bank_mix', options.bankMix !== undefined && options.bankMix !== 'weighted'],
+    ['qr_iban', options.qrIban === true],
+  ] as const
+  const found = given.find(([, isGiven]) => isGiven)
+  if (found !== undefined)
+    throw invalid(
+      `${found[0]} applies to row formats: the counterparties of ${format} are realistic rows of the seeded dataset (defects puts negative data into a payment file)`,
+    )
+}

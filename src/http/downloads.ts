@@ -2,7 +2,12 @@
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
 import { requireCountry, requireDataset, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
-import { PAYMENT_PARAMETERS, refusePaymentParameters, resolvePaymentRequest } from '../core/payment-request.ts'
+import {
+  PAYMENT_PARAMETERS,
+  refusePaymentParameters,
+  refuseRowOptions,
+  resolvePaymentRequest,
+} from '../core/payment-request.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
@@ -194,7 +199,13 @@ function streamRequestOf(
     header,
   }
   if (isPaymentFormat(query.format)) {
-    refuseRowOptions(query)
+    refuseRowOptions(query.format, {
+      realistic: rows.realistic,
+      bank: query.bank,
+      invalid: query.invalid,
+      bankMix: query.bank_mix,
+      qrIban: toQrIban(query.qr_iban),
+    })
     const payment = resolvePaymentRequest(query.format, rows, query)
     return { ...rows, payment }
   }
@@ -206,23 +217,6 @@ function streamRequestOf(
     bankMix: query.bank_mix,
     qrIban: toQrIban(query.qr_iban),
   }
-}
-
-/** The 422 of a row option given with a payment format: its counterparties are realistic rows of the seeded dataset. */
-function refuseRowOptions(query: ParamsOf<ReturnType<typeof downloadQuery>>): void {
-  const given = [
-    ['realistic', !toRealistic(query.realistic)],
-    ['bank', query.bank !== undefined],
-    ['invalid', query.invalid !== undefined],
-    ['bank_mix', query.bank_mix !== 'weighted'],
-    ['qr_iban', toQrIban(query.qr_iban)],
-  ] as const
-  const found = given.find(([, isGiven]) => isGiven)
-  if (found !== undefined)
-    throw new ApiError(
-      'invalid_request',
-      `${found[0]} applies to row formats: the counterparties of ${query.format} are realistic rows of the seeded dataset (defects= puts in negative data)`,
-    )
 }
 
 /** GET /export/{country}: keyless, EXPORT_RATE_LIMIT (30) downloads per minute per client IP. */
