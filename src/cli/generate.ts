@@ -19,14 +19,16 @@ import {
 } from '../core/schemas.ts'
 import { compileValidator } from '../core/validation.ts'
 import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
-import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
+import { INVALID_CHECK_TEXT, randomSeed } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, ROW_FORMATS, isPaymentFormat } from '../formats/format-names.ts'
 import {
   PAYMENT_PARAMETER_NAMES,
   PAYMENT_PARAMETERS,
+  columnsParamSchema,
   refusePaymentParameters,
   refuseRowOptions,
+  requireParties,
   resolvePaymentRequest,
 } from '../core/payment-request.ts'
 import { PAYMENT_DEFECTS, type ResolvedPaymentOptions } from '@ibanmint/iban'
@@ -89,6 +91,9 @@ Options:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
       --no-header      csv without its header row: rows from the first line
                        (for tools such as JMeter's CSV Data Set)
+      --columns parties  csv, json, ndjson, sql: add holder_name, street,
+                       building_number, postcode, town, amount, end_to_end_id
+                       (row i as transaction i of the seed's payment file)
 
 Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the
 bank's answers for the same options: pain.002, camt.053): row i of the seeded
@@ -154,6 +159,7 @@ const OPTIONS_SCHEMA = objectOf({
   bank: bankParamSchema,
   invalid: invalidParamSchema,
   bank_mix: bankMixParamSchema,
+  columns: columnsParamSchema,
   ...PAYMENT_PARAMETERS,
 })
 
@@ -162,7 +168,17 @@ const validateOptions = compileValidator<ParamsOf<typeof OPTIONS_SCHEMA>>(OPTION
 /** The payment parameters as options: batch_size as --batch-size. */
 const PAYMENT_OPTIONS = PAYMENT_PARAMETER_NAMES.map((name) => name.replace(/_/g, '-'))
 
-const QUERY_OPTIONS = ['count', 'offset', 'seed', 'bank', 'invalid', 'format', 'bank-mix', ...PAYMENT_OPTIONS] as const
+const QUERY_OPTIONS = [
+  'count',
+  'offset',
+  'seed',
+  'bank',
+  'invalid',
+  'format',
+  'bank-mix',
+  'columns',
+  ...PAYMENT_OPTIONS,
+] as const
 
 /** The options bulk also takes, as its query string carries them (bank-mix as bank_mix): text, absent ones left out. */
 function queryOf(values: ParsedCommand['values']): Record<string, string> {
@@ -186,7 +202,7 @@ function countriesOf(list: string): string[] {
 
 // The messages of the shared operations name the API's parameters; here they are options.
 const PARAMETERS = new RegExp(
-  `^(?:offset \\+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid|format|realistic|${PAYMENT_PARAMETER_NAMES.join('|')})\\b`,
+  `^(?:offset \\+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid|format|realistic|columns|${PAYMENT_PARAMETER_NAMES.join('|')})\\b`,
 )
 /** The option of a parameter whose flag is not its name. */
 const OPTION_OF: Record<string, string> = { realistic: 'random' }
@@ -223,6 +239,7 @@ const SPEC: CommandSpec = {
     output: { type: 'string', short: 'o', value: 'FILE' },
     threads: { type: 'string', value: 'N' },
     message: { type: 'string', value: 'M' },
+    columns: { type: 'string', value: 'parties' },
     'batch-size': { type: 'string', value: 'N' },
     amounts: { type: 'string', value: 'MIN-MAX' },
     'amount-distribution': { type: 'string', value: 'D' },
@@ -266,6 +283,9 @@ export async function runGenerate(args: string[]): Promise<number> {
       return resolvePaymentRequest(format, { countries, count, offset, seed }, query)
     })
   else asUsage(() => refusePaymentParameters(format, query))
+  const parties = asUsage(() =>
+    requireParties(format, query.columns, { realistic, bank, invalid, bankMix: bank_mix, qrIban, countries }),
+  )
   const request = {
     countries,
     count,
@@ -279,6 +299,9 @@ export async function runGenerate(args: string[]): Promise<number> {
     bankMix: bank_mix,
     qrIban,
     payment,
+    parties,
+    // Party columns are the seed's payment file's: an unseeded run draws one seed for all batches.
+    ...(parties && seed === undefined ? { seed: randomSeed() } : {}),
   }
   // The dataset is checked before anything is written: bank, invalid and capacity.
   asUsage(() => requireDataset(request, count, offset))

@@ -234,6 +234,37 @@ export function refuseRowOptions(format: string, options: RowOptions): void {
   const found = given.find(([, isGiven]) => isGiven)
   if (found !== undefined)
     throw invalid(
-      `${found[0]} applies to row formats: the counterparties of ${format} are realistic rows of the seeded dataset (defects puts negative data into a payment file)`,
+      `${found[0]} cannot go with ${format}: its transactions are realistic rows of the seeded dataset (a payment file's negative data is defects)`,
     )
+}
+
+/** `columns`: opt-in columns of the row formats. */
+export const columnsParamSchema = {
+  type: 'string',
+  enum: ['parties'],
+  description:
+    'csv, json, ndjson, sql: `parties` adds the columns holder_name, street, building_number, postcode, town, amount and end_to_end_id after the others: row i as transaction i of the payment file with the same seed and countries (default amounts) holds it. Realistic rows without bank, invalid, bank_mix or qr_iban, of counterparty countries (AT BE CH CZ DE DK ES FI FR GB GR HU IE IT LU NL NO PL PT SE).',
+  'x-message': 'columns must be parties',
+} as const
+
+/**
+ * Whether rows get the party columns (`columns=parties`), checked: a row format other than txt,
+ * rows the payment file's transactions are (realistic, no bank, invalid, bank_mix or qr_iban), and
+ * counterparty countries.
+ */
+export function requireParties(
+  format: string,
+  columns: string | undefined,
+  rows: RowOptions & { countries: readonly string[] },
+): boolean {
+  if (columns === undefined) return false
+  if (!['csv', 'json', 'ndjson', 'sql'].includes(format))
+    throw invalid(`columns=${columns} applies to csv, json, ndjson and sql, not to ${format}`)
+  try {
+    refuseRowOptions(`columns=${columns}`, rows)
+    resolvePaymentOptions({ countries: rows.countries, count: 1 })
+  } catch (error) {
+    throw asParameterError(error)
+  }
+  return true
 }

@@ -12,6 +12,7 @@ import { ByteWriter } from './byte-writer.ts'
 import { columnsFor, partColumnsFor, type Column } from './columns.ts'
 import type { BatchOptions, FileType, FormatEntry } from './format-entry.ts'
 import { isPaymentFormat, type FormatName, type RowFormat } from './format-names.ts'
+import { PartyCells, PARTY_COLUMNS, PARTY_SQL_TYPES } from './party-columns.ts'
 import { PAYMENT_FORMAT_ENTRIES } from './payment-formats.ts'
 
 /**
@@ -135,8 +136,12 @@ class RowCursor {
   tail = 0
   /** The row's index in the batch: −1 before the first call of next(). */
   index = -1
+  /** The row's index in the dataset. */
+  row = -1
   readonly count: number
-  readonly columns: readonly Column[]
+  readonly columns: readonly string[]
+  /** The party columns' source, when the document has them. */
+  readonly parties: PartyCells | undefined
   /** The rows are valid IBANs (no negative data). */
   readonly valid: boolean
   readonly #dataset: Dataset
@@ -151,6 +156,7 @@ class RowCursor {
     this.#layouts = prepared.layouts
     this.layout = prepared.layouts[0] as RowLayout
     this.columns = prepared.columns
+    this.parties = prepared.parties
     this.valid = prepared.dataset.invalid === undefined
     this.#start = start
     this.count = count
@@ -163,7 +169,8 @@ class RowCursor {
     const index = this.index + 1
     if (index === this.count) return false
     const dataset = this.#dataset
-    dataset.mint(this.#start + index, ROW)
+    this.row = this.#start + index
+    dataset.mint(this.row, ROW)
     const layout = this.#layouts[dataset.planIndex] as RowLayout
     this.index = index
     this.layout = layout
@@ -243,6 +250,7 @@ export const SQL_TABLE = 'ibans'
 export const SQL_ROWS_PER_INSERT = 500
 
 const SQL_TYPES: Record<string, string> = {
+  ...PARTY_SQL_TYPES,
   iban: 'VARCHAR(35) NOT NULL',
   iban_print: 'VARCHAR(44) NOT NULL',
   country: 'CHAR(2) NOT NULL',
@@ -252,7 +260,7 @@ const SQL_TYPES: Record<string, string> = {
   sepa: 'BOOLEAN NOT NULL',
 }
 
-function sqlHeader(columns: readonly Column[]): string {
+function sqlHeader(columns: readonly string[]): string {
   const definitions = columns.map((column) => `  ${column} ${SQL_TYPES[column] ?? 'VARCHAR(34)'}`)
   return `BEGIN;\nCREATE TABLE IF NOT EXISTS ${SQL_TABLE} (\n${definitions.join(',\n')}\n);\n`
 }
@@ -323,7 +331,7 @@ function writeRecord(writer: ByteWriter, row: RowCursor): void {
 /** How a document is written: what opens it, its rows, what closes it. */
 interface FormatWriter {
   /** What the batch that opens the document writes before its rows (`header`: csv's header row). */
-  open(columns: readonly Column[], header: boolean): string
+  open(columns: readonly string[], header: boolean): string
   /** What comes between two rows, also where one batch ends and the next begins. */
   readonly separator: string
   /** Writes the batch's rows, each as `rows.next` mints it. */
@@ -345,7 +353,10 @@ const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'k
     open: (columns, header) => (header ? `${columns.join(',')}\n` : ''),
     separator: '',
     rows(rows, writer) {
-      while (rows.next(writer)) writer.encode(MAX_ROW_BYTES, encodeCsvRow, rows)
+      while (rows.next(writer)) {
+        writer.encode(MAX_ROW_BYTES, encodeCsvRow, rows)
+        rows.parties?.write(writer, rows.row, 'csv')
+      }
     },
     close: '',
   },
@@ -358,7 +369,10 @@ const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'k
     open: () => '[\n',
     separator: ',\n',
     rows(rows, writer) {
-      while (rows.next(writer)) writeJsonObject(writer, rows)
+      while (rows.next(writer)) {
+        writeJsonObject(writer, rows)
+        rows.parties?.write(writer, rows.row, 'json')
+      }
     },
     close: '\n]\n',
   },
@@ -373,6 +387,7 @@ const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'k
     rows(rows, writer) {
       while (rows.next(writer)) {
         writeJsonObject(writer, rows)
+        rows.parties?.write(writer, rows.row, 'json')
         writer.byte(NEWLINE)
       }
     },
@@ -395,6 +410,7 @@ const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'k
         const i = rows.index
         writer.ascii(i % SQL_ROWS_PER_INSERT === 0 ? insert : ',\n')
         writeSqlRow(writer, rows)
+        rows.parties?.write(writer, rows.row, 'sql')
         if (i % SQL_ROWS_PER_INSERT === SQL_ROWS_PER_INSERT - 1 || i === rows.count - 1) writer.ascii(';\n')
       }
     },
@@ -434,15 +450,17 @@ const WRITERS: { readonly [F in RowFormat | 'records']: FormatWriter } = {
 /** A dataset made ready to render: its document's columns and each plan's row layout. */
 class Prepared {
   readonly dataset: Dataset
-  readonly columns: readonly Column[]
+  readonly columns: readonly string[]
   readonly layouts: readonly RowLayout[]
+  readonly parties: PartyCells | undefined
 
-  constructor(dataset: Dataset) {
+  constructor(dataset: Dataset, parties?: PartyCells) {
     const specs = dataset.plans.map((plan) => plan.spec)
     const partColumns = partColumnsFor(specs)
     this.dataset = dataset
-    this.columns = columnsFor(specs)
+    this.columns = parties === undefined ? columnsFor(specs) : [...columnsFor(specs), ...PARTY_COLUMNS]
     this.layouts = dataset.plans.map((plan) => rowLayoutOf(plan, partColumns))
+    this.parties = parties
   }
 
   /** Writes rows start … start + count − 1, opening and closing the document as told. */
@@ -502,10 +520,14 @@ function prepare(options: BatchOptions): Prepared {
     options.invalid,
     options.bankMix,
     options.qrIban,
+    options.parties,
   ])
   // An unseeded request's batches each draw a key of their own: only seeded ones are reused.
   if (options.seed !== undefined && lastPrepared?.key === key) return lastPrepared.value
-  const value = new Prepared(new Dataset(datasetOptionsOf(options)))
+  // Party columns are of the seed's payment file: the adapters give such a request a seed.
+  const parties =
+    options.parties === true && options.seed !== undefined ? new PartyCells(options.countries, options.seed) : undefined
+  const value = new Prepared(new Dataset(datasetOptionsOf(options)), parties)
   lastPrepared = { key, value }
   return value
 }

@@ -4,7 +4,9 @@ import { ApiError, toApiError } from '../core/errors.ts'
 import { requireCountry, requireDataset, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
 import {
   PAYMENT_PARAMETERS,
+  columnsParamSchema,
   refusePaymentParameters,
+  requireParties,
   refuseRowOptions,
   resolvePaymentRequest,
 } from '../core/payment-request.ts'
@@ -23,6 +25,7 @@ import {
   type Schema,
 } from '../core/schemas.ts'
 import { COUNTRIES, TERRITORIES } from '@ibanmint/iban'
+import { randomSeed } from '@ibanmint/iban/internal'
 import { FORMATS, isPaymentFormat, type FormatName } from '../formats/format-names.ts'
 import { fileTypeOf } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
@@ -176,6 +179,7 @@ function downloadQuery(max: number, fallback: number) {
     header: headerSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanQuerySchema,
+    columns: columnsParamSchema,
     ...PAYMENT_PARAMETERS,
   })
 }
@@ -199,6 +203,7 @@ function streamRequestOf(
     header,
   }
   if (isPaymentFormat(query.format)) {
+    requireParties(query.format, query.columns, { realistic: true, countries })
     refuseRowOptions(query.format, {
       realistic: rows.realistic,
       bank: query.bank,
@@ -210,13 +215,16 @@ function streamRequestOf(
     return { ...rows, payment }
   }
   refusePaymentParameters(query.format, query)
-  return {
-    ...rows,
+  const options = {
+    realistic: rows.realistic,
     bank: query.bank,
     invalid: query.invalid,
     bankMix: query.bank_mix,
     qrIban: toQrIban(query.qr_iban),
   }
+  const parties = requireParties(query.format, query.columns, { ...options, countries })
+  // Party columns are the seed's payment file's: an unseeded request draws one seed for all.
+  return { ...rows, ...options, parties, seed: parties ? (rows.seed ?? randomSeed()) : rows.seed }
 }
 
 /** GET /export/{country}: keyless, EXPORT_RATE_LIMIT (30) downloads per minute per client IP. */

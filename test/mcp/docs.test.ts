@@ -202,7 +202,15 @@ test('every configuration in docs/mcp.md starts or reaches ibanmint, and its too
       const { tools } = await client.listTools()
       assert.deepEqual(
         tools.map((tool) => tool.name),
-        ['list_countries', 'list_banks', 'generate_iban', 'validate_iban', 'build_iban', 'lookup_bic'],
+        [
+          'list_countries',
+          'list_banks',
+          'generate_iban',
+          'validate_iban',
+          'build_iban',
+          'lookup_bic',
+          'generate_payment_file',
+        ],
         clients.join(', '),
       )
       const built = await client.callTool({
