@@ -165,6 +165,8 @@ export function resolvePaymentRequest(
   const unknown = defects.find((code) => !(PAYMENT_DEFECTS as readonly string[]).includes(code))
   if (unknown !== undefined) throw invalid(`defects: ${unknown} is not one of ${PAYMENT_DEFECTS.join(', ')}`)
   const [min, max] = query.amounts?.split('-').map(Number) ?? []
+  if (min !== undefined && max !== undefined && min > max)
+    throw invalid(`amounts: MIN must not exceed MAX (got ${query.amounts})`)
   const batch = query.batch_size
   try {
     const resolved = resolvePaymentOptions({
