@@ -122,6 +122,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const pool = new GenerationPool({
     threads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
+    streamMemory: config.streamMemory,
     ...(options.workerModule === undefined ? {} : { filename: options.workerModule }),
   })
   // Metrics: the HTTP pipeline's, the pool's, the store's and the process's, in one registry.

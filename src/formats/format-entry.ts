@@ -47,6 +47,12 @@ export interface FileType {
   readonly summary: string
   /** The fewest bytes a row takes (a small download is not compressed). */
   readonly minRowBytes: number
+  /**
+   * The most bytes a row takes, its share of a document's opening and blocks included (a stream's
+   * result slots are sized by it). Row formats: the largest 10,000-row batch over every country,
+   * realistic or not (Ukraine's, realistic, with the longest bank names), over 10,000, rounded up.
+   */
+  readonly maxRowBytes: number
   /** The last line of a file that fails after its first bytes. */
   readonly failure: FailureStyle
   /** `rows`: the dataset's rows with the row options; `payment`: a payment message of its transactions. */

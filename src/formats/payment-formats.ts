@@ -33,12 +33,18 @@ function appendAll(writer: ByteWriter, chunks: Iterable<Uint8Array>): void {
   for (const chunk of chunks) writer.append(chunk)
 }
 
-function paymentFormat(document: PaymentDocument, summary: string, minRowBytes: number): FormatEntry<PaymentFile> {
+function paymentFormat(
+  document: PaymentDocument,
+  summary: string,
+  minRowBytes: number,
+  maxRowBytes: number,
+): FormatEntry<PaymentFile> {
   return {
     contentType: 'application/xml; charset=utf-8',
     extension: 'xml',
     summary,
     minRowBytes,
+    maxRowBytes,
     failure: 'xml',
     kind: 'payment',
     source: paymentFileOf,
@@ -48,12 +54,15 @@ function paymentFormat(document: PaymentDocument, summary: string, minRowBytes: 
   }
 }
 
+// The fewest bytes of a transaction, and the most: a transaction with a 140-character name, its
+// share of a block's opening when every block holds one (batch_size=1); a status report writes
+// only rejected transactions, a statement only accepted ones.
 /** The payment formats' entries of the format table. */
 export const PAYMENT_FORMAT_ENTRIES: { readonly [F in PaymentFormat]: FormatEntry<PaymentFile> } = {
-  'pain.001': paymentFormat('initiation', 'SEPA credit transfers, pain.001.001.09', 400),
-  'pain.001.001.03': paymentFormat('initiation', 'SEPA credit transfers, 2009 version', 400),
-  'pain.008': paymentFormat('initiation', 'SEPA direct debits, pain.008.001.08', 500),
-  'pain.008.001.02': paymentFormat('initiation', 'SEPA direct debits, 2009 version', 500),
-  'pain.002': paymentFormat('status-report', 'the bank’s status report on the file, pain.002', 0),
-  'camt.053': paymentFormat('statement', 'the statement of the accepted transactions, camt.053', 300),
+  'pain.001': paymentFormat('initiation', 'SEPA credit transfers, pain.001.001.09', 400, 1600),
+  'pain.001.001.03': paymentFormat('initiation', 'SEPA credit transfers, 2009 version', 400, 1600),
+  'pain.008': paymentFormat('initiation', 'SEPA direct debits, pain.008.001.08', 500, 1900),
+  'pain.008.001.02': paymentFormat('initiation', 'SEPA direct debits, 2009 version', 500, 1900),
+  'pain.002': paymentFormat('status-report', 'the bank’s status report on the file, pain.002', 0, 900),
+  'camt.053': paymentFormat('statement', 'the statement of the accepted transactions, camt.053', 300, 1100),
 }

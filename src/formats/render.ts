@@ -11,7 +11,7 @@ import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type DatasetOptions, type Min
 import { ByteWriter } from './byte-writer.ts'
 import { columnsFor, partColumnsFor, type Column } from './columns.ts'
 import type { BatchOptions, FileType, FormatEntry } from './format-entry.ts'
-import { isPaymentFormat, type FormatName, type RowFormat } from './format-names.ts'
+import { isPaymentFormat, type FormatName, type RenderFormat, type RowFormat } from './format-names.ts'
 import { PartyCells, PARTY_COLUMNS, PARTY_SQL_TYPES } from './party-columns.ts'
 import { PAYMENT_FORMAT_ENTRIES } from './payment-formats.ts'
 
@@ -349,6 +349,7 @@ const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'k
     extension: 'csv',
     summary: 'header row, one column per BBAN part',
     minRowBytes: 60,
+    maxRowBytes: 240,
     failure: 'hash',
     open: (columns, header) => (header ? `${columns.join(',')}\n` : ''),
     separator: '',
@@ -365,6 +366,7 @@ const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'k
     extension: 'json',
     summary: 'array of objects',
     minRowBytes: 100,
+    maxRowBytes: 350,
     failure: 'json',
     open: () => '[\n',
     separator: ',\n',
@@ -381,6 +383,7 @@ const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'k
     extension: 'ndjson',
     summary: 'one object per line',
     minRowBytes: 100,
+    maxRowBytes: 350,
     failure: 'json',
     open: NOTHING,
     separator: '',
@@ -398,6 +401,7 @@ const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'k
     extension: 'sql',
     summary: `CREATE TABLE IF NOT EXISTS ${SQL_TABLE} + INSERTs in a transaction`,
     minRowBytes: 80,
+    maxRowBytes: 260,
     failure: 'sql',
     open: sqlHeader,
     separator: '',
@@ -421,6 +425,7 @@ const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'k
     extension: 'txt',
     summary: 'one IBAN per line',
     minRowBytes: 16,
+    maxRowBytes: 36,
     failure: 'hash',
     open: NOTHING,
     separator: '',
@@ -534,14 +539,15 @@ function prepare(options: BatchOptions): Prepared {
 
 /** A row format's entry of the table: its writer over the prepared dataset, with its facts. */
 function rowFormat(format: RowFormat): FormatEntry<Prepared> {
-  const { open, separator, rows, close, ...facts } = ROW_WRITERS[format]
+  const entry = ROW_WRITERS[format]
+  const { contentType, extension, summary, minRowBytes, maxRowBytes, failure, separator, close } = entry
   return {
-    ...facts,
+    ...{ contentType, extension, summary, minRowBytes, maxRowBytes, failure },
     kind: 'rows',
     source: prepare,
-    open: (prepared, _rows, header, writer) => writer.ascii(open(prepared.columns, header)),
+    open: (prepared, _rows, header, writer) => writer.ascii(entry.open(prepared.columns, header)),
     rows: (prepared, start, count, first, writer) =>
-      rows(new RowCursor(prepared, start, count, first, separator), writer),
+      entry.rows(new RowCursor(prepared, start, count, first, separator), writer),
     close: (_prepared, writer) => writer.ascii(close),
   }
 }
@@ -564,6 +570,16 @@ const FILE_FORMATS: { readonly [F in FormatName]: FileType } & {
 /** How a file of this format is served: content type, extension, fewest bytes a row, failure line. */
 export function fileTypeOf(format: FormatName): FileType {
   return FILE_FORMATS[format]
+}
+
+/** The most bytes of an Iban record (records are not a file: their one fact is here). */
+const MAX_RECORD_BYTES = 420
+/** The most bytes the party columns add to a row (names of 70 characters, escaped). */
+const MAX_PARTY_BYTES = 260
+
+/** The most bytes a row of a format takes (see FileType.maxRowBytes); `parties`: with the party columns. */
+export function maxRowBytesOf(format: RenderFormat, parties = false): number {
+  return (format === 'records' ? MAX_RECORD_BYTES : FILE_FORMATS[format].maxRowBytes) + (parties ? MAX_PARTY_BYTES : 0)
 }
 
 /** Writes a batch through a format's entry: the document's opening, the batch's rows, its closing. */

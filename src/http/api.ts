@@ -18,9 +18,6 @@ import {
   type GenerateRequest,
 } from '../core/operations.ts'
 import {
-  MAX_BANK_PAGE,
-  MAX_BATCH,
-  MAX_COUNT,
   bankListSchema,
   bankMixParamSchema,
   bankParamSchema,
@@ -45,6 +42,7 @@ import {
   validateResultSchema,
   type ParamsOf,
 } from '../core/schemas.ts'
+import { MAX_BANK_PAGE, MAX_BATCH, MAX_COUNT } from '../core/limits.ts'
 import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'

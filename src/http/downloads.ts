@@ -29,8 +29,8 @@ import { randomSeed } from '@ibanmint/iban/internal'
 import { FORMATS, isPaymentFormat, type FormatName } from '../formats/format-names.ts'
 import { fileTypeOf } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
-import { batchCount, type GenerationPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
-import { streamedBody } from './compression.ts'
+import type { GenerationPool, StreamLease, StreamRequest } from '../pool/pool.ts'
+import { STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
 import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { cutDownload, holdKeyStream } from './stream-reply.ts'
@@ -104,8 +104,9 @@ export interface DownloadDeps {
 
 /**
  * Streams the request's rows from the pool into the response, once the dataset is checked, the
- * key has a stream place (429) and the pool has admitted the stream (503): all before the 200.
- * A failure after it (a worker lost) ends the file with a line naming it and cuts the connection.
+ * key has a stream place (429) and the pool has admitted the stream, places and memory (503):
+ * all before the 200. A failure after it (a worker lost) ends the file with a line naming it
+ * and cuts the connection.
  */
 async function streamDownload(
   deps: Pick<DownloadDeps, 'pool' | 'streams'>,
@@ -115,10 +116,13 @@ async function streamDownload(
   requireDataset(request, request.count, request.offset)
   const res = context.takeResponse()
   const head = context.req.method === 'HEAD'
+  const expectedBytes = request.count * fileTypeOf(request.format).minRowBytes
   let lease: StreamLease | undefined
   if (!head) {
     holdKeyStream(deps.streams, context, res)
-    lease = deps.pool.openStream('generate', batchCount(request))
+    // Its compressor's memory is the stream's too.
+    const coding = streamedCoding(context.req, { expectedBytes })
+    lease = deps.pool.openGeneration(request, STREAMED_BODY_BYTES[coding])
   }
   const signal = context.signal()
   res.statusCode = 200
@@ -130,7 +134,7 @@ async function streamDownload(
   res.setHeader('cache-control', cacheControlOf(request.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
-  const body = streamedBody(context.req, res, { expectedBytes: request.count * fileTypeOf(request.format).minRowBytes })
+  const body = streamedBody(context.req, res, { expectedBytes })
   if (lease === undefined) {
     body.end()
     return 'sent'

@@ -13,8 +13,6 @@ import {
   type GenerateRequest,
 } from '../core/operations.ts'
 import {
-  MAX_BATCH,
-  MAX_COUNT,
   bankArgumentSchema,
   bankMixParamSchema,
   bicInputSchema,
@@ -37,6 +35,7 @@ import {
   type Schema,
   ACCOUNT_CHECKS_TEXT,
 } from '../core/schemas.ts'
+import { MAX_BATCH, MAX_COUNT } from '../core/limits.ts'
 import { compileValidator, type Validator } from '../core/validation.ts'
 import { recordsOnPool } from '../pool/generate-result.ts'
 import { COUNTRIES, banksOf, resolveCountry, type BicResult, type CountrySpec, type Iban } from '@ibanmint/iban'

@@ -11,6 +11,7 @@ import {
   COUNT_ROWS,
   COUNT_VALID,
   FAILED_CHECKS,
+  MAX_RECORD_BYTES,
   VALIDATE_CSV_HEADER,
   csvHeaderFields,
   openCounts,
@@ -71,6 +72,8 @@ export interface ValidateRunner {
   batchBytes?: number
   /** Shared memory kept across streams (a server's); default: the stream's own. */
   buffers?: SharedBuffers
+  /** Bytes the caller holds for the stream besides its batches (a compressor), for its admission. */
+  otherBytes?: number
 }
 
 const HEADER_LOOKUP_BYTES = 64 * 1024
@@ -81,6 +84,8 @@ const INLINE_BYTES = BATCH_BYTES
  * csv ~0.6 MB); larger batches get larger slots. Rows that do not fit are transferred instead.
  */
 const SLOT_BYTES = 1 << 20
+/** Input batches besides those in flight: the one being filled and those one read completed. */
+const INPUT_AHEAD = 4
 
 /** The IBAN column's index (0-based) from its name in the header, or its 1-based number. */
 function columnIndex(column: string | number | undefined, header: RecordBatch | undefined, delimiter: number): number {
@@ -198,9 +203,16 @@ export async function validateStream(
       }
       return summary()
     }
-    // Admitted before anything is written: a full pool refuses the stream (PoolBusyError) whole.
+    // Admitted before anything is written: a full pool (PoolBusyError) or a budget that has too
+    // little left for its slots, its input batches (those in flight and a few read ahead) and
+    // the caller's part (MemoryBudgetError) refuse the stream whole.
     const pool = runner.pool()
-    lease = pool.openStream('validate', undefined, runner.window)
+    const window = runner.window ?? pool.streamWindow
+    const inputBytes = (window + INPUT_AHEAD) * (batchBytes + MAX_RECORD_BYTES + 2)
+    lease = pool.openStream('validate', undefined, window, {
+      slotBytes,
+      otherBytes: inputBytes + (runner.otherBytes ?? 0),
+    })
     csvHeader()
     await writeInOrder<ValidateBatch>(
       lease,
@@ -222,11 +234,6 @@ export async function validateStream(
       },
       sink,
       signal,
-      {
-        slotBytes,
-        buffers,
-        cancelRunning: false,
-      },
     )
     return summary()
   } catch (error) {

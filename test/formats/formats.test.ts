@@ -56,6 +56,7 @@ test('every file format has its facts in the table: content type, extension, sum
     assert.match(type.extension, /^[a-z]+$/, FORMATS[i])
     assert.ok(type.summary.length > 0, FORMATS[i])
     assert.ok(Number.isInteger(type.minRowBytes) && type.minRowBytes >= 0, FORMATS[i])
+    assert.ok(Number.isInteger(type.maxRowBytes) && type.maxRowBytes > type.minRowBytes, FORMATS[i])
     assert.ok(['json', 'hash', 'sql', 'xml'].includes(type.failure), FORMATS[i])
   }
   // Row formats each their own type and extension; payment files are XML.
