@@ -91,31 +91,36 @@ Options:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
       --no-header      csv without its header row: rows from the first line
                        (for tools such as JMeter's CSV Data Set)
-      --columns parties  csv, json, ndjson, sql: add holder_name, street,
+      --columns parties
+                       csv, json, ndjson, sql: add holder_name, street,
                        building_number, postcode, town, amount, end_to_end_id
                        (row i as transaction i of the seed's payment file)
 
 Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the
 bank's answers for the same options: pain.002, camt.053): row i of the seeded
 dataset is transaction i, with its holder, address and amount (see
-docs/payment-files.md). Counterparties in AT BE CH CZ DE DK ES FI FR GB GR HU IE
-IT LU NL NO PL PT SE.
-      --message M      pain.002, camt.053: the message they answer (pain.001
-                       (default), pain.001.001.03, pain.008, pain.008.001.02)
+docs/payment-files.md). Counterparties in AT BE CH CZ DE DK ES FI FR GB GR HU
+IE IT LU NL NO PL PT SE.
+      --message M      pain.002, camt.053: the message they answer: pain.001
+                       (default), pain.001.001.03, pain.008, pain.008.001.02
       --batch-size N   transactions per PmtInf block (default 500), or all
-      --amounts MIN-MAX  the amounts' range in euros (e.g. 10-5000; default
+      --amounts MIN-MAX
+                       the amounts' range in euros (e.g. 10-5000; default
                        0.01 to 999999999.99, median 80)
-      --amount-distribution D  log-normal (default) or uniform
+      --amount-distribution D
+                       log-normal (default) or uniform
       --instant        pain.001: SEPA Instant (SCT Inst)
       --scheme S       pain.008: CORE (default) or B2B
-      --sequence-type T  pain.008: FRST, RCUR (default), OOFF or FNAL
+      --sequence-type T
+                       pain.008: FRST, RCUR (default), OOFF or FNAL
       --address A      structured (default), hybrid, unstructured or none
       --defects CODES  reason codes to put into the file, comma-separated:
-${wrap(PAYMENT_DEFECTS.join(' '), 79, '                         ')}
+${wrap(PAYMENT_DEFECTS.join(' '), 79, '                       ')}
       --defect-share X share of transactions with a defect, 0 to 1 (default
                        0.01 when one is named)
-      --execution-date D  execution or collection date, YYYY-MM-DD (default:
-                       the next business day; direct debits two)
+      --execution-date D
+                       execution or collection date, YYYY-MM-DD (default: the
+                       next business day; direct debits two)
       --date D         the day the file is made, YYYY-MM-DD (default today)
   -o, --output FILE    write to FILE instead of stdout (created or replaced)
       --threads N      worker threads for large counts (default: one per core)
@@ -145,9 +150,11 @@ Examples:
   FR6014806826006368804961271
   # 1,000,000 rows of three countries as CSV, with a progress line:
   $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 -o fixtures.csv
-  # A pain.001 of 10,000 transfers, 1% of them defective, and the bank's answer:
-  $ ibanmint generate DE,FR -n 10000 -f pain.001 --seed 7 --defects AC01,AM04 -o sct.xml
-  $ ibanmint generate DE,FR -n 10000 -f pain.002 --seed 7 --defects AC01,AM04 --date $(date -u +%F) -o sct-status.xml
+  # 10,000 transfers, 1% of them defective, and the bank's status report:
+  $ ibanmint generate DE,FR -n 10000 -f pain.001 --seed 7 --date 2026-03-02 \\
+      --defects AC01,AM04 -o sct.xml
+  $ ibanmint generate DE,FR -n 10000 -f pain.002 --seed 7 --date 2026-03-02 \\
+      --defects AC01,AM04 -o sct-status.xml
 `
 
 // Bulk's query parameters with the command line's own count limit and default format.

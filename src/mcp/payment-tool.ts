@@ -50,7 +50,11 @@ export const paymentFileArguments = objectOf(
     instant: { type: 'boolean', description: instant.description, 'x-message': 'instant must be a boolean' },
     defects: {
       type: 'array',
-      items: { type: 'string', enum: PAYMENT_DEFECTS },
+      items: {
+        type: 'string',
+        enum: PAYMENT_DEFECTS,
+        'x-message': `defects must be a list of reason codes of ${PAYMENT_DEFECTS.join(', ')}`,
+      },
       maxItems: PAYMENT_DEFECTS.length,
       description: defects.description.replace('comma-separated', 'a list'),
       'x-message': `defects must be a list of reason codes of ${PAYMENT_DEFECTS.join(', ')}`,

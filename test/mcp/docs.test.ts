@@ -299,7 +299,7 @@ test('`npx --no-install ibanmint mcp` runs a project’s installed copy, and ins
     )
     try {
       const { tools } = await client.listTools()
-      assert.equal(tools.length, 6)
+      assert.equal(tools.length, 7)
     } finally {
       await client.close()
     }

@@ -28,7 +28,7 @@ after(async () => {
 })
 
 async function call(args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  return (await client.callTool({ name: 'generate_payment_file', arguments: args })) as Record<string, unknown>
+  return await client.callTool({ name: 'generate_payment_file', arguments: args })
 }
 
 const ARGS = {
