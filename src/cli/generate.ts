@@ -91,10 +91,10 @@ Options:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
       --no-header      csv without its header row: rows from the first line
                        (for tools such as JMeter's CSV Data Set)
-      --columns parties
-                       csv, json, ndjson, sql: add holder_name, street,
-                       building_number, postcode, town, amount, end_to_end_id
-                       (row i as transaction i of the seed's payment file)
+      --columns C      parties (csv, json, ndjson, sql): add holder_name,
+                       street, building_number, postcode, town, amount and
+                       end_to_end_id (row i as transaction i of the seed's
+                       payment file)
 
 Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the
 bank's answers for the same options: pain.002, camt.053): row i of the seeded
@@ -246,7 +246,7 @@ const SPEC: CommandSpec = {
     output: { type: 'string', short: 'o', value: 'FILE' },
     threads: { type: 'string', value: 'N' },
     message: { type: 'string', value: 'M' },
-    columns: { type: 'string', value: 'parties' },
+    columns: { type: 'string', value: 'C' },
     'batch-size': { type: 'string', value: 'N' },
     amounts: { type: 'string', value: 'MIN-MAX' },
     'amount-distribution': { type: 'string', value: 'D' },

@@ -240,7 +240,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     access: { ip: 'export' },
     summary: 'Download 1 to 100 test IBANs as a file (no key; limited per client IP)',
     description:
-      'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`.',
+      'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`. The payment formats (pain.001, pain.008, pain.002, camt.053) make a SEPA payment file of the rows as transactions (`<format>-<country>-<count>.xml`), with the options batch_size, amounts, instant, scheme, sequence_type, address, defects, defect_share, execution_date and date.',
     tag: 'export',
     pathParams: { country: countrySchema },
     query: downloadQuery(100, 10),
@@ -262,7 +262,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     access: 'key',
     summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
     description:
-      'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart.',
+      'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart. The payment formats stream a SEPA payment file of the rows as transactions (pain.001 or pain.008 of up to the same count), or the bank’s status report (pain.002) or statement (camt.053) for the same parameters; `columns=parties` adds the transactions’ holder, address, amount and end-to-end id to csv, json, ndjson and sql rows.',
     tag: 'export',
     pathParams: {
       country: {
