@@ -7,13 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { BUILD_OUTPUTS, pageScript, readBuilt, README_FILE } from '../build-outputs.ts'
 import { ApiError } from '../core/errors.ts'
-import {
-  BANK_REGISTRY,
-  BANK_WEIGHTS,
-  UK_MODULUS_TABLE,
-  UK_SORT_CODE_SUBSTITUTIONS,
-  UK_WEIGHT_ROWS,
-} from '@ibanmint/iban/internal'
+import { UK_MODULUS_TABLE } from '@ibanmint/iban'
+import { BANK_REGISTRY, BANK_WEIGHTS, UK_SORT_CODE_SUBSTITUTIONS, UK_WEIGHT_ROWS } from '@ibanmint/iban/internal'
 import { errorExample } from './error-examples.ts'
 import { fileExamples, pageExample } from './example.ts'
 import { readmePath, type GuideFrame } from './guide.ts'
@@ -54,7 +49,7 @@ function bankFiles(): SiteFile[] {
 }
 
 /** The keys of the UK modulus table and the bank weights in the page's index of data files (beside the country codes). */
-export const UK_MODULUS_ASSET = 'uk-modulus'
+export const UK_MODULUS_ASSET = 'modulus-table'
 export const BANK_WEIGHTS_ASSET = 'bank-weights'
 
 /**

@@ -1,7 +1,7 @@
 // The data a country's rows need that the script does not carry (scripts/web-bundle.mjs),
 // fetched by the page the first time it needs it: the country's bank registry, the bank mix's
 // shares, and for GB Vocalink's modulus table. The server lists their content-hashed addresses
-// in the page (#bank-assets: country codes, "bank-weights" and "uk-modulus").
+// in the page (#bank-assets: country codes, "bank-weights" and "modulus-table").
 import { resolveCountry } from '@ibanmint/iban'
 import { BANK_WEIGHTS } from './bank-weights.ts'
 import { BANK_REGISTRY } from './banks-registry-data.ts'
@@ -47,7 +47,7 @@ export function ensureBanks(code: string): Promise<void> {
       : undefined
   const table =
     country === 'GB' && UK_WEIGHT_ROWS === ''
-      ? fetchOnce('uk-modulus', (text) => loadUkModulus(JSON.parse(text) as UkModulusAsset))
+      ? fetchOnce('modulus-table', (text) => loadUkModulus(JSON.parse(text) as UkModulusAsset))
       : undefined
   return Promise.all([registry, weights, table]).then(() => undefined)
 }

@@ -13,7 +13,7 @@ export let UK_WEIGHT_ROWS = ''
 /** The sort-code substitutions (exception 5), once fetched. */
 export let UK_SORT_CODE_SUBSTITUTIONS = ''
 
-/** What the server's uk-modulus asset holds (src/http/page.ts writes it). */
+/** What the server's modulus-table asset holds (src/http/page.ts writes it). */
 export interface UkModulusAsset {
   table: typeof UK_MODULUS_TABLE
   rows: string

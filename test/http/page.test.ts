@@ -14,7 +14,7 @@ test('files have content-hashed names, gzip copies, and the page references them
   for (const [name, file] of web.files) {
     assert.match(
       name,
-      /^(app-[\w-]{16}\.js|style-[\w-]{16}\.css|icon-[\w-]{16}\.svg|touch-icon-[\w-]{16}\.png|(uk-modulus|bank-weights)-[\w-]{16}\.json|banks-[a-z]{2}-[\w-]{16}\.txt)$/,
+      /^(app-[\w-]{16}\.js|style-[\w-]{16}\.css|icon-[\w-]{16}\.svg|touch-icon-[\w-]{16}\.png|(modulus-table|bank-weights)-[\w-]{16}\.json|banks-[a-z]{2}-[\w-]{16}\.txt)$/,
     )
     assert.ok(html.includes(`/assets/${name}`))
     assert.deepEqual(gunzipSync(await encodeBody(file.body, 'gzip')), file.body)

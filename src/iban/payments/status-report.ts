@@ -5,7 +5,7 @@
 // rejected transaction: its OrgnlEndToEndId, RJCT and the reason code).
 import { ChunkWriter, xmlBytes } from './chunk-writer.ts'
 import type { PaymentDefect } from './options.ts'
-import type { PaymentFile } from './payment-file.ts'
+import type { PaymentFileView } from './file-view.ts'
 
 /** What each reason means, in the report's AddtlInf (at most 105 characters). */
 const REASON_TEXT: Record<PaymentDefect, string> = {
@@ -46,7 +46,7 @@ function reasonBytes(code: PaymentDefect): Uint8Array {
 }
 
 /** The report's opening: its group header and the original group's status (runs the first pass). */
-export function reportHeader(file: PaymentFile): Uint8Array {
+export function reportHeader(file: PaymentFileView): Uint8Array {
   const summary = file.summary()
   const tx = file.transactions
   const writer = new ChunkWriter()
@@ -75,7 +75,7 @@ export function reportHeader(file: PaymentFile): Uint8Array {
  * its end closes the range that ends it, so parts of one block concatenate into the whole.
  */
 export function* reportBlock(
-  file: PaymentFile,
+  file: PaymentFileView,
   k: number,
   writer: ChunkWriter,
   from = file.blockRange(k)[0],
