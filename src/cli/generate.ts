@@ -95,6 +95,9 @@ ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${w
                        street, building_number, postcode, town, amount and
                        end_to_end_id (row i as transaction i of the seed's
                        payment file)
+  -o, --output FILE    write to FILE instead of stdout (created or replaced)
+      --threads N      worker threads for large counts (default: one per core)
+  -h, --help           show this help
 
 Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the
 bank's answers for the same options: pain.002, camt.053): row i of the seeded
@@ -122,9 +125,6 @@ ${wrap(PAYMENT_DEFECTS.join(' '), 79, '                       ')}
                        execution or collection date, YYYY-MM-DD (default: the
                        next business day; direct debits two)
       --date D         the day the file is made, YYYY-MM-DD (default today)
-  -o, --output FILE    write to FILE instead of stdout (created or replaced)
-      --threads N      worker threads for large counts (default: one per core)
-  -h, --help           show this help
 
 Every row is distinct: the rows are a fixed sequence (per seed) drawn from the
 countries' account space without repeats; a count beyond what the space holds
