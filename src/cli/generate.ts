@@ -6,12 +6,13 @@
 import { once } from 'node:events'
 import type { WriteStream } from 'node:fs'
 import { ApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset } from '../core/operations.ts'
+import { requireCountry, requireDataset, toInvalid } from '../core/operations.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
   countSchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   offsetSchema,
   type ParamsOf,
@@ -89,6 +90,14 @@ Options:
       --qr-iban        CH, LI: QR-IBANs (a real bank's QR-IID, 30000-31999)
       --invalid CHECK  rows that fail exactly one check and pass every other:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
+                       several, comma-separated (mod97,national): each row
+                       fails one of them, drawn per row among those its
+                       country can fail
+      --invalid-share  with --invalid: the share S of rows broken, above 0
+                       and at most 1 (default 1: every row), the others valid;
+                       with it or a list, csv, json, ndjson and sql rows end
+                       with the column invalid (the check the row fails;
+                       empty or null when valid); txt has no columns
       --no-header      csv without its header row: rows from the first line
                        (for tools such as JMeter's CSV Data Set)
       --columns C      parties (csv, json, ndjson, sql): add holder_name,
@@ -148,6 +157,14 @@ Examples:
   $ ibanmint generate FR -n 2 --seed 42 --invalid national
   FR3816159414057888025632449
   FR6014806826006368804961271
+  # Half the rows broken, each by one of two checks, labelled (column invalid):
+  $ ibanmint generate DE -n 4 --seed 4 --invalid mod97,national \\
+      --invalid-share 0.5 -f csv | cut -d, -f1,10
+  iban,invalid
+  DE81400693631873473136,
+  DE08200697865897844525,mod97
+  DE91285627169898226513,
+  DE60587512308581447522,national
   # 1,000,000 rows of three countries as CSV, with a progress line:
   $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 -o fixtures.csv
   # 10,000 transfers, 1% of them defective, and the bank's status report:
@@ -165,6 +182,7 @@ const OPTIONS_SCHEMA = objectOf({
   seed: seedQuerySchema,
   bank: bankParamSchema,
   invalid: invalidParamSchema,
+  invalid_share: invalidShareParamSchema,
   bank_mix: bankMixParamSchema,
   columns: columnsParamSchema,
   ...PAYMENT_PARAMETERS,
@@ -181,6 +199,7 @@ const QUERY_OPTIONS = [
   'seed',
   'bank',
   'invalid',
+  'invalid-share',
   'format',
   'bank-mix',
   'columns',
@@ -209,7 +228,7 @@ function countriesOf(list: string): string[] {
 
 // The messages of the shared operations name the API's parameters; here they are options.
 const PARAMETERS = new RegExp(
-  `^(?:offset \\+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid|format|realistic|columns|${PAYMENT_PARAMETER_NAMES.join('|')})\\b`,
+  `^(?:offset \\+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid_share|invalid|format|realistic|columns|${PAYMENT_PARAMETER_NAMES.join('|')})\\b`,
 )
 /** The option of a parameter whose flag is not its name. */
 const OPTION_OF: Record<string, string> = { realistic: 'random' }
@@ -242,6 +261,7 @@ const SPEC: CommandSpec = {
     'bank-mix': { type: 'string', value: 'MIX' },
     'qr-iban': { type: 'boolean' },
     invalid: { type: 'string', value: 'CHECK' },
+    'invalid-share': { type: 'string', value: 'S' },
     'no-header': { type: 'boolean' },
     output: { type: 'string', short: 'o', value: 'FILE' },
     threads: { type: 'string', value: 'N' },
@@ -271,7 +291,7 @@ export async function runGenerate(args: string[]): Promise<number> {
   }
   const countries = asUsage(() => countriesOf(positionals[0] as string))
   const query = asUsage(() => validateOptions(queryOf(values)))
-  const { count, offset, seed, bank, invalid, format, bank_mix } = query
+  const { count, offset, seed, bank, invalid, invalid_share, format, bank_mix } = query
   let threads: number | undefined
   if (values.threads !== undefined) {
     threads = Number(values.threads)
@@ -286,12 +306,20 @@ export async function runGenerate(args: string[]): Promise<number> {
   let payment: ResolvedPaymentOptions | undefined
   if (isPaymentFormat(format))
     payment = asUsage(() => {
-      refuseRowOptions(format, { realistic, bank, invalid, bankMix: bank_mix, qrIban })
+      refuseRowOptions(format, { realistic, bank, invalid, invalidShare: invalid_share, bankMix: bank_mix, qrIban })
       return resolvePaymentRequest(format, { countries, count, offset, seed }, query)
     })
   else asUsage(() => refusePaymentParameters(format, query))
   const parties = asUsage(() =>
-    requireParties(format, query.columns, { realistic, bank, invalid, bankMix: bank_mix, qrIban, countries }),
+    requireParties(format, query.columns, {
+      realistic,
+      bank,
+      invalid,
+      invalidShare: invalid_share,
+      bankMix: bank_mix,
+      qrIban,
+      countries,
+    }),
   )
   const request = {
     countries,
@@ -300,7 +328,8 @@ export async function runGenerate(args: string[]): Promise<number> {
     realistic,
     seed,
     bank,
-    invalid,
+    invalid: asUsage(() => toInvalid(invalid)),
+    invalidShare: invalid_share,
     format,
     header,
     bankMix: bank_mix,

@@ -46,7 +46,8 @@ export interface GenerateResult {
   territory?: string
   seed?: string
   bank?: string
-  invalid?: InvalidCheck
+  invalid?: string
+  invalid_share?: number
   bank_mix?: 'uniform'
   qr_iban?: true
   ibans: Iban[]
@@ -60,11 +61,25 @@ export interface GenerateRequest {
   realistic: boolean
   seed: string | undefined
   bank?: string | undefined
-  invalid?: InvalidCheck | undefined
+  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
+  /** The share of rows broken (default 1). */
+  invalidShare?: number | undefined
   /** Row index of the first row in the seeded dataset (default 0); unseeded requests take the next rows instead. */
   offset?: number | undefined
   bankMix?: BankMix | undefined
   qrIban?: boolean | undefined
+}
+
+/**
+ * The checks of an `invalid` parameter (a validated comma-separated list): one check as its
+ * name, several as a list; a check named twice is a 422 naming invalid.
+ */
+export function toInvalid(value: string | undefined): InvalidCheck | InvalidCheck[] | undefined {
+  if (value === undefined) return undefined
+  const checks = value.split(',') as InvalidCheck[]
+  const twice = checks.find((check, i) => checks.indexOf(check) !== i)
+  if (twice !== undefined) throw new ApiError('invalid_request', `invalid names ${twice} twice: list each check once`)
+  return checks.length === 1 ? checks[0] : checks
 }
 
 /** A DatasetError as the API error it stands for: 404 for a country, else 422. */
@@ -108,6 +123,7 @@ export function datasetOptions(request: GenerateRequest): DatasetOptions {
     ...(request.seed === undefined ? {} : { seed: request.seed }),
     ...(request.bank === undefined ? {} : { bank: request.bank }),
     ...(request.invalid === undefined ? {} : { invalid: request.invalid }),
+    ...(request.invalidShare === undefined ? {} : { invalidShare: request.invalidShare }),
     ...(request.bankMix === undefined ? {} : { bankMix: request.bankMix }),
     ...(request.qrIban === true ? { qrIban: true } : {}),
   }
@@ -154,9 +170,9 @@ function rowsOf(request: GenerateRequest): [Dataset, number] {
     const offset = request.offset ?? 0
     return [requireDataset(datasetOptions(request), request.count, offset), offset]
   }
-  const { country, count, realistic, bank, invalid, bankMix, qrIban } = request
+  const { country, count, realistic, bank, invalid, invalidShare, bankMix, qrIban } = request
   try {
-    return nextRows(country, count, { realistic, bank, invalid, bankMix, qrIban })
+    return nextRows(country, count, { realistic, bank, invalid, invalidShare, bankMix, qrIban })
   } catch (error) {
     throw toDatasetApiError(error)
   }
@@ -201,6 +217,7 @@ function resultHeadBytes(request: GenerateRequest): Buffer {
     request.seed !== undefined ||
     request.bank !== undefined ||
     request.invalid !== undefined ||
+    request.invalidShare !== undefined ||
     request.territory !== undefined ||
     request.bankMix === 'uniform' ||
     request.qrIban === true
@@ -230,12 +247,13 @@ function resultCountry(country: CountrySpec): GenerateResult['country'] {
 
 /** A GenerateResult without its IBANs; the optional fields only when they were given. */
 function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
-  const { country, count, realistic, seed, bank, invalid, territory, bankMix, qrIban } = request
+  const { country, count, realistic, seed, bank, invalid, invalidShare, territory, bankMix, qrIban } = request
   const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic }
   if (territory !== undefined) head.territory = territory
   if (seed !== undefined) head.seed = seed
   if (bank !== undefined) head.bank = bank.toUpperCase()
-  if (invalid !== undefined) head.invalid = invalid
+  if (invalid !== undefined) head.invalid = typeof invalid === 'string' ? invalid : invalid.join(',')
+  if (invalidShare !== undefined) head.invalid_share = invalidShare
   if (bankMix === 'uniform') head.bank_mix = bankMix
   if (qrIban === true) head.qr_iban = true
   return head

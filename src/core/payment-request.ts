@@ -219,7 +219,8 @@ export function refusePaymentParameters(format: string, query: PaymentQuery): vo
 export interface RowOptions {
   realistic: boolean
   bank?: string | undefined
-  invalid?: string | undefined
+  invalid?: string | readonly string[] | undefined
+  invalidShare?: number | undefined
   bankMix?: string | undefined
   qrIban?: boolean | undefined
 }
@@ -230,6 +231,7 @@ export function refuseRowOptions(format: string, options: RowOptions): void {
     ['realistic', !options.realistic],
     ['bank', options.bank !== undefined],
     ['invalid', options.invalid !== undefined],
+    ['invalid_share', options.invalidShare !== undefined],
     ['bank_mix', options.bankMix !== undefined && options.bankMix !== 'weighted'],
     ['qr_iban', options.qrIban === true],
   ] as const

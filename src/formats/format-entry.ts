@@ -14,7 +14,9 @@ export interface BatchOptions {
   /** The dataset's seed; without one, a random key (then only one batch can make a document). */
   seed: string | undefined
   bank?: string | undefined
-  invalid?: InvalidCheck | undefined
+  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
+  /** The share of rows broken (default 1). */
+  invalidShare?: number | undefined
   /** How realistic rows are shared among the banks (default weighted). */
   bankMix?: BankMix | undefined
   /** CH, LI: QR-IBANs. */

@@ -4,12 +4,13 @@
 // of Iban records of the API's generate results. Rows are minted and written as bytes in one pass.
 // Pure and chunked: a batch knows whether it opens or closes the document, so batches rendered
 // apart (in worker threads) concatenate into one valid document. IBAN values are made of 0-9 and
-// A-Z and need no escaping; bank names are escaped once per bank.
+// A-Z and need no escaping; bank names are escaped once per bank. Labelled negative data adds
+// the column `invalid` last (txt, one IBAN a line, has no columns).
 import { csvCell } from './csv-cell.ts'
-import { findCountry, type BankRow } from '@ibanmint/iban'
+import { INVALID_CHECKS, findCountry, type BankRow } from '@ibanmint/iban'
 import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
 import { ByteWriter } from './byte-writer.ts'
-import { columnsFor, partColumnsFor, type Column } from './columns.ts'
+import { INVALID_COLUMN, columnsFor, partColumnsFor, type Column } from './columns.ts'
 import type { BatchOptions, FileType, FormatEntry } from './format-entry.ts'
 import { isPaymentFormat, type FormatName, type RenderFormat, type RowFormat } from './format-names.ts'
 import { PartyCells, PARTY_COLUMNS, PARTY_SQL_TYPES } from './party-columns.ts'
@@ -142,8 +143,11 @@ class RowCursor {
   readonly columns: readonly string[]
   /** The party columns' source, when the document has them. */
   readonly parties: PartyCells | undefined
-  /** The rows are valid IBANs (no negative data). */
-  readonly valid: boolean
+  /** The row is a valid IBAN. */
+  valid = true
+  /** Rows carry the `invalid` column; `label` indexes LABELS (0: valid, 1 + i: INVALID_CHECKS[i]). */
+  readonly labelled: boolean
+  label = 0
   readonly #dataset: Dataset
   readonly #layouts: readonly RowLayout[]
   readonly #start: number
@@ -157,7 +161,7 @@ class RowCursor {
     this.layout = prepared.layouts[0] as RowLayout
     this.columns = prepared.columns
     this.parties = prepared.parties
-    this.valid = prepared.dataset.invalid === undefined
+    this.labelled = prepared.dataset.labelled
     this.#start = start
     this.count = count
     this.#lead = first ? '' : separator
@@ -177,10 +181,35 @@ class RowCursor {
     // A row whose bank code negative data changed carries no bank.
     this.tail = dataset.bankKept ? dataset.bankIndex : layout.records.length - 1
     this.length = dataset.ibanLength
+    const invalid = dataset.invalid
+    this.valid = invalid === undefined
+    if (this.labelled) this.label = invalid === undefined ? 0 : 1 + INVALID_CHECKS.indexOf(invalid)
     const separator = index === 0 ? this.#lead : this.#separator
     if (separator !== '') writer.ascii(separator)
     return true
   }
+}
+
+/**
+ * The `invalid` column's last bytes, by row label (0: a valid row, 1 + i: INVALID_CHECKS[i]):
+ * each replaces the row tail's last byte (csv's newline, json's brace, sql's parenthesis).
+ */
+const LABELS = {
+  csv: pack(['', ...INVALID_CHECKS].map((check) => `,${check}\n`)),
+  json: pack(['null', ...INVALID_CHECKS.map((check) => `"${check}"`)].map((value) => `,"${INVALID_COLUMN}":${value}}`)),
+  sql: pack(['NULL', ...INVALID_CHECKS.map((check) => `'${check}'`)].map((value) => `,${value})`)),
+  // An Iban record's `invalid` comes after `valid`, before its bank.
+  records: pack(
+    ['null', ...INVALID_CHECKS.map((check) => `"${check}"`)].map((value) => `,"${INVALID_COLUMN}":${value}`),
+  ),
+} as const
+
+/** Appends a row's tail; labelled, the label's bytes in place of the tail's last byte (no view made per row). */
+function appendTail(writer: ByteWriter, tail: Uint8Array, row: RowCursor, labels: readonly Uint8Array[]): void {
+  writer.append(tail)
+  if (!row.labelled) return
+  writer.drop(1)
+  writer.append(labels[row.label] as Uint8Array)
 }
 
 /** Upper bound of one CSV row's bytes (the longest bank name is 213 bytes). */
@@ -217,7 +246,11 @@ function encodeCsvRow(out: Uint8Array, at: number, row: RowCursor): number {
   }
   const tail = layout.csv[row.tail] as Uint8Array
   out.set(tail, at)
-  return at + tail.length
+  if (!row.labelled) return at + tail.length
+  // The label takes the place of the tail's newline, and ends the row with its own.
+  const label = LABELS.csv[row.label] as Uint8Array
+  out.set(label, at + tail.length - 1)
+  return at + tail.length - 1 + label.length
 }
 
 function writeJsonObject(writer: ByteWriter, row: RowCursor): void {
@@ -242,7 +275,7 @@ function writeJsonObject(writer: ByteWriter, row: RowCursor): void {
     for (const [from, to] of ranges) writer.copy(iban, from, to)
     writer.byte(QUOTE)
   }
-  writer.append(layout.json[row.tail] as Uint8Array)
+  appendTail(writer, layout.json[row.tail] as Uint8Array, row, LABELS.json)
 }
 
 /** SQL: the table every document fills, and how many rows one INSERT carries. */
@@ -258,6 +291,7 @@ const SQL_TYPES: Record<string, string> = {
   bank_name: 'VARCHAR(200)',
   bic: 'VARCHAR(11)',
   sepa: 'BOOLEAN NOT NULL',
+  [INVALID_COLUMN]: 'VARCHAR(8)',
 }
 
 function sqlHeader(columns: readonly string[]): string {
@@ -285,7 +319,7 @@ function writeSqlRow(writer: ByteWriter, row: RowCursor): void {
     for (const [from, to] of ranges) writer.copy(iban, from, to)
     writer.byte(APOSTROPHE)
   }
-  writer.append(layout.sql[row.tail] as Uint8Array)
+  appendTail(writer, layout.sql[row.tail] as Uint8Array, row, LABELS.sql)
 }
 
 // An Iban record is the same bytes for every row of one IBAN length and validity but for the
@@ -325,6 +359,7 @@ function recordHeadOf(length: number, valid: boolean): RecordHead {
 function writeRecord(writer: ByteWriter, row: RowCursor): void {
   const head = recordHeadOf(row.length, row.valid)
   writer.fill(head.template, row.iban, head.holes)
+  if (row.labelled) writer.append(LABELS.records[row.label] as Uint8Array)
   writer.append(row.layout.records[row.tail] as Uint8Array)
 }
 
@@ -463,7 +498,9 @@ class Prepared {
     const specs = dataset.plans.map((plan) => plan.spec)
     const partColumns = partColumnsFor(specs)
     this.dataset = dataset
-    this.columns = parties === undefined ? columnsFor(specs) : [...columnsFor(specs), ...PARTY_COLUMNS]
+    // Labelled negative data and party columns never meet: the party columns take valid rows only.
+    const columns: string[] = dataset.labelled ? [...columnsFor(specs), INVALID_COLUMN] : columnsFor(specs)
+    this.columns = parties === undefined ? columns : [...columns, ...PARTY_COLUMNS]
     this.layouts = dataset.plans.map((plan) => rowLayoutOf(plan, partColumns))
     this.parties = parties
   }
@@ -508,6 +545,7 @@ export function datasetOptionsOf(options: BatchOptions): DatasetOptions {
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.bank === undefined ? {} : { bank: options.bank }),
     ...(options.invalid === undefined ? {} : { invalid: options.invalid }),
+    ...(options.invalidShare === undefined ? {} : { invalidShare: options.invalidShare }),
     ...(options.bankMix === undefined ? {} : { bankMix: options.bankMix }),
     ...(options.qrIban === true ? { qrIban: true } : {}),
   }
@@ -523,6 +561,7 @@ function prepare(options: BatchOptions): Prepared {
     options.seed,
     options.bank,
     options.invalid,
+    options.invalidShare,
     options.bankMix,
     options.qrIban,
     options.parties,

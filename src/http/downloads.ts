@@ -1,7 +1,7 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
+import { requireCountry, requireDataset, toInvalid, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
 import {
   PAYMENT_PARAMETERS,
   columnsParamSchema,
@@ -16,6 +16,7 @@ import {
   countSchema,
   countrySchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   offsetSchema,
   type ParamsOf,
@@ -24,7 +25,7 @@ import {
   seedQuerySchema,
   type Schema,
 } from '../core/schemas.ts'
-import { COUNTRIES, TERRITORIES } from '@ibanmint/iban'
+import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
 import { randomSeed } from '@ibanmint/iban/internal'
 import { FORMATS, isPaymentFormat, type FormatName } from '../formats/format-names.ts'
 import { fileTypeOf } from '../formats/render.ts'
@@ -82,6 +83,12 @@ export const downloadRowSchema: Schema = {
     },
     bic: { type: ['string', 'null'], description: 'The real bank’s BIC; null (csv: empty) when unknown or random.' },
     sepa: { type: 'boolean', description: 'The country is in SEPA (csv: true or false).' },
+    invalid: {
+      type: ['string', 'null'],
+      enum: [...INVALID_CHECKS, null],
+      description:
+        'With a list of checks in `invalid` or with `invalid_share` (last column): the check the row fails, null (csv: empty) when it is valid; absent otherwise.',
+    },
   },
   additionalProperties: {
     type: ['string', 'null'],
@@ -180,6 +187,7 @@ function downloadQuery(max: number, fallback: number) {
     seed: seedQuerySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    invalid_share: invalidShareParamSchema,
     header: headerSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanQuerySchema,
@@ -212,6 +220,7 @@ function streamRequestOf(
       realistic: rows.realistic,
       bank: query.bank,
       invalid: query.invalid,
+      invalidShare: query.invalid_share,
       bankMix: query.bank_mix,
       qrIban: toQrIban(query.qr_iban),
     })
@@ -222,7 +231,8 @@ function streamRequestOf(
   const options = {
     realistic: rows.realistic,
     bank: query.bank,
-    invalid: query.invalid,
+    invalid: toInvalid(query.invalid),
+    invalidShare: query.invalid_share,
     bankMix: query.bank_mix,
     qrIban: toQrIban(query.qr_iban),
   }

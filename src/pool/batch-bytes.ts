@@ -22,9 +22,17 @@ interface SizedRequest {
   count: number
   realistic: boolean
   bank?: string | undefined
-  invalid?: string | undefined
+  invalid?: string | readonly string[] | undefined
+  invalidShare?: number | undefined
   format: RenderFormat
   parties?: boolean | undefined
+}
+
+/** The most bytes the `invalid` label adds to a row (`,"invalid":"national"`): with a list or a share. */
+const LABEL_BYTES = 24
+
+function labelled(request: SizedRequest): boolean {
+  return Array.isArray(request.invalid) || request.invalidShare !== undefined
 }
 
 export class BatchSizes {
@@ -34,7 +42,10 @@ export class BatchSizes {
   /** Bytes of one result slot for `request`'s batches. */
   slotBytes(request: SizedRequest): number {
     const rows = Math.min(request.count, BATCH_ROWS)
-    const most = roundUp(rows * maxRowBytesOf(request.format, request.parties === true) + HEAD_BYTES)
+    const most = roundUp(
+      rows * (maxRowBytesOf(request.format, request.parties === true) + (labelled(request) ? LABEL_BYTES : 0)) +
+        HEAD_BYTES,
+    )
     const seen = this.#seen.get(keyOf(request))
     return seen === undefined ? most : Math.min(most, roundUp(seen * MARGIN + HEAD_BYTES))
   }
@@ -48,5 +59,5 @@ export class BatchSizes {
 }
 
 function keyOf(request: SizedRequest): string {
-  return `${request.format} ${request.countries.join(',')} ${request.realistic} ${request.bank ?? ''} ${request.invalid ?? ''} ${request.parties === true}`
+  return `${request.format} ${request.countries.join(',')} ${request.realistic} ${request.bank ?? ''} ${String(request.invalid ?? '')} ${request.invalidShare ?? ''} ${request.parties === true}`
 }

@@ -23,6 +23,7 @@ export async function recordsOnPool(
       seed: request.seed,
       bank: request.bank,
       invalid: request.invalid,
+      invalidShare: request.invalidShare,
       bankMix: request.bankMix,
       qrIban: request.qrIban,
       start: offset,

@@ -86,7 +86,8 @@ export interface StreamRequest {
   /** Without a seed, the stream draws one random key for all its batches. */
   seed: string | undefined
   bank?: string | undefined
-  invalid?: InvalidCheck | undefined
+  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
+  invalidShare?: number | undefined
   bankMix?: BankMix | undefined
   qrIban?: boolean | undefined
   format: RenderFormat
@@ -368,6 +369,7 @@ function generationSource(
         seed,
         bank: request.bank,
         invalid: request.invalid,
+        invalidShare: request.invalidShare,
         bankMix: request.bankMix,
         qrIban: request.qrIban,
         format: request.format,

@@ -205,7 +205,7 @@ function updateDownloads(code: string, request: GenerateRequest | undefined): vo
       realistic: request.realistic ? '1' : '0',
       seed: request.seed as string,
     })
-    if (request.invalid !== undefined) query.set('invalid', request.invalid)
+    if (request.invalid !== undefined) query.set('invalid', [request.invalid].flat().join(','))
     link.href = `/export/${code}?${query}`
   }
 }
