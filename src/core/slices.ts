@@ -5,7 +5,8 @@
 // and hashes the files; this module only judges what it is given.
 import { basename, dirname, extname, join } from 'node:path'
 import { BANK_MIXES, INVALID_CHECKS, type BankMix, type InvalidCheck } from '@ibanmint/iban'
-import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
+import { FORMATS, type FormatName } from '../formats/format-names.ts'
+import { fileTypeOf } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
 import { MAX_SLICES, SLICE_RULE, sliceParamSchema } from './schemas.ts'
 import { compileValidator } from './validation.ts'

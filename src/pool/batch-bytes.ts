@@ -4,21 +4,8 @@
 // is transferred instead, and teaches the next stream its size.
 import { BoundedCache } from '../bounded-cache.ts'
 import { BATCH_ROWS } from '../formats/batches.ts'
-import type { RenderFormat } from '../formats/render.ts'
-
-/**
- * The most bytes of one row, by format: the largest 10,000-row batch over every country, realistic
- * or not (Ukraine's, realistic, with the longest bank names), over 10,000, rounded up.
- * test/pool/batch-bytes.test.ts checks every country against it.
- */
-export const MAX_ROW_BYTES: Readonly<Record<RenderFormat, number>> = {
-  txt: 36,
-  csv: 240,
-  json: 350,
-  ndjson: 350,
-  sql: 260,
-  records: 420,
-}
+import type { RenderFormat } from '../formats/format-names.ts'
+import { maxRowBytesOf } from '../formats/render.ts'
 
 /** What a batch writes besides its rows at most: a csv header of every country's columns, a document's opening. */
 const HEAD_BYTES = 4096
@@ -38,6 +25,7 @@ interface SizedRequest {
   invalid?: string | readonly string[] | undefined
   invalidShare?: number | undefined
   format: RenderFormat
+  parties?: boolean | undefined
 }
 
 /** The most bytes the `invalid` label adds to a row (`,"invalid":"national"`): with a list or a share. */
@@ -54,7 +42,10 @@ export class BatchSizes {
   /** Bytes of one result slot for `request`'s batches. */
   slotBytes(request: SizedRequest): number {
     const rows = Math.min(request.count, BATCH_ROWS)
-    const most = roundUp(rows * (MAX_ROW_BYTES[request.format] + (labelled(request) ? LABEL_BYTES : 0)) + HEAD_BYTES)
+    const most = roundUp(
+      rows * (maxRowBytesOf(request.format, request.parties === true) + (labelled(request) ? LABEL_BYTES : 0)) +
+        HEAD_BYTES,
+    )
     const seen = this.#seen.get(keyOf(request))
     return seen === undefined ? most : Math.min(most, roundUp(seen * MARGIN + HEAD_BYTES))
   }
@@ -68,5 +59,5 @@ export class BatchSizes {
 }
 
 function keyOf(request: SizedRequest): string {
-  return `${request.format} ${request.countries.join(',')} ${request.realistic} ${request.bank ?? ''} ${String(request.invalid ?? '')} ${request.invalidShare ?? ''}`
+  return `${request.format} ${request.countries.join(',')} ${request.realistic} ${request.bank ?? ''} ${String(request.invalid ?? '')} ${request.invalidShare ?? ''} ${request.parties === true}`
 }
