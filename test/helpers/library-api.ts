@@ -112,7 +112,9 @@ export const INTERNAL_VALUES = [
   'nextRows',
   'planFor',
   'randomSeed',
+  'resolvePaymentOptions',
   'tableAt',
+  'Transactions',
   'UK_SORT_CODE_SUBSTITUTIONS',
   'UK_WEIGHT_ROWS',
 ]
