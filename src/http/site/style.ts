@@ -121,6 +121,7 @@ a.brand { color: var(--ink); text-decoration: none; font-weight: 700; font-size:
   .results thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   .results tbody { display: block; }
   .toolbar .button, .toolbar button { padding: .2rem .55rem; }
+  .summary { flex: 1 1 100%; min-height: 1.5em; }
   .results tr { display: grid; grid-template-columns: minmax(0, 1fr) auto auto; grid-template-areas: "iban iban iban" "bank bic copy";
     align-items: center; gap: .1rem .5rem; padding: .4rem 0; border-bottom: 1px solid var(--row-line); }
   .results.random tr { grid-template-areas: "iban iban copy"; }
