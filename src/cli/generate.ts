@@ -6,7 +6,7 @@
 import { once } from 'node:events'
 import type { WriteStream } from 'node:fs'
 import { ApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset } from '../core/operations.ts'
+import { datasetOf, requireCountry, requireDataset } from '../core/operations.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
@@ -196,21 +196,17 @@ export async function runGenerate(args: string[]): Promise<number> {
   }
   const header = values['no-header'] !== true
   if (!header && format !== 'csv') throw new UsageError(`--no-header needs -f csv: only csv has a header row`)
-  const request = {
-    countries,
-    count,
-    offset,
-    realistic: values.random !== true,
+  const dataset = datasetOf(countries, {
     seed,
     bank,
     invalid,
-    format,
-    header,
-    bankMix: bank_mix,
-    qrIban: values['qr-iban'] === true,
-  }
+    bank_mix,
+    realistic: values.random !== true,
+    qr_iban: values['qr-iban'] === true,
+  })
+  const request = { dataset, count, offset, format, header }
   // The dataset is checked before anything is written: bank, invalid and capacity.
-  asUsage(() => requireDataset(request, count, offset))
+  asUsage(() => requireDataset(dataset, count, offset))
   const output = values.output as string | undefined
   const sink = output === undefined ? process.stdout : await openOutput(output)
   const progress = showsProgress(count, output) ? progressReporter(count) : undefined
@@ -226,7 +222,7 @@ export async function runGenerate(args: string[]): Promise<number> {
   try {
     if (count <= BATCH_ROWS) {
       // One batch: rendered here, the same bytes a worker would write, without starting threads.
-      const bytes = renderBatch({ ...request, start: offset, first: true, last: true })
+      const bytes = renderBatch({ dataset, format, header, start: offset, count, first: true, last: true })
       if (!sink.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
     } else {
       const pool = new GenerationPool(threads === undefined ? {} : { threads })

@@ -52,19 +52,62 @@ export interface GenerateResult {
   ibans: Iban[]
 }
 
+/** A generate request: rows offset … offset + count − 1 of one country's dataset. */
 export interface GenerateRequest {
+  /** Which rows (countries: the one country's code); built by generateRequestOf. */
+  dataset: DatasetOptions
   country: CountrySpec
   /** The territory the request named (its IBANs are the country's), if it named one. */
   territory?: string | undefined
   count: number
-  realistic: boolean
-  seed: string | undefined
-  bank?: string | undefined
-  invalid?: InvalidCheck | undefined
   /** Row index of the first row in the seeded dataset (default 0); unseeded requests take the next rows instead. */
   offset?: number | undefined
-  bankMix?: BankMix | undefined
-  qrIban?: boolean | undefined
+}
+
+/**
+ * The dataset parameters as every surface receives them, under the API's names: a query's
+ * text ("0", "true"), a JSON body's or MCP call's values, or the command line's options.
+ */
+export interface DatasetParams {
+  realistic?: boolean | string | undefined
+  seed?: string | number | undefined
+  bank?: string | undefined
+  invalid?: InvalidCheck | undefined
+  bank_mix?: BankMix | undefined
+  qr_iban?: boolean | string | undefined
+}
+
+/** The DatasetOptions of checked parameters: the one place the API's names become the library's. */
+export function datasetOf(countries: readonly string[], params: DatasetParams): DatasetOptions {
+  return {
+    countries,
+    realistic: toRealistic(params.realistic),
+    seed: toSeed(params.seed),
+    bank: params.bank,
+    invalid: params.invalid,
+    bankMix: params.bank_mix,
+    qrIban: toQrIban(params.qr_iban),
+  }
+}
+
+/**
+ * The GenerateRequest of a country code (a territory gives its country: 404 for an unknown
+ * code) and checked parameters: the API's query and body, MCP's arguments, the page's settings
+ * and the documentation's examples all come through here.
+ */
+export function generateRequestOf(
+  code: string,
+  params: DatasetParams & { count: number; offset?: number | undefined },
+): GenerateRequest {
+  const country = requireCountry(code)
+  const request: GenerateRequest = {
+    dataset: datasetOf([country.code], params),
+    country,
+    territory: territoryOf(code),
+    count: params.count,
+  }
+  if (params.offset !== undefined) request.offset = params.offset
+  return request
 }
 
 /** A DatasetError as the API error it stands for: 404 for a country, else 422. */
@@ -98,19 +141,6 @@ export function requireDataset(options: DatasetOptions, count: number, offset = 
     )
   }
   return dataset
-}
-
-/** The dataset options of a generate request. */
-export function datasetOptions(request: GenerateRequest): DatasetOptions {
-  return {
-    countries: [request.country.code],
-    realistic: request.realistic,
-    ...(request.seed === undefined ? {} : { seed: request.seed }),
-    ...(request.bank === undefined ? {} : { bank: request.bank }),
-    ...(request.invalid === undefined ? {} : { invalid: request.invalid }),
-    ...(request.bankMix === undefined ? {} : { bankMix: request.bankMix }),
-    ...(request.qrIban === true ? { qrIban: true } : {}),
-  }
 }
 
 /**
@@ -150,13 +180,12 @@ export function toSeed(value: string | number | undefined): string | undefined {
  * the first row.
  */
 function rowsOf(request: GenerateRequest): [Dataset, number] {
-  if (request.seed !== undefined) {
+  if (request.dataset.seed !== undefined) {
     const offset = request.offset ?? 0
-    return [requireDataset(datasetOptions(request), request.count, offset), offset]
+    return [requireDataset(request.dataset, request.count, offset), offset]
   }
-  const { country, count, realistic, bank, invalid, bankMix, qrIban } = request
   try {
-    return nextRows(country, count, { realistic, bank, invalid, bankMix, qrIban })
+    return nextRows(request.country, request.count, request.dataset)
   } catch (error) {
     throw toDatasetApiError(error)
   }
@@ -197,18 +226,19 @@ const RESULT_HEADS = new Map<CountrySpec, Buffer[]>()
 
 /** The JSON of a GenerateResult up to and including `"ibans":`, exactly as JSON.stringify writes it. */
 function resultHeadBytes(request: GenerateRequest): Buffer {
+  const { seed, bank, invalid, bankMix, qrIban } = request.dataset
   if (
-    request.seed !== undefined ||
-    request.bank !== undefined ||
-    request.invalid !== undefined ||
+    seed !== undefined ||
+    bank !== undefined ||
+    invalid !== undefined ||
     request.territory !== undefined ||
-    request.bankMix === 'uniform' ||
-    request.qrIban === true
+    bankMix === 'uniform' ||
+    qrIban === true
   )
     return headBytes(request)
   let heads = RESULT_HEADS.get(request.country)
   if (heads === undefined) RESULT_HEADS.set(request.country, (heads = []))
-  const slot = request.count * 2 + (request.realistic ? 1 : 0)
+  const slot = request.count * 2 + (request.dataset.realistic === false ? 0 : 1)
   return (heads[slot] ??= headBytes(request))
 }
 
@@ -230,10 +260,11 @@ function resultCountry(country: CountrySpec): GenerateResult['country'] {
 
 /** A GenerateResult without its IBANs; the optional fields only when they were given. */
 function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
-  const { country, count, realistic, seed, bank, invalid, territory, bankMix, qrIban } = request
-  const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic }
+  const { country, count, territory } = request
+  const { realistic, seed, bank, invalid, bankMix, qrIban } = request.dataset
+  const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic: realistic !== false }
   if (territory !== undefined) head.territory = territory
-  if (seed !== undefined) head.seed = seed
+  if (seed !== undefined) head.seed = String(seed)
   if (bank !== undefined) head.bank = bank.toUpperCase()
   if (invalid !== undefined) head.invalid = invalid
   if (bankMix === 'uniform') head.bank_mix = bankMix

@@ -6,7 +6,7 @@
 // one valid document. IBAN values are made of 0-9 and A-Z and need no escaping; bank names are
 // escaped once per bank.
 import { csvCell } from './csv-cell.ts'
-import { findCountry, type BankMix, type BankRow, type InvalidCheck } from '@ibanmint/iban'
+import { findCountry, type BankRow } from '@ibanmint/iban'
 import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
 import { ByteWriter } from './byte-writer.ts'
 import { columnsFor, partColumnsFor, type Column } from './columns.ts'
@@ -17,19 +17,10 @@ export type FormatName = (typeof FORMATS)[number]
  * records exactly as JSON.stringify writes them, for the API's generate results. */
 export type RenderFormat = FormatName | 'records'
 
-/** Which rows of which dataset: everything a worker needs to render a batch on its own. */
+/** One batch of a document: which rows of which dataset, in which format; everything a worker needs to render it on its own. */
 export interface BatchOptions {
-  /** Country codes (supported); rows are spread evenly across them. */
-  countries: readonly string[]
-  realistic: boolean
-  /** The dataset's seed; without one, a random key (then only one batch can make a document). */
-  seed: string | undefined
-  bank?: string | undefined
-  invalid?: InvalidCheck | undefined
-  /** How realistic rows are shared among the banks (default weighted). */
-  bankMix?: BankMix | undefined
-  /** CH, LI: QR-IBANs. */
-  qrIban?: boolean | undefined
+  /** The dataset; without a seed, a random key (then only one batch can make a document). */
+  dataset: DatasetOptions
   /** Row index of the batch's first row in the dataset. */
   start: number
   count: number
@@ -510,35 +501,14 @@ export function renderRecords(dataset: Dataset, offset: number, count: number, w
   return writer.view()
 }
 
-/** The dataset options of a batch. */
-export function datasetOptionsOf(options: BatchOptions): DatasetOptions {
-  return {
-    countries: options.countries,
-    realistic: options.realistic,
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...(options.bank === undefined ? {} : { bank: options.bank }),
-    ...(options.invalid === undefined ? {} : { invalid: options.invalid }),
-    ...(options.bankMix === undefined ? {} : { bankMix: options.bankMix }),
-    ...(options.qrIban === true ? { qrIban: true } : {}),
-  }
-}
-
 /** The prepared dataset of a request, kept while its batches come. */
 let lastPrepared: { key: string; value: Prepared } | undefined
 
-function prepare(options: BatchOptions): Prepared {
-  const key = JSON.stringify([
-    options.countries,
-    options.realistic,
-    options.seed,
-    options.bank,
-    options.invalid,
-    options.bankMix,
-    options.qrIban,
-  ])
+function prepare(options: DatasetOptions): Prepared {
+  const key = JSON.stringify(options)
   // An unseeded request's batches each draw a key of their own: only seeded ones are reused.
   if (options.seed !== undefined && lastPrepared?.key === key) return lastPrepared.value
-  const value = new Prepared(new Dataset(datasetOptionsOf(options)))
+  const value = new Prepared(new Dataset(options))
   lastPrepared = { key, value }
   return value
 }
@@ -547,7 +517,7 @@ function prepare(options: BatchOptions): Prepared {
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   writer.clear()
   const { format, start, count, first, last, header } = options
-  prepare(options).render(writer, format, start, count, first, last, header)
+  prepare(options.dataset).render(writer, format, start, count, first, last, header)
 }
 
 /** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */

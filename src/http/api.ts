@@ -7,12 +7,8 @@ import {
   countryDetail,
   countryList,
   generateJson,
+  generateRequestOf,
   lookupBic,
-  requireCountry,
-  territoryOf,
-  toQrIban,
-  toRealistic,
-  toSeed,
   validate,
   validateBatch,
   type GenerateRequest,
@@ -43,7 +39,6 @@ import {
   seedQuerySchema,
   validateBatchResultSchema,
   validateResultSchema,
-  type ParamsOf,
 } from '../core/schemas.ts'
 import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
@@ -172,23 +167,6 @@ const batchBody = objectOf(
   { required: ['ibans'], message: BODY_MESSAGE },
 )
 
-type GenerateFields = ParamsOf<typeof generateQuery> | ParamsOf<typeof generateBody>
-
-/** A GenerateRequest from a validated query or body (they share field names). */
-function toGenerateRequest(country: string, fields: GenerateFields): GenerateRequest {
-  return {
-    country: requireCountry(country),
-    territory: territoryOf(country),
-    count: fields.count,
-    realistic: toRealistic(fields.realistic),
-    seed: toSeed(fields.seed),
-    bank: fields.bank,
-    invalid: fields.invalid,
-    bankMix: fields.bank_mix,
-    qrIban: toQrIban(fields.qr_iban),
-  }
-}
-
 /** The API's routes under /api/v1. */
 export function apiRoutes(deps: ApiDeps): Route[] {
   /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
@@ -261,7 +239,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       errors: ['not_found', 'service_unavailable'],
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
       examples: generateExamples,
-      handle: ({ params, query }, context) => generateReply(toGenerateRequest(params.country, query), context),
+      handle: ({ params, query }, context) => generateReply(generateRequestOf(params.country, query), context),
     }),
     route({
       method: 'POST',
@@ -276,7 +254,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
       bodyName: 'GenerateRequest',
       examples: generateBodyExamples,
-      handle: ({ body }, context) => generateReply(toGenerateRequest(body.country, body), context),
+      handle: ({ body }, context) => generateReply(generateRequestOf(body.country, body), context),
     }),
     route({
       method: 'GET',

@@ -8,12 +8,12 @@ import {
   build,
   countryDetail,
   countryList,
+  datasetOf,
   generate,
+  generateRequestOf,
   lookupBic,
-  requireCountry,
   validate,
   validateBatch,
-  type GenerateRequest,
 } from '../core/operations.ts'
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { fileTypeOf, FORMATS, renderBatch } from '../formats/render.ts'
@@ -86,15 +86,7 @@ export function bankListExamples(): ExampleCall[] {
 
 /** What the generator gives for the examples' seed. */
 function generated(country: string, count: number, realistic: boolean): Record<string, unknown> {
-  const request: GenerateRequest = {
-    country: requireCountry(country),
-    territory: undefined,
-    count,
-    realistic,
-    seed: SEED,
-    bank: undefined,
-    invalid: undefined,
-  }
+  const request = generateRequestOf(country, { count, realistic, seed: SEED })
   return generate(request) as unknown as Record<string, unknown>
 }
 
@@ -192,9 +184,7 @@ export function bicExamples(): ExampleCall[] {
 export function downloadExamples(base: string, countries: string[], unknown: string): ExampleCall[] {
   const files = FORMATS.map((format): ExampleCall => {
     const bytes = renderBatch({
-      countries,
-      realistic: true,
-      seed: SEED,
+      dataset: datasetOf(countries, { seed: SEED }),
       start: 0,
       count: 2,
       format,

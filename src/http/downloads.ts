@@ -1,7 +1,7 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
+import { datasetOf, requireCountry, requireDataset } from '../core/operations.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
@@ -113,7 +113,7 @@ async function streamDownload(
   context: Context,
   request: StreamRequest & { format: FormatName },
 ): Promise<Reply> {
-  requireDataset(request, request.count, request.offset)
+  requireDataset(request.dataset, request.count, request.offset)
   const res = context.takeResponse()
   const head = context.req.method === 'HEAD'
   let lease: StreamLease | undefined
@@ -126,9 +126,9 @@ async function streamDownload(
   res.setHeader('content-type', fileTypeOf(request.format).contentType)
   res.setHeader(
     'content-disposition',
-    `attachment; filename="${fileNameOf(request.countries, request.count, request.format)}"`,
+    `attachment; filename="${fileNameOf(request.dataset.countries, request.count, request.format)}"`,
   )
-  res.setHeader('cache-control', cacheControlOf(request.seed !== undefined, context.key !== null))
+  res.setHeader('cache-control', cacheControlOf(request.dataset.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
   const body = streamedBody(context.req, res, { expectedBytes: request.count * MIN_ROW_BYTES[request.format] })
@@ -193,15 +193,9 @@ function streamRequestOf(
     throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
   }
   return {
-    countries,
+    dataset: datasetOf(countries, query),
     count: query.count,
     offset: query.offset,
-    realistic: toRealistic(query.realistic),
-    seed: toSeed(query.seed),
-    bank: query.bank,
-    invalid: query.invalid,
-    bankMix: query.bank_mix,
-    qrIban: toQrIban(query.qr_iban),
     format: query.format,
     header,
   }

@@ -5,12 +5,11 @@ import { ApiError, errorBody, toApiError } from '../core/errors.ts'
 import {
   build,
   lookupBic,
+  generateRequestOf,
   requireCountry,
-  territoryOf,
   toSeed,
   validate,
   validateBatch,
-  type GenerateRequest,
 } from '../core/operations.ts'
 import {
   MAX_BATCH,
@@ -330,18 +329,8 @@ async function generateTool(
       'offset needs a seed: it is a row of the seeded dataset (without a seed, every call gives new random IBANs)',
     )
   }
-  const request: GenerateRequest = {
-    country,
-    territory: territoryOf(valid.country),
-    count: valid.count,
-    realistic: valid.realistic,
-    seed,
-    bank: textOf(valid.bank, (value) => bankFromNumber(country, value)),
-    invalid: valid.invalid,
-    offset: valid.offset,
-    bankMix: valid.bank_mix,
-    qrIban: valid.qr_iban,
-  }
+  const bank = textOf(valid.bank, (value) => bankFromNumber(country, value))
+  const request = generateRequestOf(valid.country, { ...valid, bank })
   const { ibans, capacity } = await recordsOnPool(deps.pool, request, signal)
   const records = JSON.parse(Buffer.from(ibans).toString('utf8')) as Iban[]
   deps.countRows?.('generated', request.count)

@@ -1,7 +1,7 @@
 // A GenerateResult rendered by the pool: the `ibans` array by a worker (format `records`, the
 // renderer generateJson runs inline), completed here by the same head and close, so that the
 // bytes equal JSON.stringify(generate(request)) exactly.
-import { datasetOptions, generateResultJson, requireDataset, type GenerateRequest } from '../core/operations.ts'
+import { generateResultJson, requireDataset, type GenerateRequest } from '../core/operations.ts'
 import type { GenerationPool } from './pool.ts'
 
 /**
@@ -15,22 +15,9 @@ export async function recordsOnPool(
   signal?: AbortSignal,
 ): Promise<{ ibans: Uint8Array; capacity: number }> {
   const offset = request.offset ?? 0
-  const { capacity } = requireDataset(datasetOptions(request), request.count, offset)
+  const { capacity } = requireDataset(request.dataset, request.count, offset)
   const ibans = await pool.run(
-    {
-      countries: [request.country.code],
-      realistic: request.realistic,
-      seed: request.seed,
-      bank: request.bank,
-      invalid: request.invalid,
-      bankMix: request.bankMix,
-      qrIban: request.qrIban,
-      start: offset,
-      count: request.count,
-      format: 'records',
-      first: true,
-      last: true,
-    },
+    { dataset: request.dataset, start: offset, count: request.count, format: 'records', first: true, last: true },
     signal,
   )
   return { ibans, capacity }

@@ -11,8 +11,7 @@ import { workerModule } from '../build-outputs.ts'
 import { UnavailableError } from '../core/errors.ts'
 import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/render.ts'
-import type { BankMix, InvalidCheck } from '@ibanmint/iban'
-import { randomSeed } from '@ibanmint/iban/internal'
+import { randomSeed, type DatasetOptions } from '@ibanmint/iban/internal'
 import type { BatchTask } from '../../workers/tasks.ts'
 import type { ValidateBatch } from '../formats/validate-batch.ts'
 import { SharedBuffers } from '../formats/shared-buffers.ts'
@@ -59,17 +58,11 @@ export interface PoolOptions {
 
 /** A stream of rows offset … offset + count − 1 of one dataset, in one format. */
 export interface StreamRequest {
-  countries: string[]
+  /** Which rows; without a seed, the stream draws one random key for all its batches. */
+  dataset: DatasetOptions
   count: number
   /** Row index of the first row (default 0). */
   offset?: number
-  realistic: boolean
-  /** Without a seed, the stream draws one random key for all its batches. */
-  seed: string | undefined
-  bank?: string | undefined
-  invalid?: InvalidCheck | undefined
-  bankMix?: BankMix | undefined
-  qrIban?: boolean | undefined
   format: RenderFormat
   /** csv: false leaves out the header row (default true). */
   header?: boolean | undefined
@@ -278,20 +271,14 @@ function generationSource(
 ): WindowSource<BatchTask> {
   const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS)
   // Every batch of one stream mints from the same dataset, so they share its key.
-  const seed = request.seed ?? randomSeed()
+  const dataset = request.dataset.seed === undefined ? { ...request.dataset, seed: randomSeed() } : request.dataset
   return {
     take() {
       const next = batches.next()
       if (next.done === true) return undefined
       const batch = next.value
       return {
-        countries: request.countries,
-        realistic: request.realistic,
-        seed,
-        bank: request.bank,
-        invalid: request.invalid,
-        bankMix: request.bankMix,
-        qrIban: request.qrIban,
+        dataset,
         format: request.format,
         header: request.header,
         start: batch.start,

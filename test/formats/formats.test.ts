@@ -11,11 +11,11 @@ import {
   type BatchOptions,
   type RenderFormat,
 } from '../../src/formats/render.ts'
-import { Dataset, recordsOf } from '../../src/iban/dataset.ts'
+import { Dataset, recordsOf, type DatasetOptions } from '../../src/iban/dataset.ts'
 
 const RENDER_FORMATS: readonly RenderFormat[] = [...FORMATS, 'records']
 
-type Request = Pick<BatchOptions, 'countries' | 'realistic' | 'seed' | 'bank' | 'invalid'>
+type Request = DatasetOptions
 
 const REQUESTS: Request[] = [
   { countries: ['DE'], realistic: true, seed: 'cut' },
@@ -36,7 +36,7 @@ function rendered(request: Request, format: RenderFormat, cuts: readonly number[
     const from = edges[i] as number
     const first = i === 0
     const last = i === edges.length - 2
-    return renderBatch({ ...request, format, start: OFFSET + from, count: end - from, first, last })
+    return renderBatch({ dataset: request, format, start: OFFSET + from, count: end - from, first, last })
   })
   return Buffer.concat(batches).toString('utf8')
 }
@@ -118,7 +118,7 @@ test('each format holds the rows: parsed back, the same IBANs in every format', 
 
 test('the byte writer grows as it is written, and refuses an encoder that writes past its room', () => {
   const options: BatchOptions = {
-    ...(REQUESTS[5] as Request),
+    dataset: REQUESTS[5] as Request,
     format: 'json',
     start: 0,
     count: 500,
@@ -139,7 +139,7 @@ test('the byte writer grows as it is written, and refuses an encoder that writes
 
 test('csv with header: false is the csv document without its first line; only csv has a header row to leave out', () => {
   for (const request of REQUESTS) {
-    const options: BatchOptions = { ...request, format: 'csv', start: OFFSET, count: 50, first: true, last: true }
+    const options: BatchOptions = { dataset: request, format: 'csv', start: OFFSET, count: 50, first: true, last: true }
     const whole = Buffer.from(renderBatch(options)).toString('utf8')
     const rows = Buffer.from(renderBatch({ ...options, header: false })).toString('utf8')
     assert.match(whole, /^iban,iban_print,country,check_digits,/)

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict'
 import { parse } from 'fast-csv'
 import { Writable } from 'node:stream'
 import { after, test } from 'node:test'
-import { renderBatch, type BatchOptions } from '../../src/formats/render.ts'
+import { renderBatch } from '../../src/formats/render.ts'
+import type { DatasetOptions } from '../../src/iban/dataset.ts'
 import { RecordBatcher } from '../../src/formats/record-batches.ts'
 import { SharedBuffers } from '../../src/formats/shared-buffers.ts'
 import { MAX_RECORD_BYTES, VALIDATE_CSV_COLUMNS, type ValidateFormat } from '../../src/formats/validate-batch.ts'
@@ -31,15 +32,12 @@ const utf8 = (text: string) => new TextEncoder().encode(text)
 function ibans(count: number, seed: string, invalid?: InvalidCheck): string[] {
   const countries = invalid === undefined ? ALL : ['DE', 'FR', 'IT', 'NO', 'BE', 'ES']
   const bytes = renderBatch({
-    countries,
-    realistic: true,
-    seed,
+    dataset: { countries, realistic: true, seed, invalid },
     start: 0,
     count,
     format: 'txt',
     first: true,
     last: true,
-    invalid,
   })
   return new TextDecoder().decode(bytes).trim().split('\n')
 }
@@ -117,7 +115,14 @@ test('valid rows of every kind (written from templates) are the rows written fro
   const rows = (countries: string[], realistic: boolean, seed: string) =>
     new TextDecoder()
       .decode(
-        renderBatch({ countries, realistic, seed, start: 0, count: 3_000, format: 'txt', first: true, last: true }),
+        renderBatch({
+          dataset: { countries, realistic, seed },
+          start: 0,
+          count: 3_000,
+          format: 'txt',
+          first: true,
+          last: true,
+        }),
       )
       .trim()
       .split('\n')
@@ -129,19 +134,16 @@ test('valid rows of every kind (written from templates) are the rows written fro
   const printed = realistic.slice(0, 500).map((iban) => iban.toLowerCase().replace(/(.{4})/g, '$1 '))
   // QR-IBANs among ordinary CH and LI IBANs, and a French Polynesian bank (sepa false) among
   // French ones: rows of one country that differ in qr_iban or sepa.
-  const batch = (options: Partial<BatchOptions>) =>
+  const batch = (options: Partial<DatasetOptions>) =>
     new TextDecoder()
       .decode(
         renderBatch({
-          countries: ['CH'],
-          realistic: true,
-          seed: 'qr',
+          dataset: { countries: ['CH'], realistic: true, seed: 'qr', ...options },
           start: 0,
           count: 300,
           format: 'txt',
           first: true,
           last: true,
-          ...options,
         }),
       )
       .trim()

@@ -27,9 +27,7 @@ const PATH = '/api/v1/validate/stream'
 function ibans(count: number, seed: string): string[] {
   const countries = COUNTRIES.map((country) => country.code)
   const bytes = renderBatch({
-    countries,
-    realistic: true,
-    seed,
+    dataset: { countries, realistic: true, seed },
     start: 0,
     count,
     format: 'txt',

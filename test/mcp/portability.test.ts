@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { build, lookupBic, requireCountry, validate, validateBatch } from '../../src/core/operations.ts'
+import { build, generateRequestOf, lookupBic, validate, validateBatch } from '../../src/core/operations.ts'
 import { publishedSchema, type Schema } from '../../src/core/schemas.ts'
 import { portableSchema } from '../../src/mcp/portable-schema.ts'
 import { generateIbans } from '../../src/iban/index.ts'
@@ -13,7 +13,7 @@ import { listedSchema, toolDefinitions } from '../../src/mcp/tools.ts'
 import { GenerationPool } from '../../src/pool/pool.ts'
 import { lintTools } from './portability-rules.ts'
 
-const GB = { country: requireCountry('GB'), count: 3, realistic: true, seed: '1' }
+const GB = generateRequestOf('GB', { count: 3, seed: 1 })
 const pool = new GenerationPool({ threads: 1 })
 after(() => pool.close())
 const tools = toolDefinitions({ pool })

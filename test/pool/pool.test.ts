@@ -6,10 +6,8 @@ import { GenerationPool } from '../../src/pool/pool.ts'
 import { renderBatch } from '../../src/formats/render.ts'
 
 const task = {
-  countries: ['IS'],
+  dataset: { countries: ['IS'], realistic: true, seed: 'pool' },
   count: 500,
-  realistic: true,
-  seed: 'pool',
   start: 30_000,
   format: 'csv' as const,
   first: true,
@@ -50,7 +48,7 @@ test('stream writes batches in order and waits for drain on a sink that takes 2 
   sink.on('drain', () => drains++)
   try {
     await pool.stream(
-      { countries: ['EE'], count: 45_000, realistic: false, seed: 'order', format: 'txt' },
+      { dataset: { countries: ['EE'], realistic: false, seed: 'order' }, count: 45_000, format: 'txt' },
       sink,
       new AbortController().signal,
     )
@@ -61,11 +59,9 @@ test('stream writes batches in order and waits for drain on a sink that takes 2 
       .map((index) =>
         Buffer.from(
           renderBatch({
-            countries: ['EE'],
+            dataset: { countries: ['EE'], realistic: false, seed: 'order' },
             start: index * 10_000,
             count: index === 4 ? 5_000 : 10_000,
-            realistic: false,
-            seed: 'order',
             format: 'txt',
             first: index === 0,
             last: index === 4,
