@@ -28,6 +28,7 @@ import {
   hasBankRegistry,
   nextRows,
   planFor,
+  requireRows,
   type DatasetOptions,
 } from '@ibanmint/iban/internal'
 import { ByteWriter } from '../formats/byte-writer.ts'
@@ -122,25 +123,13 @@ export function toDatasetApiError(error: unknown): unknown {
  * met. Called before anything is streamed.
  */
 export function requireDataset(options: DatasetOptions, count: number, offset = 0): Dataset {
-  let dataset: Dataset
   try {
-    dataset = new Dataset(options)
+    const dataset = new Dataset(options)
+    requireRows(dataset, options, count, offset)
+    return dataset
   } catch (error) {
     throw toDatasetApiError(error)
   }
-  if (offset + count > dataset.capacity) {
-    const what =
-      options.countries.length === 1 ? options.countries[0]?.toUpperCase() : options.countries.join(',').toUpperCase()
-    const mode = options.realistic === false ? 'random' : 'realistic'
-    const rows = dataset.capacity.toLocaleString('en')
-    throw new ApiError(
-      'invalid_request',
-      offset === 0
-        ? `count must be at most ${rows}: ${what} holds ${rows} distinct IBANs in ${mode} mode${options.bank === undefined ? '' : ` for bank ${options.bank}`}`
-        : `offset + count must be at most ${rows}: ${what} holds ${rows} distinct IBANs in ${mode} mode`,
-    )
-  }
-  return dataset
 }
 
 /**

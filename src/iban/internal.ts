@@ -6,7 +6,7 @@
 export { ACCOUNT_SCHEMES, accountCheckName, nationalFailure } from './account-schemes.ts'
 export { BANK_REGISTRY } from './banks-registry-data.ts'
 export { hasBankRegistry, tableAt } from './banks.ts'
-export { Dataset, nextRows, randomSeed } from './dataset.ts'
+export { Dataset, nextRows, randomSeed, requireRows } from './dataset.ts'
 export type { DatasetOptions } from './dataset.ts'
 export { MAX_IBAN_LENGTH, planFor } from './generate.ts'
 export type { MintPlan } from './generate.ts'
