@@ -22,6 +22,7 @@ import { scrapeSource } from './metrics/cluster.ts'
 import { Registry } from './metrics/registry.ts'
 import { registerServiceMetrics } from './metrics/service.ts'
 import { buildWebAssets } from './http/page.ts'
+import { runningPoolLimits } from './pool/inline.ts'
 import { GenerationPool } from './pool/pool.ts'
 import { connectRedis, waitForRedis } from './redis.ts'
 import { VERSION } from './version.ts'
@@ -124,6 +125,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     maxQueue: config.poolMaxQueue,
     ...(options.workerModule === undefined ? {} : { filename: options.workerModule }),
   })
+  const inline = runningPoolLimits(config.poolInlineMax)
   // Metrics: the HTTP pipeline's, the pool's, the store's and the process's, in one registry.
   const registry = new Registry()
   const httpMetrics = new HttpMetrics(registry)
@@ -132,6 +134,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const mcpRows = httpMetrics.rowsOf('/mcp')
   const mcp = lazyMcpEndpoint({
     pool,
+    inline,
     countRows: (kind, rows) => (mcpRows[kind].value += rows),
     onInternalError: (error, tool) => logger.error({ err: error, tool }, 'mcp tool failed'),
     onProtocolError: (error) => logger.debug({ err: error.message }, 'mcp request rejected'),
@@ -147,7 +150,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       publicUrl: site.publicUrl,
       ready,
       pool,
-      poolInlineMax: config.poolInlineMax,
+      inline,
       bulkMaxCount: config.bulkMaxCount,
       validateMaxRows: config.validateMaxRows,
       streamsPerKey: config.streamsPerKey,

@@ -22,6 +22,7 @@ import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
 import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, fileTypeOf, renderBatch } from '../formats/render.ts'
+import { COMMAND_LIMITS, runsInline } from '../pool/inline.ts'
 import { GenerationPool } from '../pool/pool.ts'
 import { closeOutput, openOutput, reasonOf } from './output.ts'
 import { progressReporter } from './progress.ts'
@@ -220,7 +221,7 @@ export async function runGenerate(args: string[]): Promise<number> {
   })
   process.once('SIGINT', stop)
   try {
-    if (count <= BATCH_ROWS) {
+    if (runsInline({ rows: count }, COMMAND_LIMITS)) {
       // One batch: rendered here, the same bytes a worker would write, without starting threads.
       const bytes = renderBatch({ dataset, format, header, start: offset, count, first: true, last: true })
       if (!sink.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})

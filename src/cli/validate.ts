@@ -3,6 +3,7 @@
 import { createReadStream, statSync, type WriteStream } from 'node:fs'
 import { BATCH_BYTES, count, TEXT_BATCH_BYTES } from '../formats/record-batches.ts'
 import { VALIDATE_FORMATS, type FailedCheck, type ValidateFormat } from '../formats/validate-batch.ts'
+import { COMMAND_LIMITS, runsInline } from '../pool/inline.ts'
 import { GenerationPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import { progressReporter } from './progress.ts'
@@ -202,7 +203,7 @@ export async function runValidate(args: string[]): Promise<number> {
     : undefined
   const newPool = () => new GenerationPool(threads === undefined ? {} : { threads })
   // A file larger than one batch goes to the pool: its threads start now, while this one reads.
-  let pool = size !== undefined && size > BATCH_BYTES ? newPool() : undefined
+  let pool = size !== undefined && !runsInline({ bytes: size }, COMMAND_LIMITS) ? newPool() : undefined
   const controller = new AbortController()
   const stop = () => controller.abort()
   process.once('SIGINT', stop)

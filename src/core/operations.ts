@@ -203,6 +203,15 @@ export function generateJson(request: GenerateRequest): Buffer {
   return generateResultJson(request, renderRecords(dataset, offset, request.count, RECORDS_WRITER))
 }
 
+/**
+ * The request's rows as the JSON of an Iban array (a view, valid until the next call) and how
+ * many rows its dataset holds: what recordsOnPool answers, made in this thread.
+ */
+export function generateRecords(request: GenerateRequest): { ibans: Uint8Array; capacity: number } {
+  const [dataset, offset] = rowsOf(request)
+  return { ibans: renderRecords(dataset, offset, request.count, RECORDS_WRITER), capacity: dataset.capacity }
+}
+
 const CLOSE_BRACE = new Uint8Array([0x7d])
 
 /** The JSON of a GenerateResult whose `ibans` array (from renderRecords, or the pool) is given. */

@@ -43,6 +43,7 @@ import {
 import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { GenerationPool } from '../pool/pool.ts'
+import { runsInline, type InlineLimits } from '../pool/inline.ts'
 import { sharedBody } from './compression.ts'
 import {
   bankListExamples,
@@ -59,11 +60,10 @@ import {
 import type { Context } from './exchange.ts'
 import { route, type Reply, type Route } from './route.ts'
 
-/** What the API routes need: the pool, and up to which count they generate inline. */
+/** What the API routes need: the pool, and how much work is done without it. */
 export interface ApiDeps {
   pool: GenerationPool
-  /** JSON generate requests up to this count are served inline (measured threshold). */
-  poolInlineMax: number
+  inline: InlineLimits
 }
 
 const COUNTRY_LIST_BODY = sharedBody(Buffer.from(JSON.stringify(countryList())))
@@ -169,9 +169,9 @@ const batchBody = objectOf(
 
 /** The API's routes under /api/v1. */
 export function apiRoutes(deps: ApiDeps): Route[] {
-  /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
+  /** A GenerateResult: small ones inline, else rendered by the pool. */
   function generateReply(request: GenerateRequest, context: Context): Reply | Promise<Reply> {
-    if (request.count <= deps.poolInlineMax) {
+    if (runsInline({ rows: request.count }, deps.inline)) {
       const bytes = generateJson(request)
       context.countRows('generated', request.count)
       return { bytes }

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, toApiError } from '../core/errors.ts'
 import { objectOf } from '../core/schemas.ts'
 import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
+import type { InlineLimits } from '../pool/inline.ts'
 import type { GenerationPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import type { StreamLimits } from '../limits/streams.ts'
@@ -19,6 +20,8 @@ import { summaryLine, validateStreamLineSchema, VALIDATE_STREAM_BODIES } from '.
 
 export interface ValidateStreamDeps {
   pool: GenerationPool
+  /** How much input is validated without the pool. */
+  inline: InlineLimits
   /** The most lines one body may hold (VALIDATE_MAX_ROWS). */
   maxRows: number
   /** Streams each key may have open at once (STREAMS_PER_KEY). */
@@ -154,7 +157,7 @@ async function streamValidation(
       },
       body,
       signal,
-      { pool: () => deps.pool, buffers: deps.pool.buffers },
+      { pool: () => deps.pool, inline: deps.inline, buffers: deps.pool.buffers },
       countRows,
     )
   } catch (error) {

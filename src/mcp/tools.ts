@@ -4,8 +4,9 @@
 import { ApiError, errorBody, toApiError } from '../core/errors.ts'
 import {
   build,
-  lookupBic,
+  generateRecords,
   generateRequestOf,
+  lookupBic,
   requireCountry,
   toSeed,
   validate,
@@ -38,6 +39,7 @@ import {
 } from '../core/schemas.ts'
 import { compileValidator, type Validator } from '../core/validation.ts'
 import { recordsOnPool } from '../pool/generate-result.ts'
+import { runsInline } from '../pool/inline.ts'
 import { COUNTRIES, banksOf, resolveCountry, type BicResult, type CountrySpec, type Iban } from '@ibanmint/iban'
 import { compactGenerateResult, compactGenerateSchema } from './generate-output.ts'
 import { TOOL_NAMES, toolName, type ToolDeps, type ToolName } from './info.ts'
@@ -316,7 +318,7 @@ function bicPage(result: BicResult, offset: number, limit: number): ToolOutput {
 /** A tool without its name: the definitions are keyed by name, in TOOL_NAMES' order when listed. */
 type Definition = Omit<ToolDefinition, 'name'>
 
-/** generate_iban: the rows of the pool, in the compact result. */
+/** generate_iban: the rows (small requests inline, others from the pool), in the compact result. */
 async function generateTool(
   deps: ToolDeps,
   valid: ParamsOf<typeof generateArguments>,
@@ -331,7 +333,9 @@ async function generateTool(
   }
   const bank = textOf(valid.bank, (value) => bankFromNumber(country, value))
   const request = generateRequestOf(valid.country, { ...valid, bank })
-  const { ibans, capacity } = await recordsOnPool(deps.pool, request, signal)
+  const { ibans, capacity } = runsInline({ rows: request.count }, deps.inline)
+    ? generateRecords(request)
+    : await recordsOnPool(deps.pool, request, signal)
   const records = JSON.parse(Buffer.from(ibans).toString('utf8')) as Iban[]
   deps.countRows?.('generated', request.count)
   const slice = seed === undefined ? undefined : { offset: valid.offset, capacity }

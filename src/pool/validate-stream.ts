@@ -21,6 +21,7 @@ import {
   type ValidateFormat,
 } from '../formats/validate-batch.ts'
 import { SharedBuffers } from '../formats/shared-buffers.ts'
+import { COMMAND_LIMITS, runsInline, type InlineLimits } from './inline.ts'
 import { drained, writeInOrder, type ChunkSink } from './ordered-window.ts'
 import type { GenerationPool, StreamLease } from './pool.ts'
 
@@ -61,6 +62,8 @@ export class ValidateInputError extends Error {}
 /** Where the batches run: the worker pool (made on first use), how many at once, how large. */
 export interface ValidateRunner {
   pool(): GenerationPool
+  /** How much input is validated in this thread (default: a command's, COMMAND_LIMITS). */
+  inline?: InlineLimits
   /** Batches in flight on the pool (default: the pool's stream window). */
   window?: number
   /**
@@ -74,8 +77,6 @@ export interface ValidateRunner {
 }
 
 const HEADER_LOOKUP_BYTES = 64 * 1024
-/** The most input validated in the calling thread (about a thousand IBANs, a millisecond): more goes to the pool. */
-const INLINE_BYTES = BATCH_BYTES
 /**
  * The least bytes of one slot, a batch's rows: those of a 32 KiB batch (text: ~40 KB; ndjson and
  * csv ~0.6 MB); larger batches get larger slots. Rows that do not fit are transferred instead.
@@ -185,7 +186,8 @@ export async function validateStream(
     const csvHeader = () => {
       if (options.format === 'csv') sink.write(new TextEncoder().encode(VALIDATE_CSV_HEADER))
     }
-    if (ended && ready.length <= 1 && (ready[0]?.bytes.length ?? 0) <= INLINE_BYTES) {
+    const inline = runner.inline ?? COMMAND_LIMITS
+    if (ended && ready.length <= 1 && runsInline({ bytes: ready[0]?.bytes.length ?? 0 }, inline)) {
       // Small input: validated here; a pool would cost more to start than the work.
       csvHeader()
       const batch = ready.shift()

@@ -10,13 +10,14 @@ import { generateIbans } from '../../src/iban/index.ts'
 import { compactGenerateResult } from '../../src/mcp/generate-output.ts'
 import { listBanks, listCountries } from '../../src/mcp/lists.ts'
 import { listedSchema, toolDefinitions } from '../../src/mcp/tools.ts'
+import { runningPoolLimits } from '../../src/pool/inline.ts'
 import { GenerationPool } from '../../src/pool/pool.ts'
 import { lintTools } from './portability-rules.ts'
 
 const GB = generateRequestOf('GB', { count: 3, seed: 1 })
 const pool = new GenerationPool({ threads: 1 })
 after(() => pool.close())
-const tools = toolDefinitions({ pool })
+const tools = toolDefinitions({ pool, inline: runningPoolLimits(100) })
 
 /** The listing as it was before schemas were made portable: our annotations stripped, nothing more. */
 const unported = tools.map((tool) => ({
