@@ -6,7 +6,7 @@
 import { once } from 'node:events'
 import type { WriteStream } from 'node:fs'
 import { ApiError } from '../core/errors.ts'
-import { datasetOf, requireCountry, requireDataset } from '../core/operations.ts'
+import { datasetOf, requireCountries, requireDataset } from '../core/operations.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
@@ -18,7 +18,7 @@ import {
   seedQuerySchema,
 } from '../core/schemas.ts'
 import { compileValidator } from '../core/validation.ts'
-import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
+import { INVALID_CHECKS } from '@ibanmint/iban'
 import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, fileTypeOf, renderBatch } from '../formats/render.ts'
@@ -26,15 +26,12 @@ import { COMMAND_LIMITS, runsInline } from '../pool/inline.ts'
 import { GenerationPool } from '../pool/pool.ts'
 import { closeOutput, openOutput, reasonOf } from './output.ts'
 import { progressReporter } from './progress.ts'
-import { parseCommand, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
+import { parseCommand, threadsOption, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
 
 /** The formats after the default one, as the help lists them: "csv, json, ndjson or sql". */
 const OTHER_FORMATS = FORMATS.filter((format) => format !== 'txt')
 
 const MAX_COUNT = 1_000_000_000
-
-/** As bulk: every country and territory at most once each. */
-const MAX_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
 /** Words of `text` in lines of at most `width` characters, each after `indent`. */
 function wrap(text: string, width: number, indent: string): string {
@@ -136,14 +133,6 @@ function queryOf(values: ParsedCommand['values']): Record<string, string> {
   )
 }
 
-/** The countries of a comma-separated list as bulk reads it: territories give their country, once. */
-function countriesOf(list: string): string[] {
-  const codes = list.split(',')
-  if (codes.length > MAX_COUNTRIES)
-    throw new ApiError('invalid_request', `country may list at most ${MAX_COUNTRIES} countries`)
-  return [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
-}
-
 // The messages of the shared operations name the API's parameters; here they are options.
 const PARAMETERS = /^(?:offset \+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid|format)\b/
 
@@ -187,14 +176,9 @@ export async function runGenerate(args: string[]): Promise<number> {
     process.stdout.write(HELP)
     return 0
   }
-  const countries = asUsage(() => countriesOf(positionals[0] as string))
+  const countries = asUsage(() => requireCountries(positionals[0] as string))
   const { count, offset, seed, bank, invalid, format, bank_mix } = asUsage(() => validateOptions(queryOf(values)))
-  let threads: number | undefined
-  if (values.threads !== undefined) {
-    threads = Number(values.threads)
-    if (!/^\d+$/.test(values.threads as string) || threads < 1 || threads > 256)
-      throw new UsageError('--threads must be an integer between 1 and 256')
-  }
+  const threads = threadsOption(values.threads as string | undefined)
   const header = values['no-header'] !== true
   if (!header && format !== 'csv') throw new UsageError(`--no-header needs -f csv: only csv has a header row`)
   const dataset = datasetOf(countries, {

@@ -142,6 +142,21 @@ export function requireCountry(code: string): CountrySpec {
   return spec
 }
 
+/** As many codes as a country list may hold: every country and territory once. */
+const MAX_COUNTRIES = COUNTRIES.length + TERRITORIES.length
+
+/**
+ * The countries of a comma-separated list (DE,FR,IT; any case, spaces around codes ignored):
+ * a territory gives its country, each country once, in the list's order. 404 naming an unknown
+ * code; 422 past MAX_COUNTRIES codes.
+ */
+export function requireCountries(list: string): string[] {
+  const codes = list.split(',')
+  if (codes.length > MAX_COUNTRIES)
+    throw new ApiError('invalid_request', `country may list at most ${MAX_COUNTRIES} countries`)
+  return [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
+}
+
 /** The territory a code names (upper case), or undefined for a country's own code. */
 export function territoryOf(code: string): string | undefined {
   return findTerritory(code)?.code

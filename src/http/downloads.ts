@@ -1,7 +1,7 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { datasetOf, requireCountry, requireDataset } from '../core/operations.ts'
+import { datasetOf, requireCountries, requireCountry, requireDataset } from '../core/operations.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
@@ -16,7 +16,6 @@ import {
   seedQuerySchema,
   type Schema,
 } from '../core/schemas.ts'
-import { COUNTRIES, TERRITORIES } from '@ibanmint/iban'
 import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { batchCount, type GenerationPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
@@ -44,8 +43,6 @@ const headerSchema = {
     'csv: 0 or false leaves out the header row (a file for tools that read rows from the first line, such as JMeter’s CSV Data Set). Only csv has a header row: other formats refuse 0 and false.',
   'x-message': 'header must be one of 1, 0, true, false',
 } as const
-
-const MAX_BULK_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
 /** The fewest bytes a row takes in each format (a txt row is an IBAN and a line feed): a small download is not compressed. */
 const MIN_ROW_BYTES: Readonly<Record<FormatName, number>> = { csv: 60, json: 100, ndjson: 100, sql: 80, txt: 16 }
@@ -247,12 +244,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     cacheControl: CACHE_CONTROL.bulk,
     examples: () => downloadExamples('/api/v1/bulk', ['DE', 'FR'], 'DE,XX'),
     handle: ({ params, query }, context) => {
-      const codes = params.country.split(',')
-      if (codes.length > MAX_BULK_COUNTRIES) {
-        throw new ApiError('invalid_request', `country may list at most ${MAX_BULK_COUNTRIES} countries`)
-      }
-      const countries = [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
-      return streamDownload(deps, context, streamRequestOf(countries, query))
+      return streamDownload(deps, context, streamRequestOf(requireCountries(params.country), query))
     },
   })
 }

@@ -4,6 +4,7 @@
 // both ways, and a summary closes the answer. One request, one count against the key.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, toApiError } from '../core/errors.ts'
+import { parseColumn } from '../core/csv-column.ts'
 import { objectOf } from '../core/schemas.ts'
 import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
 import type { InlineLimits } from '../pool/inline.ts'
@@ -123,9 +124,7 @@ async function streamValidation(
   const { req } = context
   const res = context.takeResponse()
   const signal = context.signal()
-  const column =
-    options.column === undefined ? undefined : /^\d+$/.test(options.column) ? Number(options.column) : options.column
-  if (typeof column === 'number' && column < 1) throw new ApiError('invalid_request', 'column must be 1 or more')
+  const column = options.column === undefined ? undefined : parseColumn(options.column)
   try {
     holdKeyStream(deps.streams, context, res)
   } catch (error) {

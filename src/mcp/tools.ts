@@ -2,6 +2,7 @@
 // validates with and OpenAPI publishes), handlers that call the same operations as REST.
 // Nothing here knows the SDK; src/mcp/server.ts registers these with it.
 import { ApiError, errorBody, toApiError } from '../core/errors.ts'
+import { isDigits } from '../digits.ts'
 import {
   build,
   generateRecords,
@@ -283,7 +284,7 @@ function bankFromNumber(spec: CountrySpec, value: number): string {
   const codes = banksOf(spec.code).map((bank) => bank.code)
   const longest = codes.reduce((most, code) => Math.max(most, code.length), 0)
   if (digits.length >= longest) return digits
-  const letters = codes.some((code) => !/^[0-9]+$/.test(code))
+  const letters = codes.some((code) => !isDigits(code))
   if (!letters && codes.every((code) => code.length === longest)) return digits.padStart(longest, '0')
   throw invalid(
     `bank must be sent as a string for ${spec.code}: its bank codes ${letters ? 'hold letters' : 'differ in length'}, so a number of fewer digits (${digits}) than the longest code's ${longest} is ambiguous`,

@@ -7,6 +7,7 @@
 // has a seed (typed, or drawn and shown), and the download links name it: a file holds the rows
 // on the screen.
 import { ApiError } from '../core/errors.ts'
+import { isDigits } from '../digits.ts'
 import { generate, generateRequestOf, type GenerateRequest, type GenerateResult } from '../core/operations.ts'
 import { COUNTRIES, INVALID_CHECKS, TERRITORIES, toCountry, type Country, type InvalidCheck } from '@ibanmint/iban'
 import { ensureBanks } from './banks.ts'
@@ -149,7 +150,7 @@ function readSettings(): Settings | Problem {
   if (choice === undefined) return { field: 'search', message: 'No country matches the search: change or clear it.' }
   const countText = $<HTMLInputElement>('count').value.trim()
   const count = Number(countText)
-  if (!/^\d+$/.test(countText) || count < 1 || count > 100)
+  if (!isDigits(countText) || count < 1 || count > 100)
     return { field: 'count', message: 'Count must be a whole number from 1 to 100.' }
   const seed = $<HTMLInputElement>('seed').value
   if (seed.length > 128) return { field: 'seed', message: 'The seed may have at most 128 characters.' }
