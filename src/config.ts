@@ -42,7 +42,7 @@ export interface Config {
   workers: number
   /** How those processes share the port (WORKERS_LISTEN, resolved for this platform and Node). */
   portSharing: PortSharing
-  /** Worker threads of the generation pool (per process). */
+  /** Worker threads of the worker pool (per process). */
   poolThreads: number
   /** Batches that may wait for a worker before new work gets 503. */
   poolMaxQueue: number

@@ -23,13 +23,13 @@ import { Registry } from './metrics/registry.ts'
 import { registerServiceMetrics } from './metrics/service.ts'
 import { buildWebAssets } from './http/page.ts'
 import { runningPoolLimits } from './pool/inline.ts'
-import { GenerationPool } from './pool/pool.ts'
+import { WorkPool } from './pool/pool.ts'
 import { connectRedis, waitForRedis } from './redis.ts'
 import { VERSION } from './version.ts'
 
 export interface Service {
   app: App
-  pool: GenerationPool
+  pool: WorkPool
   url: string
   /** The base of the service's links: PUBLIC_URL, else the address it listens on. */
   publicUrl: string
@@ -120,7 +120,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
           `${keyStore.name} cannot be read at start; /readyz answers 503 and keys are refused until it can`,
         ),
       )
-  const pool = new GenerationPool({
+  const pool = new WorkPool({
     threads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
     ...(options.workerModule === undefined ? {} : { filename: options.workerModule }),

@@ -6,7 +6,7 @@ import { move } from 'piscina'
 import { renderBatchInto, type BatchOptions } from '../src/formats/render.ts'
 import { ByteWriter } from '../src/formats/byte-writer.ts'
 import { sealInto, sealedSize, type ValidateBatch } from '../src/formats/validate-batch.ts'
-import { validateBatchInto } from '../src/formats/validate-rows.ts'
+import { validateBatchInto } from '../src/formats/verdict-rows.ts'
 
 export interface BatchTask extends BatchOptions {
   /**

@@ -1,6 +1,6 @@
 // `ibanmint serve --workers N`: N HTTP processes on one port (node:cluster; each process accepts
 // its own connections, see PortSharing in config.ts). The primary process serves nothing
-// itself: it forks the processes, sizes each one's generation pool so that processes × threads
+// itself: it forks the processes, sizes each one's worker pool so that processes × threads
 // fit the cores, keeps the rate-limit counters when there is no Redis
 // (rate-limiter-flexible's cluster limiter, so a limit holds across the processes), replaces a
 // process that dies (and logs it), adds up the processes' metrics for a scrape of any one of them,

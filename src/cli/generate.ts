@@ -23,7 +23,7 @@ import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, fileTypeOf, renderBatch } from '../formats/render.ts'
 import { COMMAND_LIMITS, runsInline } from '../pool/inline.ts'
-import { GenerationPool } from '../pool/pool.ts'
+import { WorkPool } from '../pool/pool.ts'
 import { closeOutput, openOutput, reasonOf } from './output.ts'
 import { progressReporter } from './progress.ts'
 import { parseCommand, threadsOption, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
@@ -210,7 +210,7 @@ export async function runGenerate(args: string[]): Promise<number> {
       const bytes = renderBatch({ dataset, format, header, start: offset, count, first: true, last: true })
       if (!sink.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
     } else {
-      const pool = new GenerationPool(threads === undefined ? {} : { threads })
+      const pool = new WorkPool(threads === undefined ? {} : { threads })
       try {
         await pool.stream(request, sink, controller.signal, { onChunk: (rows) => progress?.update(rows) })
       } finally {

@@ -3,7 +3,7 @@
 // console.log, a worker thread's output) goes to stderr with the diagnostics.
 import { Writable } from 'node:stream'
 import { runningPoolLimits } from '../pool/inline.ts'
-import { GenerationPool } from '../pool/pool.ts'
+import { WorkPool } from '../pool/pool.ts'
 import { MCP_PROTOCOL_VERSIONS, TOOL_NAMES } from '../mcp/info.ts'
 import { MAX_LINE_BYTES } from '../mcp/stdio-lines.ts'
 import { VERSION } from '../version.ts'
@@ -106,7 +106,7 @@ export async function runMcp(args: string[]): Promise<number> {
   }
   // The pool's worker thread starts loading on another core while this one loads the SDK.
   const { inlineMax, ...options } = poolOptions(process.env)
-  const pool = new GenerationPool(options)
+  const pool = new WorkPool(options)
   const { serveMcpStdio } = await import('../mcp/stdio.ts').catch(async (error: unknown) => {
     await pool.close() // its thread would keep the process alive
     throw error

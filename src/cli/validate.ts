@@ -6,7 +6,7 @@ import { parseColumn } from '../core/csv-column.ts'
 import { BATCH_BYTES, count, TEXT_BATCH_BYTES } from '../formats/record-batches.ts'
 import { VALIDATE_FORMATS, type FailedCheck, type ValidateFormat } from '../formats/validate-batch.ts'
 import { COMMAND_LIMITS, runsInline } from '../pool/inline.ts'
-import { GenerationPool } from '../pool/pool.ts'
+import { WorkPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import { progressReporter } from './progress.ts'
 import { closeOutput, openOutput } from './output.ts'
@@ -72,7 +72,7 @@ Examples:
 /** One line per IBAN argument, as `ibanmint validate` has always printed them. */
 async function validateArguments(inputs: readonly string[], format: ValidateFormat): Promise<number> {
   const { validateIban } = await import('@ibanmint/iban')
-  const { failureOf } = await import('../formats/validate-rows.ts')
+  const { failureOf } = await import('../formats/verdict-rows.ts')
   let allValid = true
   for (const input of inputs) {
     const result = validateIban(input)
@@ -195,7 +195,7 @@ export async function runValidate(args: string[]): Promise<number> {
   const progress = process.stderr.isTTY
     ? progressReporter(undefined, size === undefined || size === 0 ? undefined : () => input.read() / size)
     : undefined
-  const newPool = () => new GenerationPool(threads === undefined ? {} : { threads })
+  const newPool = () => new WorkPool(threads === undefined ? {} : { threads })
   // A file larger than one batch goes to the pool: its threads start now, while this one reads.
   let pool = size !== undefined && !runsInline({ bytes: size }, COMMAND_LIMITS) ? newPool() : undefined
   const controller = new AbortController()

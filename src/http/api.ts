@@ -42,7 +42,7 @@ import {
 } from '../core/schemas.ts'
 import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
-import type { GenerationPool } from '../pool/pool.ts'
+import type { WorkPool } from '../pool/pool.ts'
 import { runsInline, type InlineLimits } from '../pool/inline.ts'
 import { sharedBody } from './compression.ts'
 import {
@@ -62,7 +62,7 @@ import { route, type Reply, type Route } from './route.ts'
 
 /** What the API routes need: the pool, and how much work is done without it. */
 export interface ApiDeps {
-  pool: GenerationPool
+  pool: WorkPool
   inline: InlineLimits
 }
 

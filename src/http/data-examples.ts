@@ -18,7 +18,7 @@ import {
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { fileTypeOf, FORMATS, renderBatch } from '../formats/render.ts'
 import { FAILED_CHECKS, VALIDATE_CSV_HEADER, type ValidateFormat } from '../formats/validate-batch.ts'
-import { validateBatchInto } from '../formats/validate-rows.ts'
+import { validateBatchInto } from '../formats/verdict-rows.ts'
 import { errorExample, messageOf, unknownCountry } from './error-examples.ts'
 import {
   asJson,

@@ -18,7 +18,7 @@ import {
 } from '../core/schemas.ts'
 import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
-import { batchCount, type GenerationPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
+import { batchCount, type WorkPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
 import { streamedBody } from './compression.ts'
 import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
@@ -86,7 +86,7 @@ function downloadResponses(description: string): RouteInfo['responses'] {
 
 /** What downloads need: the pool, the largest bulk count, and the streams each key may have open. */
 export interface DownloadDeps {
-  pool: GenerationPool
+  pool: WorkPool
   bulkMaxCount: number
   streams: StreamLimits
 }

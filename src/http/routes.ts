@@ -6,7 +6,7 @@
 import { StreamLimits } from '../limits/streams.ts'
 import type { Snapshot } from '../metrics/registry.ts'
 import type { InlineLimits } from '../pool/inline.ts'
-import type { GenerationPool } from '../pool/pool.ts'
+import type { WorkPool } from '../pool/pool.ts'
 import { apiRoutes } from './api.ts'
 import { documentRoutes } from './documents.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
@@ -27,7 +27,7 @@ export interface RouteDeps {
   publicUrl: string
   /** Resolves when every configured dependency (Redis) answers. */
   ready: () => Promise<void>
-  pool: GenerationPool
+  pool: WorkPool
   /** How much work is done without the pool. */
   inline: InlineLimits
   bulkMaxCount: number

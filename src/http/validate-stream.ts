@@ -8,7 +8,7 @@ import { parseColumn } from '../core/csv-column.ts'
 import { objectOf } from '../core/schemas.ts'
 import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
 import type { InlineLimits } from '../pool/inline.ts'
-import type { GenerationPool } from '../pool/pool.ts'
+import type { WorkPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { bodyOf } from './body.ts'
@@ -20,7 +20,7 @@ import { dropRestOfBody, failureLine, holdKeyStream } from './stream-reply.ts'
 import { summaryLine, validateStreamLineSchema, VALIDATE_STREAM_BODIES } from './validate-stream-schemas.ts'
 
 export interface ValidateStreamDeps {
-  pool: GenerationPool
+  pool: WorkPool
   /** How much input is validated without the pool. */
   inline: InlineLimits
   /** The most lines one body may hold (VALIDATE_MAX_ROWS). */

@@ -4,7 +4,7 @@
 import { VERSION } from '../version.ts'
 import { COUNTRIES } from '@ibanmint/iban'
 import type { InlineLimits } from '../pool/inline.ts'
-import type { GenerationPool } from '../pool/pool.ts'
+import type { WorkPool } from '../pool/pool.ts'
 
 /** What the server reports in initialize / server/discover, and what the server card repeats. */
 export const MCP_SERVER_INFO = {
@@ -58,7 +58,7 @@ export interface McpEndpoint {
 
 /** What the tools need: the pool, how much work is done without it, and where they count the rows they make. */
 export interface ToolDeps {
-  pool: GenerationPool
+  pool: WorkPool
   inline: InlineLimits
   /** Counts the IBANs a tool generated or validated (the service's metrics). */
   countRows?: (kind: 'generated' | 'validated', rows: number) => void

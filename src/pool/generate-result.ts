@@ -2,7 +2,7 @@
 // renderer generateJson runs inline), completed here by the same head and close, so that the
 // bytes equal JSON.stringify(generate(request)) exactly.
 import { generateResultJson, requireDataset, type GenerateRequest } from '../core/operations.ts'
-import type { GenerationPool } from './pool.ts'
+import type { WorkPool } from './pool.ts'
 
 /**
  * The request's rows as the JSON of an Iban array, rendered by a worker, and how many rows its
@@ -10,7 +10,7 @@ import type { GenerationPool } from './pool.ts'
  * with that seed and offset gives.
  */
 export async function recordsOnPool(
-  pool: GenerationPool,
+  pool: WorkPool,
   request: GenerateRequest,
   signal?: AbortSignal,
 ): Promise<{ ibans: Uint8Array; capacity: number }> {
@@ -23,10 +23,6 @@ export async function recordsOnPool(
   return { ibans, capacity }
 }
 
-export async function generateOnPool(
-  pool: GenerationPool,
-  request: GenerateRequest,
-  signal?: AbortSignal,
-): Promise<Buffer> {
+export async function generateOnPool(pool: WorkPool, request: GenerateRequest, signal?: AbortSignal): Promise<Buffer> {
   return generateResultJson(request, (await recordsOnPool(pool, request, signal)).ibans)
 }

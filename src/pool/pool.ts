@@ -31,17 +31,17 @@ export function poolBusyMessage(threads: number, maxQueue: number): string {
 }
 
 /** A worker failed (crashed, ran out of memory) during a batch; Piscina replaces it. */
-export class GenerationFailedError extends UnavailableError {
+export class WorkFailedError extends UnavailableError {
   constructor(cause: unknown, message = 'generation failed; retry') {
     super(message, 1, { cause })
-    this.name = 'GenerationFailedError'
+    this.name = 'WorkFailedError'
   }
 }
 
 /** What a pool task is: a batch of rows to generate, or of records to validate. */
 type PoolTask = BatchTask | ValidateBatch
 
-/** A stream's admission: its window of places, kept until it ends (see GenerationPool.openStream). */
+/** A stream's admission: its window of places, kept until it ends (see WorkPool.openStream). */
 export interface StreamLease extends WindowLease<PoolTask> {
   /** Gives the places back once the stream's batches under way have settled. */
   close(): void
@@ -76,7 +76,7 @@ const SLOT_BYTES = 2 << 20
 /** Streams of more batches than this use slots. */
 const SLOTS_FROM_BATCHES = 4
 
-export class GenerationPool {
+export class WorkPool {
   readonly #piscina: Piscina<PoolTask, Uint8Array | number>
   readonly threads: number
   readonly maxQueue: number
@@ -221,7 +221,7 @@ export class GenerationPool {
       if (isAbort(error)) throw error
       // A worker that failed (crashed, ran out of memory) is replaced by Piscina; the request
       // that met it gets a retryable 503, and the cause goes to the log.
-      throw new GenerationFailedError(error, failed)
+      throw new WorkFailedError(error, failed)
     } finally {
       this.#outstanding--
     }

@@ -23,7 +23,7 @@ import {
 import { SharedBuffers } from '../formats/shared-buffers.ts'
 import { COMMAND_LIMITS, runsInline, type InlineLimits } from './inline.ts'
 import { drained, writeInOrder, type ChunkSink } from './ordered-window.ts'
-import type { GenerationPool, StreamLease } from './pool.ts'
+import type { WorkPool, StreamLease } from './pool.ts'
 
 export interface ValidateStreamOptions {
   input: InputKind
@@ -61,7 +61,7 @@ export class ValidateInputError extends Error {}
 
 /** Where the batches run: the worker pool (made on first use), how many at once, how large. */
 export interface ValidateRunner {
-  pool(): GenerationPool
+  pool(): WorkPool
   /** How much input is validated in this thread (default: a command's, COMMAND_LIMITS). */
   inline?: InlineLimits
   /** Batches in flight on the pool (default: the pool's stream window). */
@@ -193,7 +193,7 @@ export async function validateStream(
       const batch = ready.shift()
       if (batch !== undefined) {
         // Loaded here: the IBAN tables are needed in this thread only for such small inputs.
-        const { validateBatchInto } = await import('../formats/validate-rows.ts')
+        const { validateBatchInto } = await import('../formats/verdict-rows.ts')
         const out = new ByteWriter(64 * 1024)
         count(validateBatchInto(taskOf(batch), out))
         if (!sink.write(out.view())) await drained(sink, signal)

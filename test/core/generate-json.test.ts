@@ -13,7 +13,7 @@ import {
 import { COUNTRIES, INVALID_CHECKS, banksOf, generateIbans } from '../../src/iban/index.ts'
 import { isMod97Valid } from '../../src/iban/mod97.ts'
 import { generateOnPool } from '../../src/pool/generate-result.ts'
-import { GenerationPool } from '../../src/pool/pool.ts'
+import { WorkPool } from '../../src/pool/pool.ts'
 
 /** The request the API makes of a country (or territory) code and its parameters: 3 rows by default. */
 function request(code: string, fields: DatasetParams & { count?: number } = {}): GenerateRequest {
@@ -98,7 +98,7 @@ test('an unknown bank and an impossible count are the same API errors as generat
 })
 
 test('the pool renders the same bytes as the inline path', async () => {
-  const pool = new GenerationPool({ threads: 1 })
+  const pool = new WorkPool({ threads: 1 })
   try {
     for (const asked of [
       request('DE', { seed: 'pool', count: 100 }),

@@ -8,7 +8,7 @@ import { RecordBatcher } from '../../src/formats/record-batches.ts'
 import { SharedBuffers } from '../../src/formats/shared-buffers.ts'
 import { MAX_RECORD_BYTES, VALIDATE_CSV_COLUMNS, type ValidateFormat } from '../../src/formats/validate-batch.ts'
 import { COUNTRIES, validateIban, type InvalidCheck } from '../../src/iban/index.ts'
-import { GenerationPool } from '../../src/pool/pool.ts'
+import { WorkPool } from '../../src/pool/pool.ts'
 import {
   validateStream,
   ValidateInputError,
@@ -21,7 +21,7 @@ import { waitFor } from '../helpers/wait.ts'
 // Validation of streams (files, standard input, request bodies): records cut into batches at
 // any chunk boundary, validated in this thread or on a real worker pool, rows in input order.
 
-const pool = new GenerationPool({ threads: 2 })
+const pool = new WorkPool({ threads: 2 })
 after(() => pool.close())
 const runner = { pool: () => pool }
 

@@ -11,11 +11,11 @@ import { compactGenerateResult } from '../../src/mcp/generate-output.ts'
 import { listBanks, listCountries } from '../../src/mcp/lists.ts'
 import { listedSchema, toolDefinitions } from '../../src/mcp/tools.ts'
 import { runningPoolLimits } from '../../src/pool/inline.ts'
-import { GenerationPool } from '../../src/pool/pool.ts'
+import { WorkPool } from '../../src/pool/pool.ts'
 import { lintTools } from './portability-rules.ts'
 
 const GB = generateRequestOf('GB', { count: 3, seed: 1 })
-const pool = new GenerationPool({ threads: 1 })
+const pool = new WorkPool({ threads: 1 })
 after(() => pool.close())
 const tools = toolDefinitions({ pool, inline: runningPoolLimits(100) })
 

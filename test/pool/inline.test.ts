@@ -5,9 +5,9 @@ import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { toolDefinitions } from '../../src/mcp/tools.ts'
 import { COMMAND_LIMITS, runningPoolLimits, runsInline } from '../../src/pool/inline.ts'
-import { GenerationPool } from '../../src/pool/pool.ts'
+import { WorkPool } from '../../src/pool/pool.ts'
 
-const pool = new GenerationPool({ threads: 1 })
+const pool = new WorkPool({ threads: 1 })
 after(() => pool.close())
 
 test('rows and bytes up to the limits run inline, one more goes to the pool', () => {

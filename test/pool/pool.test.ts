@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
 import { test } from 'node:test'
 import { Writable } from 'node:stream'
-import { GenerationPool } from '../../src/pool/pool.ts'
+import { WorkPool } from '../../src/pool/pool.ts'
 import { renderBatch } from '../../src/formats/render.ts'
 
 const task = {
@@ -16,7 +16,7 @@ const task = {
 const expected = renderBatch(task)
 
 test('the bundled worker renders a batch exactly as the main thread does', async () => {
-  const pool = new GenerationPool({ threads: 1 })
+  const pool = new WorkPool({ threads: 1 })
   try {
     assert.deepEqual(Buffer.from(await pool.run(task)), Buffer.from(expected))
   } finally {
@@ -26,7 +26,7 @@ test('the bundled worker renders a batch exactly as the main thread does', async
 
 test('the TypeScript loader shim (fallback when no bundle can be written) serves the same task', async () => {
   const shim = fileURLToPath(new URL('../../workers/tasks-worker.mjs', import.meta.url))
-  const pool = new GenerationPool({ threads: 1, filename: shim })
+  const pool = new WorkPool({ threads: 1, filename: shim })
   try {
     assert.deepEqual(Buffer.from(await pool.run(task)), Buffer.from(expected))
   } finally {
@@ -35,7 +35,7 @@ test('the TypeScript loader shim (fallback when no bundle can be written) serves
 })
 
 test('stream writes batches in order and waits for drain on a sink that takes 2 ms a chunk', async () => {
-  const pool = new GenerationPool({ threads: 2 })
+  const pool = new WorkPool({ threads: 2 })
   const chunks: Buffer[] = []
   let drains = 0
   const sink = new Writable({
@@ -77,7 +77,7 @@ test('stream writes batches in order and waits for drain on a sink that takes 2 
 })
 
 test('streams are admitted once, for a window of places they keep until they end; a full pool refuses at once', async () => {
-  const pool = new GenerationPool({ threads: 1, maxQueue: 3 })
+  const pool = new WorkPool({ threads: 1, maxQueue: 3 })
   try {
     assert.equal(pool.places, 4)
     const first = pool.openStream('generate')
