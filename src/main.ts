@@ -67,8 +67,25 @@ export function createLogger(level: string): Logger {
   return pino({ level, base: { service: 'ibanmint' } }, pino.destination({ sync: false }))
 }
 
-export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
-  const logger = options.logger ?? createLogger(config.logLevel)
+/** The stores: Redis (when configured), the key store, the limits, and whether they are ready. */
+interface Stores {
+  redis: Redis | undefined
+  keyStore: KeyStore
+  /** Health of the shared store (Redis), and of the keys' store (Redis, or the key file). */
+  keyHealth: StoreHealth
+  limits: RateLimits
+  /** A process of a clustered server without Redis: the primary counts the limits. */
+  clustered: boolean
+  /** Resolves when the key store can be read (and with Redis, when it answers): /readyz. */
+  ready: () => Promise<void>
+  health: StoreHealth
+}
+
+/**
+ * Connects Redis when configured and opens the key store and the limits. Neither a Redis that is
+ * down nor an unreadable key file stops the start: both are logged and /readyz answers 503.
+ */
+async function openStores(config: Config, logger: Logger): Promise<Stores> {
   const redis = config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl)
   if (redis !== undefined) {
     redis.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis error'))
@@ -101,7 +118,6 @@ export async function startService(config: Config, options: StartOptions = {}): 
     cluster: clustered,
     onStoreError: (error) => logger.warn({ err: String(error) }, 'rate limit store failed; memory insurance used'),
   })
-  // Ready when the key store can be read (and with Redis, when it answers).
   const ready = async () => {
     try {
       await keyStore.check()
@@ -120,6 +136,43 @@ export async function startService(config: Config, options: StartOptions = {}): 
           `${keyStore.name} cannot be read at start; /readyz answers 503 and keys are refused until it can`,
         ),
       )
+  return { redis, keyStore, keyHealth, limits, clustered, ready, health }
+}
+
+/** Listens as listenOptions says; resolves with the address once it does. */
+function listen(app: App, config: Config): Promise<AddressInfo> {
+  return new Promise<AddressInfo>((resolve, reject) => {
+    app.server.once('error', reject)
+    app.server.listen(listenOptions(config), () => {
+      app.server.off('error', reject)
+      resolve(app.server.address() as AddressInfo)
+    })
+  })
+}
+
+/**
+ * The service's close(): stops accepting, lets in-flight responses finish (cutting the
+ * connections left after `timeout` ms), then closes the rest with `release`. Runs once; later
+ * calls get the same promise.
+ */
+function closerOf(app: App, timeout: number, release: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined
+  return () => {
+    closing ??= (async () => {
+      const done = new Promise<void>((resolve) => app.server.close(() => resolve()))
+      app.server.closeIdleConnections()
+      const timer = setTimeout(() => app.server.closeAllConnections(), timeout)
+      await done
+      clearTimeout(timer)
+      await release()
+    })()
+    return closing
+  }
+}
+
+export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
+  const logger = options.logger ?? createLogger(config.logLevel)
+  const { redis, keyStore, keyHealth, limits, clustered, ready, health } = await openStores(config, logger)
   const pool = new WorkPool({
     threads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
@@ -175,33 +228,17 @@ export async function startService(config: Config, options: StartOptions = {}): 
     },
     { requestTimeout: config.requestTimeout, ...options.timeouts },
   )
-  await new Promise<void>((resolve, reject) => {
-    app.server.once('error', reject)
-    app.server.listen(listenOptions(config), () => {
-      app.server.off('error', reject)
-      resolve()
-    })
-  })
-  const address = app.server.address() as AddressInfo
+  const address = await listen(app, config)
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  let closing: Promise<void> | undefined
-  const close = () => {
-    closing ??= (async () => {
-      const done = new Promise<void>((resolve) => app.server.close(() => resolve()))
-      app.server.closeIdleConnections()
-      const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeout)
-      await done
-      clearTimeout(timer)
-      await mcp.close()
-      stopSampling()
-      scrapes.close()
-      await pool.close()
-      await keyStore.close()
-      if (redis !== undefined) await redis.quit().catch(() => redis.disconnect())
-      app.flushLogs()
-      logger.flush()
-    })()
-    return closing
-  }
+  const close = closerOf(app, config.shutdownTimeout, async () => {
+    await mcp.close()
+    stopSampling()
+    scrapes.close()
+    await pool.close()
+    await keyStore.close()
+    if (redis !== undefined) await redis.quit().catch(() => redis.disconnect())
+    app.flushLogs()
+    logger.flush()
+  })
   return { app, pool, url: `http://${host}:${address.port}`, publicUrl: site.publicUrl, redis, keyStore, close }
 }
