@@ -51,7 +51,14 @@ function csvCase(countries: readonly string[], format: 'csv' | 'json' | 'ndjson'
       let bytes = 0
       for (let done = 0; done < n; done += 1000) {
         const count = Math.min(1000, n - done)
-        const options = { countries, seed, start, count, realistic: true, format, first: false, last: false } as const
+        const options = {
+          dataset: { countries, seed, realistic: true },
+          start,
+          count,
+          format,
+          first: false,
+          last: false,
+        } as const
         start += count
         bytes += renderBatch(options, writer).length
       }

@@ -1,21 +1,28 @@
 // How the web page's script is bundled for browsers (scripts/build.mjs; from the sources, the
-// server runs this file to bundle at start). One substitution: the national bank registries
-// (src/iban/banks-registry-data.ts, about 1 MB) are not bundled; the page's stand-in
-// (src/web/banks-registry-data.ts) starts empty and the page fetches one country's registry at a
-// time (a content-hashed asset) before it generates or validates for that country.
+// server runs this file to bundle at start). Three substitutions, data the page fetches when it
+// needs it instead of carrying it: the national bank registries (src/iban/banks-registry-data.ts,
+// about 1 MB; the page's stand-in src/web/banks-registry-data.ts starts empty and the page fetches
+// one country's registry at a time) and Vocalink's UK modulus table
+// (src/iban/uk-modulus/table-data.ts, about 58 KB of the script; fetched with GB's registry), and
+// the bank mix's shares (src/iban/bank-weights.ts; fetched with the first registry).
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const REGISTRY = `${root}src/iban/banks-registry-data.ts`
-const STAND_IN = `${root}src/web/banks-registry-data.ts`
+/** Each bundled module the page replaces, by its stand-in. */
+const STAND_INS = new Map([
+  [`${root}src/iban/banks-registry-data.ts`, `${root}src/web/banks-registry-data.ts`],
+  [`${root}src/iban/uk-modulus/table-data.ts`, `${root}src/web/uk-modulus-table-data.ts`],
+  [`${root}src/iban/bank-weights.ts`, `${root}src/web/bank-weights.ts`],
+])
 
-/** esbuild plugin: the bank registry module resolves to the page's stand-in. */
+/** esbuild plugin: the modules of STAND_INS resolve to the page's stand-ins. */
 const registryStandIn = {
-  name: 'bank-registry-stand-in',
+  name: 'page-data-stand-ins',
   setup(build) {
-    build.onResolve({ filter: /banks-registry-data\.ts$/ }, (args) => {
+    build.onResolve({ filter: /(banks-registry-data|table-data|bank-weights)\.ts$/ }, (args) => {
       const resolved = fileURLToPath(new URL(args.path, `file://${args.resolveDir}/`))
-      return resolved === REGISTRY ? { path: STAND_IN } : undefined
+      const standIn = STAND_INS.get(resolved)
+      return standIn === undefined ? undefined : { path: standIn }
     })
   },
 }

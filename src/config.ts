@@ -48,6 +48,8 @@ export interface Config {
   poolMaxQueue: number
   /** JSON generate requests up to this count are served inline, larger ones by the pool. */
   poolInlineMax: number
+  /** Bytes the streams under way may hold at once, per process (STREAM_MEMORY_MB). */
+  streamMemory: number
 }
 
 export class ConfigError extends Error {}
@@ -66,6 +68,14 @@ export const DEFAULT_LIMITS = {
 // at counts 1 and 10 with a third of the p99; at 100 throughput is within ~10% and the pool's
 // p99 is higher. So JSON generate requests (count ≤ 100) are served inline by default.
 export const DEFAULT_POOL_INLINE_MAX = 100
+
+/**
+ * Megabytes the streams under way may hold at once (STREAM_MEMORY_MB): their result slots,
+ * input batches and compressors. An idle process with two generation threads is about 150 MB
+ * resident; with this on top, and room for the threads' heaps and the JSON requests, a replica
+ * of compose.yaml (384 MB) is never near its limit (test/reliability/memory.test.ts measures it).
+ */
+export const DEFAULT_STREAM_MEMORY_MB = 128
 
 /** TRUST_PROXY: unset/false/0 → 0; true → 1; an integer → that many proxies. */
 function trustProxy(text: string | undefined): number {
@@ -213,5 +223,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolThreads: integer(env, 'POOL_THREADS', usableCores(), 1, 256),
     poolMaxQueue: integer(env, 'POOL_MAX_QUEUE', DEFAULT_LIMITS.poolMaxQueue, 1, 1_000_000),
     poolInlineMax: integer(env, 'POOL_INLINE_MAX', DEFAULT_POOL_INLINE_MAX, 0, 100),
+    streamMemory: integer(env, 'STREAM_MEMORY_MB', DEFAULT_STREAM_MEMORY_MB, 16, 1_048_576) * 2 ** 20,
   }
 }

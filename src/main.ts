@@ -176,6 +176,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const pool = new WorkPool({
     threads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
+    streamMemory: config.streamMemory,
     ...(options.workerModule === undefined ? {} : { filename: options.workerModule }),
   })
   const inline = runningPoolLimits(config.poolInlineMax)

@@ -34,7 +34,7 @@ import {
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { renderRecords } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
-import { DETAIL_BANKS, MAX_BIC_INPUT, MAX_IBAN_INPUT } from './schemas.ts'
+import { DETAIL_BANKS, MAX_BIC_INPUT, MAX_IBAN_INPUT } from './limits.ts'
 
 /**
  * The GenerateResult of the API (plus `seed`, `bank` and `invalid` when they were given,

@@ -2,6 +2,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { BANK_MIXES, INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
 import { ACCOUNT_SCHEMES, INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { ERROR_CODES } from './errors.ts'
+import { DETAIL_BANKS, MAX_BATCH, MAX_BIC_INPUT, MAX_IBAN_INPUT, MAX_SEED_LENGTH } from './limits.ts'
 
 /** The account schemes, whose own words describe what validation reports of them. */
 const SCHEMES = Object.values(ACCOUNT_SCHEMES)
@@ -21,12 +22,6 @@ export function publishedSchema(schema: Schema): Schema {
     key === 'x-message' ? undefined : value,
   ) as Schema
 }
-
-export const MAX_COUNT = 100
-export const MAX_SEED_LENGTH = 128
-export const MAX_IBAN_INPUT = 64
-export const MAX_BATCH = 1000
-export const MAX_BIC_INPUT = 32
 
 // Parameter schemas are literal (`as const`): json-schema-to-ts derives the types handlers
 // receive from them (see ParamsOf), so a handler's parameters cannot drift from what is
@@ -309,10 +304,6 @@ export const countrySchemaFull: Schema = {
   additionalProperties: false,
   properties: countryFields,
 }
-
-/** How many banks the country detail lists; the rest page through /countries/{code}/banks. */
-export const DETAIL_BANKS = 100
-export const MAX_BANK_PAGE = 1000
 
 /** The national check digits' algorithm of a country (the country detail). */
 const nationalCheckSchema: Schema = {

@@ -50,8 +50,8 @@ export interface ValidateBatch extends ValidateOptions {
   damaged: readonly { line: number; reason: string }[]
   /** The batch opens with the CSV header record: read past it, not a row. */
   skipHeader: boolean
-  /** Shared memory for the sealed rows: when they fit, they are copied here and only their size comes back. */
-  slot?: SharedArrayBuffer
+  /** Where the sealed rows go: a buffer transferred to the worker thread with the batch and back with them. */
+  slot?: ArrayBuffer
 }
 
 /**

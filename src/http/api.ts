@@ -14,9 +14,6 @@ import {
   type GenerateRequest,
 } from '../core/operations.ts'
 import {
-  MAX_BANK_PAGE,
-  MAX_BATCH,
-  MAX_COUNT,
   bankListSchema,
   bankMixParamSchema,
   bankParamSchema,
@@ -40,6 +37,7 @@ import {
   validateBatchResultSchema,
   validateResultSchema,
 } from '../core/schemas.ts'
+import { MAX_BANK_PAGE, MAX_BATCH, MAX_COUNT } from '../core/limits.ts'
 import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
 import type { WorkPool } from '../pool/pool.ts'

@@ -18,8 +18,8 @@ import {
 } from '../core/schemas.ts'
 import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
-import { batchCount, type WorkPool, type StreamLease, type StreamRequest } from '../pool/pool.ts'
-import { streamedBody } from './compression.ts'
+import type { WorkPool, StreamLease, StreamRequest } from '../pool/pool.ts'
+import { STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
 import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { cutDownload, holdKeyStream, type FailureStyle } from './stream-reply.ts'
@@ -102,8 +102,9 @@ const FAILURE_STYLES: Record<FormatName, FailureStyle> = {
 
 /**
  * Streams the request's rows from the pool into the response, once the dataset is checked, the
- * key has a stream place (429) and the pool has admitted the stream (503): all before the 200.
- * A failure after it (a worker lost) ends the file with a line naming it and cuts the connection.
+ * key has a stream place (429) and the pool has admitted the stream, places and memory (503):
+ * all before the 200. A failure after it (a worker lost) ends the file with a line naming it
+ * and cuts the connection.
  */
 async function streamDownload(
   deps: Pick<DownloadDeps, 'pool' | 'streams'>,
@@ -113,10 +114,13 @@ async function streamDownload(
   requireDataset(request.dataset, request.count, request.offset)
   const res = context.takeResponse()
   const head = context.req.method === 'HEAD'
+  const expectedBytes = request.count * MIN_ROW_BYTES[request.format]
   let lease: StreamLease | undefined
   if (!head) {
     holdKeyStream(deps.streams, context, res)
-    lease = deps.pool.openStream('generate', batchCount(request))
+    // Its compressor's memory is the stream's too.
+    const coding = streamedCoding(context.req, { expectedBytes })
+    lease = deps.pool.openGeneration(request, STREAMED_BODY_BYTES[coding])
   }
   const signal = context.signal()
   res.statusCode = 200
@@ -128,7 +132,7 @@ async function streamDownload(
   res.setHeader('cache-control', cacheControlOf(request.dataset.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
-  const body = streamedBody(context.req, res, { expectedBytes: request.count * MIN_ROW_BYTES[request.format] })
+  const body = streamedBody(context.req, res, { expectedBytes })
   if (lease === undefined) {
     body.end()
     return 'sent'

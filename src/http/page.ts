@@ -1,13 +1,14 @@
 // The web page at the site root: one HTML document (site/page-html.ts), its script (src/web,
 // which the build bundles for browsers, and through it src/iban), a stylesheet and the icons
-// (site/icon.ts), and each country's bank registry as a file of its own; /favicon.ico, which
+// (site/icon.ts), and each country's bank registry, the bank weights and the UK modulus table as files of their own; /favicon.ico, which
 // browsers ask for by that name on every page, and /README.md. The page and its files are served
 // as static-site.ts serves them. Nothing is loaded from anywhere else (the Content-Security-Policy
 // says so), so the page works offline.
 import { readFileSync } from 'node:fs'
 import { BUILD_OUTPUTS, pageScript, readBuilt, README_FILE } from '../build-outputs.ts'
 import { ApiError } from '../core/errors.ts'
-import { BANK_REGISTRY } from '@ibanmint/iban/internal'
+import { UK_MODULUS_TABLE } from '@ibanmint/iban'
+import { BANK_REGISTRY, BANK_WEIGHTS, UK_SORT_CODE_SUBSTITUTIONS, UK_WEIGHT_ROWS } from '@ibanmint/iban/internal'
 import { errorExample } from './error-examples.ts'
 import { fileExamples, pageExample } from './example.ts'
 import { readmePath, type GuideFrame } from './guide.ts'
@@ -27,7 +28,7 @@ import {
 
 export interface WebAssets {
   page: SitePage
-  /** The page's files by name: the script, the stylesheet, the icons, the bank registries. */
+  /** The page's files by name: the script, the stylesheet, the icons, the bank registries, the UK modulus table, the bank weights. */
   files: Map<string, SiteFile>
   /** /favicon.ico, which browsers ask for by that name on every page that names no icon. */
   favicon: Buffer
@@ -45,6 +46,24 @@ function bankFiles(): SiteFile[] {
   return Object.entries(BANK_REGISTRY).map(([country, text]) =>
     hashedFile(`banks-${country.toLowerCase()}`, 'txt', 'text/plain; charset=utf-8', text),
   )
+}
+
+/** The keys of the UK modulus table and the bank weights in the page's index of data files (beside the country codes). */
+export const UK_MODULUS_ASSET = 'modulus-table'
+export const BANK_WEIGHTS_ASSET = 'bank-weights'
+
+/**
+ * Vocalink's modulus table, which GB's accounts are checked against, as an asset of its own: the
+ * page fetches it with GB's registry (the script does not carry it: scripts/web-bundle.mjs).
+ */
+function ukModulusFile(): SiteFile {
+  const asset = { table: UK_MODULUS_TABLE, rows: UK_WEIGHT_ROWS, substitutions: UK_SORT_CODE_SUBSTITUTIONS }
+  return hashedFile(UK_MODULUS_ASSET, 'json', 'application/json', JSON.stringify(asset))
+}
+
+/** The shares of the weighted bank mix, fetched by the page with its first registry. */
+function bankWeightsFile(): SiteFile {
+  return hashedFile(BANK_WEIGHTS_ASSET, 'json', 'application/json', JSON.stringify(BANK_WEIGHTS))
 }
 
 // When the script cannot be bundled (no esbuild binary for this platform), the page says so
@@ -69,17 +88,28 @@ export async function buildWebAssets(
   // Built, the raster icons were drawn by the build; from the sources, now.
   const touchIcon = hashedFile('touch-icon', 'png', 'image/png', readBuilt(BUILD_OUTPUTS.touchIcon) ?? touchIconPng())
   const banks = bankFiles()
+  const ukModulus = ukModulusFile()
+  const bankWeights = bankWeightsFile()
   const html = pageHtml({
     script: script.name,
     style: style.name,
     icon: icon.name,
     touchIcon: touchIcon.name,
-    banks: Object.fromEntries(banks.map((bank) => [bank.name.slice(6, 8).toUpperCase(), bank.name])),
+    banks: {
+      ...Object.fromEntries(banks.map((bank) => [bank.name.slice(6, 8).toUpperCase(), bank.name])),
+      [UK_MODULUS_ASSET]: ukModulus.name,
+      [BANK_WEIGHTS_ASSET]: bankWeights.name,
+    },
     readme: readmePath(),
   })
   return {
     page: sitePage(html),
-    files: new Map([script, style, icon, touchIcon, ...banks].map((file): [string, SiteFile] => [file.name, file])),
+    files: new Map(
+      [script, style, icon, touchIcon, ukModulus, bankWeights, ...banks].map((file): [string, SiteFile] => [
+        file.name,
+        file,
+      ]),
+    ),
     favicon: readBuilt(BUILD_OUTPUTS.favicon) ?? iconIco(),
     scriptBytes: script.body.length,
     frame: { style: style.name, icon: icon.name },

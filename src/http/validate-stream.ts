@@ -12,7 +12,7 @@ import type { WorkPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { bodyOf } from './body.ts'
-import { endOf, streamedBody } from './compression.ts'
+import { endOf, STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
 import { validateStreamExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { route, type Route } from './route.ts'
@@ -156,7 +156,13 @@ async function streamValidation(
       },
       body,
       signal,
-      { pool: () => deps.pool, inline: deps.inline, buffers: deps.pool.buffers },
+      // Its compressor's memory counts in the stream's admission.
+      {
+        pool: () => deps.pool,
+        inline: deps.inline,
+        buffers: deps.pool.buffers,
+        otherBytes: STREAMED_BODY_BYTES[streamedCoding(req)],
+      },
       countRows,
     )
   } catch (error) {

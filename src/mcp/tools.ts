@@ -14,8 +14,6 @@ import {
   validateBatch,
 } from '../core/operations.ts'
 import {
-  MAX_BATCH,
-  MAX_COUNT,
   bankArgumentSchema,
   bankMixParamSchema,
   bicInputSchema,
@@ -38,6 +36,7 @@ import {
   type Schema,
   ACCOUNT_CHECKS_TEXT,
 } from '../core/schemas.ts'
+import { MAX_BATCH, MAX_COUNT } from '../core/limits.ts'
 import { compileValidator, type Validator } from '../core/validation.ts'
 import { recordsOnPool } from '../pool/generate-result.ts'
 import { runsInline } from '../pool/inline.ts'

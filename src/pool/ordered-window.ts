@@ -3,22 +3,34 @@
 // batches are in flight; each batch's bytes are written in the source's order as soon as it
 // and those before it are done, and the window waits for 'drain' when the sink is full. The
 // stream was admitted once (its lease): its batches wait for a thread, never refused. Results
-// come back in shared memory slots, reused once the sink has written them, so a stream of any
-// length allocates at most window + 2 slots and leaves the main thread no garbage per batch;
-// a result that does not fit (or finds no free slot) is transferred instead.
+// come back in slots (slots.ts), as many as the lease reserved, each going to the worker thread
+// with its batch and back with the result, and reused once the sink has written it: a batch
+// waits for a slot rather than allocate, so that a stream of any length holds the memory it was
+// admitted with and leaves the main thread no garbage per batch. A reader that leaves stops the
+// stream: its batches not yet started are skipped (a flag they share with the worker thread),
+// and each slot goes back to the store when its batch has come back.
 import { once } from 'node:events'
-import type { SharedBuffers } from '../formats/shared-buffers.ts'
+import type { SlotStore } from './slots.ts'
 
-/** A task whose result may come back in a shared memory slot. */
+/** A task whose result may come back in a slot. */
 export interface WindowTask {
-  slot?: SharedArrayBuffer
+  /** The slot the result is written into (transferred to the worker thread and back). */
+  slot?: ArrayBuffer
+  /** Set (to 1) once the stream has stopped: a batch that has not started is skipped. */
+  stop?: Int32Array
 }
 
 /** A stream's admission to the pool: how many of its batches may be in flight, and how they run. */
 export interface WindowLease<T extends WindowTask> {
   readonly window: number
-  /** Runs one batch: its bytes, or their length when they were copied into `task.slot`. */
-  run(task: T, signal?: AbortSignal): Promise<Uint8Array | number>
+  /** Result slots the stream may hold (0: results come back in buffers of their own). */
+  readonly slots: number
+  /** Bytes of each slot. */
+  readonly slotBytes: number
+  /** Where slots come from and go back to. */
+  readonly store: SlotStore
+  /** Runs one batch: its bytes (in its slot when it had one). */
+  run(task: T): Promise<Uint8Array>
 }
 
 /** Where a stream's tasks come from, and what of each result is written. */
@@ -38,19 +50,6 @@ export interface ChunkSink {
   once(event: 'drain' | 'close', listener: () => void): unknown
   off?(event: 'drain' | 'close', listener: () => void): unknown
   readonly destroyed?: boolean
-}
-
-export interface WindowOptions {
-  /** Bytes of a result slot; 0: results are transferred (short streams, where slots do not pay). */
-  slotBytes: number
-  /** Where slots come from and go back to. */
-  buffers: SharedBuffers
-  /**
-   * Pass the signal to the batches (generation: a reader that leaves cancels them); without it,
-   * batches under way finish (a validation batch takes a millisecond or two, and aborting one
-   * would replace its worker thread).
-   */
-  cancelRunning: boolean
 }
 
 /** The error of an aborted task or wait. */
@@ -73,10 +72,85 @@ export async function drained(sink: ChunkSink, signal: AbortSignal): Promise<voi
   }
 }
 
+/**
+ * A stream's result slots: up to `lease.slots`, taken from the store as needed, kept by the
+ * stream while it runs and given back to the store once it has finished with them.
+ */
+class Slots {
+  readonly #free: ArrayBuffer[] = []
+  readonly #most: number
+  readonly #bytes: number
+  readonly #store: SlotStore
+  #made = 0
+  #finished = false
+  #wake: (() => void) | undefined
+
+  constructor(lease: WindowLease<WindowTask>) {
+    this.#most = lease.slots
+    this.#bytes = lease.slotBytes
+    this.#store = lease.store
+  }
+
+  /** Whether a task may be submitted now: a slot is free (or results are transferred). */
+  get free(): boolean {
+    return this.#most === 0 || this.#free.length > 0 || this.#made < this.#most
+  }
+
+  /** A free slot, or undefined when results come back in buffers of their own (check `free` first). */
+  take(): ArrayBuffer | undefined {
+    if (this.#most === 0) return undefined
+    const slot = this.#free.pop()
+    if (slot !== undefined) return slot
+    this.#made++
+    return this.#store.take(this.#bytes)
+  }
+
+  /** Gives a slot back: to the stream while it runs, to the store once it has finished. */
+  give(slot: ArrayBuffer): void {
+    if (this.#finished) {
+      this.#store.give(slot)
+      return
+    }
+    this.#free.push(slot)
+    this.#wake?.()
+  }
+
+  /** Resolves once a slot is given back (the sink wrote one), or the signal aborts. */
+  async returned(signal: AbortSignal): Promise<void> {
+    if (this.free || signal.aborted) return
+    let wake = () => {}
+    const returned = new Promise<void>((resolve) => (wake = resolve))
+    this.#wake = wake
+    signal.addEventListener('abort', wake, { once: true })
+    try {
+      await returned
+    } finally {
+      this.#wake = undefined
+      signal.removeEventListener('abort', wake)
+    }
+  }
+
+  /** A slot that did not come back (its batch outgrew it and was sent in a buffer of its own): another may be made. */
+  lost(): void {
+    this.#made--
+  }
+
+  /** The stream is done: its free slots go back to the store, and so will the rest as they come back. */
+  finish(): void {
+    this.#finished = true
+    for (const slot of this.#free.splice(0)) this.#store.give(slot)
+  }
+}
+
 interface Pending<T> {
   task: T
-  slot: SharedArrayBuffer | undefined
-  result: Promise<Uint8Array | number>
+  result: Promise<Uint8Array>
+}
+
+/** The slot a result came back in: its buffer, when that is resizable (a buffer of its own is not). */
+function slotOf(result: Uint8Array): ArrayBuffer | undefined {
+  const { buffer } = result
+  return buffer instanceof ArrayBuffer && buffer.resizable ? buffer : undefined
 }
 
 /**
@@ -89,58 +163,55 @@ export async function writeInOrder<T extends WindowTask>(
   source: WindowSource<T>,
   sink: ChunkSink,
   signal: AbortSignal,
-  options: WindowOptions,
 ): Promise<void> {
-  const { buffers, slotBytes } = options
-  const free: SharedArrayBuffer[] = []
-  let slotsMade = 0
-  // Slots written after the stream returned (the sink still held them) go back to `buffers`.
-  let finished = false
-  const release = (slot: SharedArrayBuffer): void => {
-    if (finished) buffers.give(slot)
-    else free.push(slot)
-  }
-  const takeSlot = (): SharedArrayBuffer | undefined => {
-    if (slotBytes === 0) return undefined
-    const slot = free.pop()
-    if (slot !== undefined || slotsMade >= lease.window + 2) return slot
-    slotsMade++
-    return buffers.take(slotBytes)
-  }
+  const slots = new Slots(lease)
+  const stop = new Int32Array(new SharedArrayBuffer(4))
   const pending: Pending<T>[] = []
+  /** A task taken from the source that waits for a slot. */
+  let held: T | undefined
   let exhausted = false
   const submit = (task: T): void => {
-    const slot = takeSlot()
+    const slot = slots.take()
     if (slot !== undefined) task.slot = slot
-    const result = lease.run(task, options.cancelRunning ? signal : undefined)
+    task.stop = stop
+    const result = lease.run(task)
     result.catch(() => {}) // observed below, in order; never an unhandled rejection
-    pending.push({ task, slot, result })
+    pending.push({ task, result })
   }
-  /** Fills the window with ready tasks; with `wait`, reads more input until it is full or the input ends. */
+  /**
+   * Fills the window with ready tasks; with `wait`, reads more input until it is full or the
+   * input ends, and waits for a slot when none is free and nothing is in flight.
+   */
   const fill = async (wait: boolean): Promise<void> => {
     while (pending.length < lease.window && !signal.aborted) {
-      const task = source.take()
-      if (task !== undefined) submit(task)
-      else if (!wait || exhausted) return
-      else exhausted = !(await source.more())
+      const task = held ?? source.take()
+      held = undefined
+      if (task === undefined) {
+        if (!wait || exhausted) return
+        exhausted = !(await source.more())
+      } else if (slots.free) submit(task)
+      else {
+        held = task
+        if (!wait || pending.length > 0) return
+        await slots.returned(signal)
+      }
     }
   }
+  let next: Pending<T> | undefined
   try {
     await fill(true)
-    for (let next = pending.shift(); next !== undefined && !signal.aborted; next = pending.shift()) {
+    for (next = pending.shift(); next !== undefined && !signal.aborted; next = pending.shift()) {
       const output = await next.result
-      if (signal.aborted) return
-      const { slot } = next
-      let bytes: Uint8Array
-      let done: (() => void) | undefined
-      if (typeof output === 'number') {
-        bytes = new Uint8Array(slot as SharedArrayBuffer, 0, output)
-        done = () => release(slot as SharedArrayBuffer)
-      } else {
-        bytes = output
-        if (slot !== undefined) free.push(slot)
+      const slot = slotOf(output)
+      const { task } = next
+      next = undefined
+      if (slot === undefined && task.slot !== undefined) slots.lost()
+      if (signal.aborted) {
+        if (slot !== undefined) slots.give(slot)
+        return
       }
-      const chunk = source.written(next.task, bytes)
+      const chunk = source.written(task, output)
+      const done = slot === undefined ? undefined : () => slots.give(slot)
       // The next batches start before this one is written (ready tasks only: no input is awaited here).
       await fill(false)
       if (chunk.length === 0) done?.()
@@ -152,7 +223,16 @@ export async function writeInOrder<T extends WindowTask>(
     if (signal.aborted || isAbort(error)) return
     throw error
   } finally {
-    finished = true
-    for (const slot of free.splice(0)) buffers.give(slot)
+    // Batches not yet started are skipped; the others come back with their slots.
+    Atomics.store(stop, 0, 1)
+    slots.finish()
+    for (const entry of next === undefined ? pending : [next, ...pending])
+      entry.result.then(
+        (output) => {
+          const slot = slotOf(output)
+          if (slot !== undefined) slots.give(slot)
+        },
+        () => {},
+      )
   }
 }

@@ -1,10 +1,13 @@
 // The Piscina worker pool: single batches (a JSON answer, an MCP call) and streams of batches
-// (downloads, validations), written in order by the window they share (ordered-window.ts). A
-// client that goes away aborts the signal, which cancels queued and running batches. The pool
-// has threads + maxQueue places for batches running or waiting: a stream is admitted once, for
-// a window of places it keeps until it ends (its batches then wait for a thread, never refused
-// mid-way), and a single batch takes one place. When none is left, the work is refused at once
-// (503 with Retry-After, before anything is sent), never left hanging.
+// (downloads, validations), written in order by the window they share (ordered-window.ts). The
+// pool has threads + maxQueue places for batches running or waiting: a stream is admitted once,
+// for a window of places it keeps until it ends (its batches then wait for a thread, never
+// refused mid-way), and a single batch takes one place. A stream also reserves its memory from
+// the process's budget (stream-memory.ts): the slots its results come back in, and what the
+// caller says it holds besides (a compressor). When no place or not enough memory is left, the
+// work is refused at once (503 with Retry-After, before anything is sent), never left hanging.
+// A client that goes away stops its stream: batches not yet started are skipped, the one running
+// finishes (aborting it would cost its thread, which Piscina replaces).
 import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
 import { workerModule } from '../build-outputs.ts'
@@ -14,8 +17,10 @@ import type { RenderFormat } from '../formats/render.ts'
 import { randomSeed, type DatasetOptions } from '@ibanmint/iban/internal'
 import type { BatchTask } from '../../workers/tasks.ts'
 import type { ValidateBatch } from '../formats/validate-batch.ts'
-import { SharedBuffers } from '../formats/shared-buffers.ts'
+import type { SharedBuffers } from '../formats/shared-buffers.ts'
+import { BatchSizes } from './batch-bytes.ts'
 import { isAbort, writeInOrder, type ChunkSink, type WindowLease, type WindowSource } from './ordered-window.ts'
+import { StreamMemory, type MemoryReservation } from './stream-memory.ts'
 
 /** Every place of the pool is taken: new work is refused at once (retry after `retryAfter` seconds). */
 export class PoolBusyError extends UnavailableError {
@@ -41,11 +46,21 @@ export class WorkFailedError extends UnavailableError {
 /** What a pool task is: a batch of rows to generate, or of records to validate. */
 type PoolTask = BatchTask | ValidateBatch
 
-/** A stream's admission: its window of places, kept until it ends (see WorkPool.openStream). */
+/** A stream's admission: its window of places and its memory, kept until it ends (see WorkPool.openStream). */
 export interface StreamLease extends WindowLease<PoolTask> {
-  /** Gives the places back once the stream's batches under way have settled. */
+  /** Gives the places and the memory back once the stream's batches under way have settled. */
   close(): void
 }
+
+/** The memory a stream holds: its result slots, and the rest (a compressor, input batches). */
+export interface StreamNeeds {
+  /** Bytes of one result slot; 0: results are transferred (not counted). */
+  slotBytes: number
+  /** Bytes the stream holds besides its slots. */
+  otherBytes: number
+}
+
+const NO_NEEDS: StreamNeeds = Object.freeze({ slotBytes: 0, otherBytes: 0 })
 
 export interface PoolOptions {
   /** Worker threads (default: the machine's available parallelism). */
@@ -54,6 +69,10 @@ export interface PoolOptions {
   maxQueue?: number
   /** The worker module (tests substitute a fault-injecting one). */
   filename?: string
+  /** Bytes the streams under way may hold at once (STREAM_MEMORY_MB; default: no bound). */
+  streamMemory?: number
+  /** Milliseconds without a stream after which the streams' buffers are let go (default 2,000). */
+  memoryIdleMs?: number
 }
 
 /** A stream of rows offset … offset + count − 1 of one dataset, in one format. */
@@ -68,16 +87,8 @@ export interface StreamRequest {
   header?: boolean | undefined
 }
 
-/**
- * Bytes of one stream slot: a 10,000-row batch of realistic DE csv (bank names included) is
- * about 1.1 MB, of json 1.9 MB; larger batches are transferred.
- */
-const SLOT_BYTES = 2 << 20
-/** Streams of more batches than this use slots. */
-const SLOTS_FROM_BATCHES = 4
-
 export class WorkPool {
-  readonly #piscina: Piscina<PoolTask, Uint8Array | number>
+  readonly #piscina: Piscina<PoolTask, Uint8Array>
   readonly threads: number
   readonly maxQueue: number
   /** Batches submitted and not yet settled (running or waiting). */
@@ -88,15 +99,24 @@ export class WorkPool {
   #single = 0
   /** Batches and streams refused because every place was taken. */
   #refused = 0
-  /** Shared memory of streams (inputs and results), kept from one stream for the next. */
-  readonly buffers = new SharedBuffers()
+  /** Worker threads that ended while the pool was open (each one replaced by Piscina). */
+  #threadsLost = 0
+  #closing = false
+  /** The memory of streams (their shared inputs and results, their compressors) and its budget. */
+  readonly memory: StreamMemory
+  /** The size of each generation stream's result slots. */
+  readonly #batchSizes = new BatchSizes()
 
   constructor(options: PoolOptions = {}) {
     this.threads = options.threads ?? Math.max(1, availableParallelism())
     this.maxQueue = options.maxQueue ?? 256
+    this.memory = new StreamMemory({
+      ...(options.streamMemory === undefined ? {} : { budget: options.streamMemory }),
+      ...(options.memoryIdleMs === undefined ? {} : { idleMs: options.memoryIdleMs }),
+    })
     // Admission is counted here (places: threads + maxQueue) rather than left to Piscina's
     // maxQueue, which does not count tasks handed to workers that are still starting.
-    this.#piscina = new Piscina<PoolTask, Uint8Array | number>({
+    this.#piscina = new Piscina<PoolTask, Uint8Array>({
       filename: options.filename ?? workerModule(),
       minThreads: this.threads,
       maxThreads: this.threads,
@@ -105,6 +125,14 @@ export class WorkPool {
       // Small heaps: a worker holds one batch (under 1 MB) at a time.
       resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 64 },
     })
+    this.#piscina.on('workerDestroy', () => {
+      if (!this.#closing) this.#threadsLost++
+    })
+  }
+
+  /** Shared memory of streams (inputs and results), kept from one stream for the next. */
+  get buffers(): SharedBuffers {
+    return this.memory.buffers
   }
 
   /** Batches running or waiting. */
@@ -143,6 +171,14 @@ export class WorkPool {
     return this.#refused
   }
 
+  /**
+   * Worker threads lost since start (crashed, ran out of memory): each is replaced, at the cost
+   * of a new thread's start. A stream whose reader leaves loses none (its batches are skipped).
+   */
+  get threadsLost(): number {
+    return this.#threadsLost
+  }
+
   /** How many batches may be in flight for one stream: enough to keep every thread busy. */
   get streamWindow(): number {
     return this.threads * 2
@@ -163,7 +199,7 @@ export class WorkPool {
     if (this.#reserved + this.#single >= this.places) throw this.#busy()
     this.#single++
     try {
-      return (await this.#submit(task, signal)) as Uint8Array
+      return await this.#submit(task, signal)
     } finally {
       this.#single--
     }
@@ -171,13 +207,31 @@ export class WorkPool {
 
   /**
    * Admits a stream of `batches` batches (or of unknown length) that generate or validate: it
-   * holds up to `window` places (fewer when fewer are free) until it is closed, and its batches
-   * wait for a thread instead of being refused. Throws PoolBusyError when no place is free:
-   * before anything of the stream was sent.
+   * holds up to `window` places (fewer when fewer are free) and the memory `needs` says, for a
+   * window of result slots and one slot more for the batch being written (a smaller window when
+   * the budget has less left, down to one batch), until it is closed; its batches wait for a
+   * thread instead of being refused. Throws PoolBusyError when no place is free and
+   * MemoryBudgetError when the budget has not even a window of one left: before anything of the
+   * stream was sent.
    */
-  openStream(kind: 'generate' | 'validate', batches = Infinity, window = this.streamWindow): StreamLease {
-    const size = Math.min(window, batches, this.places - this.#reserved - this.#single)
+  openStream(
+    kind: 'generate' | 'validate',
+    batches = Infinity,
+    window = this.streamWindow,
+    needs: StreamNeeds = NO_NEEDS,
+  ): StreamLease {
+    let size = Math.min(window, batches, this.places - this.#reserved - this.#single)
     if (size < 1) throw this.#busy()
+    const { slotBytes, otherBytes } = needs
+    const slotsFor = (inFlight: number) => (slotBytes === 0 ? 0 : Math.min(inFlight + 1, batches))
+    let memory: MemoryReservation | undefined
+    if (slotBytes > 0 || otherBytes > 0) {
+      // A wide window keeps every thread busy while fewer streams than threads run; once as many
+      // run, one batch in flight each does, and the budget goes further.
+      const most = this.memory.open < this.threads ? size : 1
+      memory = this.memory.reserve(slotsFor(1) * slotBytes + otherBytes, slotsFor(most) * slotBytes + otherBytes)
+      if (slotBytes > 0) size = Math.max(1, Math.min(size, Math.floor((memory.bytes - otherBytes) / slotBytes) - 1))
+    }
     this.#reserved += size
     const name = kind === 'validate' ? 'validateBatch' : undefined
     const failed = kind === 'validate' ? VALIDATION_FAILED : undefined
@@ -186,15 +240,19 @@ export class WorkPool {
     const release = () => {
       if (closed && running === 0) {
         this.#reserved -= size
+        memory?.close()
         running = -1 // released once
       }
     }
     return {
       window: size,
-      run: async (batch, signal) => {
+      slots: slotsFor(size),
+      slotBytes,
+      store: this.memory.slots,
+      run: async (batch) => {
         running++
         try {
-          return await this.#submit(batch, signal, name, failed)
+          return await this.#submit(batch, undefined, name, failed)
         } finally {
           running--
           release()
@@ -207,16 +265,25 @@ export class WorkPool {
     }
   }
 
-  async #submit(
-    task: PoolTask,
-    signal: AbortSignal | undefined,
-    name?: string,
-    failed?: string,
-  ): Promise<Uint8Array | number> {
+  /**
+   * Admits a generation stream (see openStream), its slots sized for `request`'s batches;
+   * `otherBytes`: what the caller holds for it besides (its compressor).
+   */
+  openGeneration(request: StreamRequest, otherBytes = 0): StreamLease {
+    const slotBytes = this.#batchSizes.slotBytes(request)
+    return this.openStream('generate', batchCount(request), this.streamWindow, { slotBytes, otherBytes })
+  }
+
+  async #submit(task: PoolTask, signal: AbortSignal | undefined, name?: string, failed?: string): Promise<Uint8Array> {
     this.#outstanding++
     try {
-      const options = name === undefined ? {} : { name }
-      return await this.#piscina.run(task, signal === undefined ? options : { ...options, signal })
+      // A slot goes to the worker thread with the task (transferred, not copied) and comes back with the result.
+      const options = {
+        ...(name === undefined ? {} : { name }),
+        ...(signal === undefined ? {} : { signal }),
+        ...(task.slot === undefined ? {} : { transferList: [task.slot] }),
+      }
+      return await this.#piscina.run(task, options)
     } catch (error) {
       if (isAbort(error)) throw error
       // A worker that failed (crashed, ran out of memory) is replaced by Piscina; the request
@@ -229,9 +296,9 @@ export class WorkPool {
 
   /**
    * Streams `request` into `sink` in order (see ordered-window.ts), on `lease` (admitted by the
-   * caller before it sent anything; else admitted here, which may throw PoolBusyError), which
-   * it closes. Resolves when everything was written; stops quietly when `signal` aborts (the
-   * client left). `onChunk` sees every chunk written (progress).
+   * caller before it sent anything; else admitted here, which may throw PoolBusyError or
+   * MemoryBudgetError), which it closes. Resolves when everything was written; stops quietly when
+   * `signal` aborts (the client left). `onChunk` sees every chunk written (progress).
    */
   async stream(
     request: StreamRequest,
@@ -239,20 +306,27 @@ export class WorkPool {
     signal: AbortSignal,
     options: { lease?: StreamLease; onChunk?: (rows: number, bytes: number) => void } = {},
   ): Promise<void> {
-    const lease = options.lease ?? this.openStream('generate', batchCount(request))
+    const lease = options.lease ?? this.openGeneration(request)
+    let largest = 0
     try {
-      await writeInOrder(lease, generationSource(request, options.onChunk), sink, signal, {
-        // Short streams (a few batches) transfer their bytes: slots pay off only over many batches.
-        slotBytes: request.count > BATCH_ROWS * SLOTS_FROM_BATCHES ? SLOT_BYTES : 0,
-        buffers: this.buffers,
-        cancelRunning: true,
-      })
+      await writeInOrder(
+        lease,
+        generationSource(request, (rows, bytes) => {
+          largest = Math.max(largest, bytes)
+          options.onChunk?.(rows, bytes)
+        }),
+        sink,
+        signal,
+      )
     } finally {
       lease.close()
+      this.#batchSizes.learn(request, largest)
     }
   }
 
   async close(): Promise<void> {
+    this.#closing = true
+    this.memory.release()
     await this.#piscina.destroy()
   }
 }
@@ -260,14 +334,14 @@ export class WorkPool {
 const VALIDATION_FAILED = 'validation failed: a worker thread crashed or ran out of memory; retry'
 
 /** How many batches a stream request makes. */
-export function batchCount(request: Pick<StreamRequest, 'count'>): number {
+function batchCount(request: Pick<StreamRequest, 'count'>): number {
   return Math.ceil(request.count / BATCH_ROWS)
 }
 
 /** The batches of a generation stream, in order. */
 function generationSource(
   request: StreamRequest,
-  onChunk: ((rows: number, bytes: number) => void) | undefined,
+  onChunk: (rows: number, bytes: number) => void,
 ): WindowSource<BatchTask> {
   const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS)
   // Every batch of one stream mints from the same dataset, so they share its key.
@@ -289,7 +363,7 @@ function generationSource(
     },
     more: async () => false,
     written(task, bytes) {
-      onChunk?.(task.count, bytes.length)
+      onChunk(task.count, bytes.length)
       return bytes
     },
   }

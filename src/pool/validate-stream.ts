@@ -11,6 +11,7 @@ import {
   COUNT_ROWS,
   COUNT_VALID,
   FAILED_CHECKS,
+  MAX_RECORD_BYTES,
   VALIDATE_CSV_HEADER,
   csvHeaderFields,
   openCounts,
@@ -74,6 +75,8 @@ export interface ValidateRunner {
   batchBytes?: number
   /** Shared memory kept across streams (a server's); default: the stream's own. */
   buffers?: SharedBuffers
+  /** Bytes the caller holds for the stream besides its batches (a compressor), for its admission. */
+  otherBytes?: number
 }
 
 const HEADER_LOOKUP_BYTES = 64 * 1024
@@ -82,6 +85,8 @@ const HEADER_LOOKUP_BYTES = 64 * 1024
  * csv ~0.6 MB); larger batches get larger slots. Rows that do not fit are transferred instead.
  */
 const SLOT_BYTES = 1 << 20
+/** Input batches besides those in flight: the one being filled and those one read completed. */
+const INPUT_AHEAD = 4
 
 /** The IBAN column's index (0-based) from its name in the header, or its 1-based number. */
 function columnIndex(column: string | number | undefined, header: RecordBatch | undefined, delimiter: number): number {
@@ -235,6 +240,8 @@ export async function validateStream(
   const header = options.input === 'csv' && (options.header === true || typeof options.column === 'string')
   const buffers = runner.buffers ?? new SharedBuffers()
   const batchBytes = runner.batchBytes ?? BATCH_BYTES
+  // Larger batches, larger slots: text rows are about as long as their input, the others up to 20 times.
+  const slotBytes = Math.max(SLOT_BYTES, batchBytes * (options.format === 'text' ? 2 : 24))
   const batcher = new RecordBatcher({
     buffers,
     quotes: options.input === 'csv',
@@ -266,21 +273,18 @@ export async function validateStream(
       if (counts !== undefined) count(counts)
       return summary()
     }
-    // Admitted before anything is written: a full pool refuses the stream (PoolBusyError) whole.
-    lease = runner.pool().openStream('validate', undefined, runner.window)
+    // Admitted before anything is written: a full pool (PoolBusyError) or a budget that has too
+    // little left for its slots, its input batches (those in flight and a few read ahead) and
+    // the caller's part (MemoryBudgetError) refuse the stream whole.
+    const pool = runner.pool()
+    const window = runner.window ?? pool.streamWindow
+    const inputBytes = (window + INPUT_AHEAD) * (batchBytes + MAX_RECORD_BYTES + 2)
+    lease = pool.openStream('validate', undefined, window, {
+      slotBytes,
+      otherBytes: inputBytes + (runner.otherBytes ?? 0),
+    })
     writeCsvHeader(options.format, sink)
-    await writeInOrder<ValidateBatch>(
-      lease,
-      batchSource(input, batcher, taskOf, count),
-      sink,
-      signal,
-      // Larger batches, larger slots: text rows are about as long as their input, the others up to 20 times.
-      {
-        slotBytes: Math.max(SLOT_BYTES, batchBytes * (options.format === 'text' ? 2 : 24)),
-        buffers,
-        cancelRunning: false,
-      },
-    )
+    await writeInOrder<ValidateBatch>(lease, batchSource(input, batcher, taskOf, count), sink, signal)
     return summary()
   } catch (error) {
     // A reader that left: its request body or the batches under way failed with it.

@@ -7,7 +7,7 @@
 // error goes as soon as it is fixed. The verdict is one line in a status region (read out by
 // screen readers); the tables of checks and parts sit outside it.
 import { validate } from '../core/operations.ts'
-import { MAX_IBAN_INPUT } from '../core/schemas.ts'
+import { MAX_IBAN_INPUT } from '../core/limits.ts'
 import { findCountry, type BbanSegment, type CountrySpec, type SegmentName, type ValidateResult } from '@ibanmint/iban'
 import { accountCheckName, findTerritory, nationalFailure } from '@ibanmint/iban/internal'
 import { ensureBanks } from './banks.ts'

@@ -97,6 +97,7 @@ export const API_TYPES = [
 export const INTERNAL_VALUES = [
   'ACCOUNT_SCHEMES',
   'BANK_REGISTRY',
+  'BANK_WEIGHTS',
   'Dataset',
   'bicOutsideSepa',
   'INVALID_CHECK_TEXT',
@@ -112,4 +113,6 @@ export const INTERNAL_VALUES = [
   'planFor',
   'randomSeed',
   'tableAt',
+  'UK_SORT_CODE_SUBSTITUTIONS',
+  'UK_WEIGHT_ROWS',
 ]

@@ -566,6 +566,38 @@ describe('export and bulk downloads', () => {
     assert.equal(busy.headers['retry-after'], '1')
   })
 
+  test('a download past the memory budget is refused before its 200: 503 naming STREAM_MEMORY_MB, with Retry-After', async () => {
+    const small = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { STREAM_MEMORY_MB: '16' } })
+    const url = `${small.url}/api/v1/bulk/DE?count=10000000&format=json`
+    // Downloads held open (their clients read nothing more) until the budget refuses one.
+    const held: Awaited<ReturnType<typeof request>>[] = []
+    let refused: Awaited<ReturnType<typeof request>> | undefined
+    while (refused === undefined && held.length < 16) {
+      const response = await request(url, { headers: { ...small.auth, 'accept-encoding': 'br' } })
+      if (response.statusCode === 200) held.push(response)
+      else refused = response
+    }
+    assert.ok(refused !== undefined && held.length >= 1, `${held.length} admitted, then one refused`)
+    assert.equal(refused.statusCode, 503)
+    assert.equal(refused.headers['retry-after'], '1')
+    assert.equal(refused.headers['content-encoding'], undefined)
+    const { error } = (await refused.body.json()) as { error: { code: string; message: string } }
+    assert.equal(error.code, 'service_unavailable')
+    assert.match(
+      error.message,
+      /^the memory for streams is taken: \d+ streams? under way holds? [\d.]+ MB of the 16 MB budget \(STREAM_MEMORY_MB\), and this one needs [\d.]+ MB; retry shortly$/,
+    )
+    const pool = small.service.pool
+    assert.ok(pool.memory.reserved <= pool.memory.budget)
+    for (const response of held) response.body.destroy()
+    // Once the streams have ended, their memory is given back and a download is admitted again.
+    await waitFor(() => pool.memory.reserved === 0, { message: 'the streams to give their memory back' })
+    assert.equal(
+      (await small.call('GET', '/api/v1/bulk/DE?count=20000&format=json', { headers: small.auth })).status,
+      200,
+    )
+  })
+
   test('JSON generate through the pool equals inline generation byte for byte', async () => {
     const pooled = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { POOL_INLINE_MAX: '0' } })
     for (const query of ['count=1&seed=p', 'count=100&seed=p&realistic=false', 'count=7&seed=%22quoted%22']) {

@@ -39,7 +39,16 @@ test('the OpenAPI document has every route of the table, with parameters, bodies
   const generate = doc.paths['/api/v1/generate/{country}']?.['get']
   assert.deepEqual(
     generate?.parameters.map((p) => `${p.in}:${p.name}`),
-    ['path:country', 'query:count', 'query:realistic', 'query:seed', 'query:bank', 'query:invalid'],
+    [
+      'path:country',
+      'query:count',
+      'query:realistic',
+      'query:seed',
+      'query:bank',
+      'query:invalid',
+      'query:bank_mix',
+      'query:qr_iban',
+    ],
   )
   for (const status of ['200', '401', '404', '422', '429']) assert.ok(generate?.responses[status], status)
   assert.ok(doc.paths['/api/v1/generate']?.['post']?.requestBody)

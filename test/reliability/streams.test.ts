@@ -32,6 +32,9 @@ import { record } from './report.ts'
 const ROOT = join(import.meta.dirname, '..', '..')
 const BIN = join(ROOT, 'bin', 'ibanmint.js')
 const FAULT_WORKER = fileURLToPath(new URL('../helpers/fault-worker.mjs', import.meta.url))
+/** A refusal names what is full: the pool's places (POOL_MAX_QUEUE) or the streams' memory (STREAM_MEMORY_MB). */
+const REFUSED =
+  /^(?:the worker pool is full: its \d+ places .*|the memory for streams is taken: .* budget \(STREAM_MEMORY_MB\).*); retry shortly$/
 /** Long enough for any answer of these cases: a stuck one fails the case, not the run. */
 const CLIENT_TIMEOUT_MS = LONG ? 600_000 : 120_000
 
@@ -230,7 +233,7 @@ describe('reliability: streams under a full pool and slow, absent or greedy clie
     assert.deepEqual(cut, [], 'no stream is cut after its 200')
     assert.ok(complete > 0, 'some complete')
     for (const refusal of refused) {
-      assert.match(refusal.message, /^the worker pool is full: its \d+ places .* retry shortly$/)
+      assert.match(refusal.message, REFUSED)
       assert.equal(refusal.retryAfter, '1')
     }
     const peak = served.peakRss()
@@ -251,7 +254,7 @@ describe('reliability: streams under a full pool and slow, absent or greedy clie
     const { complete, refused, cut } = tally(outcomes)
     assert.deepEqual(cut, [], 'no download is cut after its 200')
     assert.ok(complete > 0, 'some complete')
-    for (const refusal of refused) assert.match(refusal.message, /^the worker pool is full/)
+    for (const refusal of refused) assert.match(refusal.message, REFUSED)
     const peak = served.peakRss()
     record(
       'P2',

@@ -9,7 +9,7 @@ import { randomBelow, type RandomSource } from '../random.ts'
 import { toSepaText } from './sepa-text.ts'
 
 /** The countries whose holders and addresses can be made. */
-export const PARTY_COUNTRIES: readonly string[] = Object.keys(PARTY_DATA)
+export const PARTY_COUNTRIES: readonly string[] = /* @__PURE__ */ Object.keys(PARTY_DATA)
 
 /** A list to draw from, each entry in native spelling and in the SEPA set, with its weights. */
 interface DrawList {

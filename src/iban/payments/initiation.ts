@@ -6,7 +6,7 @@
 // of the whole file), block k (one PmtInf), the footer.
 import { ChunkWriter, xmlBytes } from './chunk-writer.ts'
 import type { Party } from '../parties/party.ts'
-import type { PaymentFile } from './payment-file.ts'
+import type { PaymentFileView } from './file-view.ts'
 import type { Transactions } from './transactions.ts'
 
 /** The markup that differs between the message versions and kinds, encoded once. */
@@ -143,7 +143,7 @@ function writeAgent(writer: ChunkWriter, d: Dialect, bic: string | undefined): v
 }
 
 /** The file's opening: XML declaration, Document, group header with the whole file's control figures. */
-export function initiationHeader(file: PaymentFile): Uint8Array {
+export function initiationHeader(file: PaymentFileView): Uint8Array {
   const tx = file.transactions
   const totals = file.totals()
   const writer = new ChunkWriter()
@@ -158,12 +158,12 @@ export function initiationHeader(file: PaymentFile): Uint8Array {
 }
 
 /** The file's closing tags. */
-export function initiationFooter(file: PaymentFile): Uint8Array {
+export function initiationFooter(file: PaymentFileView): Uint8Array {
   return dialect(file.transactions.options.message).close
 }
 
 /** The opening of PmtInf block `k`, up to its first transaction. */
-function writeBlockHead(writer: ChunkWriter, file: PaymentFile, k: number): void {
+function writeBlockHead(writer: ChunkWriter, file: PaymentFileView, k: number): void {
   const tx = file.transactions
   const { message, executionDate, instant, scheme, sequenceType } = tx.options
   const d = dialect(message)
@@ -259,7 +259,7 @@ function writeDirectDebit(writer: ChunkWriter, d: Dialect, tx: Transactions): vo
 }
 
 /** PmtInf block `k` (its head, its transactions, its end), chunk by chunk. */
-export function* initiationBlock(file: PaymentFile, k: number, writer: ChunkWriter): Generator<Uint8Array> {
+export function* initiationBlock(file: PaymentFileView, k: number, writer: ChunkWriter): Generator<Uint8Array> {
   const tx = file.transactions
   const d = dialect(tx.options.message)
   writeBlockHead(writer, file, k)

@@ -18,6 +18,7 @@ import {
 import { statementBlock, statementFooter, statementHeader } from './statement.ts'
 import { reportBlock, reportFooter, reportHeader } from './status-report.ts'
 import { Transactions } from './transactions.ts'
+import type { PaymentFileSummary, PaymentFileView, Totals } from './file-view.ts'
 import { DatasetError } from '../dataset.ts'
 import { isSepaText } from '../parties/sepa-text.ts'
 import { isValidIban } from '../validate.ts'
@@ -27,37 +28,7 @@ export const PAYMENT_DOCUMENTS = ['initiation', 'status-report', 'statement'] as
 /** One of PAYMENT_DOCUMENTS: `initiation` (pain.001 / pain.008), `status-report` (pain.002), `statement` (camt.053). */
 export type PaymentDocument = (typeof PAYMENT_DOCUMENTS)[number]
 
-/** The file's figures: as written, as they really are, and what the bank accepts of them. */
-export interface PaymentFileSummary {
-  /** The message and the versions of the bank's answers. */
-  message: string
-  statusReport: string
-  statement: string
-  messageId: string
-  /** Transactions in the file, and their sum (a decimal with two decimals). */
-  transactions: number
-  controlSum: string
-  /** NbOfTxs and CtrlSum as the group header gives them (wrong under AM19 and AM16). */
-  declaredTransactions: number
-  declaredControlSum: string
-  /** The group status of the status report: ACCP, PART or RJCT; and the file-level reason, if any. */
-  status: 'ACCP' | 'PART' | 'RJCT'
-  reason: PaymentDefect | null
-  /** Transactions the bank accepts (and books in the statement), and those it rejects. */
-  accepted: number
-  acceptedSum: string
-  rejected: number
-}
-
-/** Control figures of the whole file or one block. */
-interface Totals {
-  count: number
-  sum: bigint
-  declaredCount: number
-  declaredSum: string
-  accepted: number
-  acceptedSum: bigint
-}
+export type { PaymentFileSummary } from './file-view.ts'
 
 /** Something that takes chunks: a Node stream, a WritableStreamDefaultWriter's wrapper, an array. */
 export interface PaymentSink {
@@ -90,7 +61,7 @@ function checkInitiator(options: ResolvedPaymentOptions): void {
  * at fault); `resolved` holds them completed, seed and dates included: the same resolved options
  * give the same bytes anywhere.
  */
-export class PaymentFile {
+export class PaymentFile implements PaymentFileView {
   readonly resolved: ResolvedPaymentOptions
   readonly transactions: Transactions
   /** Number of PmtInf blocks. */

@@ -5,15 +5,15 @@
 // closing balance is the opening one moved by the accepted sum.
 import { decimal } from './amounts.ts'
 import { ChunkWriter, xmlBytes } from './chunk-writer.ts'
-import type { PaymentFile } from './payment-file.ts'
+import type { PaymentFileView } from './file-view.ts'
 import { SeededRandom } from '../random.ts'
 
-function v2019(file: PaymentFile): boolean {
+function v2019(file: PaymentFileView): boolean {
   return /\.(09|08)$/.test(file.resolved.message)
 }
 
 /** The opening balance in cents: a million euros or so, from the seed. */
-function openingCents(file: PaymentFile): bigint {
+function openingCents(file: PaymentFileView): bigint {
   const random = new SeededRandom(`${file.resolved.seed}\u0000payments\u0000balance`)
   return 100_000_000n + BigInt(random.uint32() % 900_000_000)
 }
@@ -24,7 +24,7 @@ function balance(code: string, cents: bigint, date: string): string {
 }
 
 /** The statement's opening: group header, account, balances and the entries' total (runs the first pass). */
-export function statementHeader(file: PaymentFile): Uint8Array {
+export function statementHeader(file: PaymentFileView): Uint8Array {
   const summary = file.summary()
   const totals = file.totals()
   const tx = file.transactions
@@ -52,7 +52,7 @@ export function statementHeader(file: PaymentFile): Uint8Array {
 const CLOSE_ENTRY = xmlBytes('</TxDtls></NtryDtls></Ntry>\n')
 
 /** The booked entries of block k's accepted transactions. */
-export function* statementBlock(file: PaymentFile, k: number, writer: ChunkWriter): Generator<Uint8Array> {
+export function* statementBlock(file: PaymentFileView, k: number, writer: ChunkWriter): Generator<Uint8Array> {
   const defect = file.fileDefect
   if (defect === 'AM16' || defect === 'AM19' || file.blockRejected(k) !== undefined) return
   const tx = file.transactions

@@ -5,7 +5,7 @@
 // rejected transaction: its OrgnlEndToEndId, RJCT and the reason code).
 import { ChunkWriter, xmlBytes } from './chunk-writer.ts'
 import type { PaymentDefect } from './options.ts'
-import type { PaymentFile } from './payment-file.ts'
+import type { PaymentFileView } from './file-view.ts'
 
 /** What each reason means, in the report's AddtlInf (at most 105 characters). */
 const REASON_TEXT: Record<PaymentDefect, string> = {
@@ -46,7 +46,7 @@ function reasonBytes(code: PaymentDefect): Uint8Array {
 }
 
 /** The report's opening: its group header and the original group's status (runs the first pass). */
-export function reportHeader(file: PaymentFile): Uint8Array {
+export function reportHeader(file: PaymentFileView): Uint8Array {
   const summary = file.summary()
   const tx = file.transactions
   const writer = new ChunkWriter()
@@ -70,7 +70,7 @@ export function reportHeader(file: PaymentFile): Uint8Array {
 }
 
 /** Block k's status and its rejected transactions; nothing for a block the bank accepts whole. */
-export function* reportBlock(file: PaymentFile, k: number, writer: ChunkWriter): Generator<Uint8Array> {
+export function* reportBlock(file: PaymentFileView, k: number, writer: ChunkWriter): Generator<Uint8Array> {
   const defect = file.fileDefect
   if (defect === 'AM16' || defect === 'AM19') return
   const tx = file.transactions

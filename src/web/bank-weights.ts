@@ -1,0 +1,8 @@
+// The page's stand-in for src/iban/bank-weights.ts (scripts/web-bundle.mjs substitutes it when
+// bundling): the shares of the weighted bank mix are data the script need not carry, so banks.ts
+// fetches them (a content-hashed asset) with the first bank registry, before the page generates
+// anything realistic. Empty until then, as the registries are.
+import type { CountryWeights } from '@ibanmint/iban/internal'
+
+/** The shares by country, as far as the page has fetched them. */
+export const BANK_WEIGHTS: Record<string, CountryWeights> = {}
