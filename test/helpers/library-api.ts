@@ -112,6 +112,7 @@ export const INTERNAL_VALUES = [
   'nextRows',
   'planFor',
   'randomSeed',
+  'requireRows',
   'tableAt',
   'UK_SORT_CODE_SUBSTITUTIONS',
   'UK_WEIGHT_ROWS',
