@@ -152,7 +152,7 @@ export function compiledPeers(): Promise<string> {
  * file (also in Redis mode, where only its limits are on Redis), its access log to `options.log`.
  */
 export async function startPeer(
-  kind: 'plain' | 'fastify',
+  kind: 'plain' | 'fastify' | 'writer',
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<Server> {

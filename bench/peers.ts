@@ -33,7 +33,7 @@ const WARMUP = QUICK ? 0.5 : 1
 const PATH = '/api/v1/generate/DE?count=1'
 
 const PEERS = [
-  { id: 'plain', name: 'whole-job plain node:http', short: 'plain node:http', target: 1.1 },
+  { id: 'plain', name: 'whole-job plain node:http', short: 'plain node:http', target: 1.2 },
   { id: 'fastify', name: 'Fastify 5 with @fastify/rate-limit', short: 'Fastify 5', target: 1.3 },
 ] as const
 const MODES = [

@@ -3,13 +3,13 @@
 // <name>` it replaces that one section of the existing file with the one just saved (a
 // benchmark rerun alone, e.g. bench/peers.ts), leaving the others and the header as they are;
 // the replaced section says when it was measured.
-// Usage: node --import tsx bench/report.ts [--only domain|http|peers|cluster|validate|library|compression]
+// Usage: node --import tsx bench/report.ts [--only domain|http|peers|cluster|validate|library|compression|bulk|slices]
 import { readFileSync, writeFileSync } from 'node:fs'
 import { totalmem } from 'node:os'
 import { join } from 'node:path'
 import { machine } from './sections.ts'
 
-const SECTIONS = ['domain', 'http', 'peers', 'cluster', 'validate', 'library', 'compression']
+const SECTIONS = ['domain', 'http', 'peers', 'cluster', 'validate', 'library', 'compression', 'bulk', 'slices']
 const out = join(import.meta.dirname, '.out')
 const results = join(import.meta.dirname, 'RESULTS.md')
 const today = new Date().toISOString().slice(0, 10)
@@ -40,7 +40,7 @@ if (only > 0) {
   report = [
     '# Benchmark results',
     '',
-    `Written by \`npm run bench\` (bench/domain.ts, bench/http.ts, bench/peers.ts, bench/cluster.ts, bench/validate.ts, bench/library.ts, bench/compression.ts, bench/report.ts) on ${today}.`,
+    `Written by \`npm run bench\` (bench/domain.ts, bench/http.ts, bench/peers.ts, bench/cluster.ts, bench/validate.ts, bench/library.ts, bench/compression.ts, bench/bulk.ts, bench/slices.ts, bench/report.ts) on ${today}.`,
     `Machine: ${machine()}, ${Math.round(totalmem() / 2 ** 30)} GiB; Linux; the load generator runs on the same machine.`,
     'Targets are ratios measured in the same run, never absolute times; they are not test assertions.',
     '',

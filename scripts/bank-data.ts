@@ -224,9 +224,17 @@ const data = `${header}//
 // entry of the code above, a line "*" a BIC without a bank code. banks.ts reads it; the web
 // page's script has a stand-in (src/web/banks-registry-data.ts) that fetches one country at a time.
 
-/** Bank registry lines by country code (see the top of this file). */
-export const BANK_REGISTRY: Readonly<Record<string, string>> = {
+let registry: Readonly<Record<string, string>> | undefined
+
+/**
+ * Bank registry lines by country code (see the top of this file). The table is made on the first
+ * call: until then its megabyte of text is only scanned, never turned into strings, when the
+ * library loads.
+ */
+export function bankRegistry(): Readonly<Record<string, string>> {
+  return (registry ??= {
 ${[...countries].map(([country, data]) => `  ${country}: ${JSON.stringify(data.lines.join('\n'))},`).join('\n')}
+  })
 }
 `
 const info = `${header}

@@ -4,7 +4,10 @@
 //   beyond it) with one shared chunk, so that a process importing both holds one copy of the
 //   registries, caches and classes.
 // - CommonJS (`require`, Jest): esbuild bundles index.ts into dist/cjs/, whose package.json
-//   says "commonjs".
+//   says "commonjs". The national bank registries (a megabyte of text, LAZY_DATA) are a file of
+//   their own beside it, required on their first use: a process that requires the library and
+//   never looks up a bank does not read them. (An ES module cannot load a file synchronously, so
+//   the ES module bundles keep them inside.)
 // - Portable (`@ibanmint/iban/portable`): portable.ts (ibanAt) alone, one ES module file with no
 //   import at all, for engines that resolve no package and have no Node built-in (k6, QuickJS, a
 //   browser's <script type="module">): a load script copies or bundles it as it is.
@@ -40,6 +43,30 @@ const common = {
   },
   legalComments: 'none',
   logLevel: 'warning',
+}
+
+/**
+ * Data modules the CommonJS bundle loads on first use, each with its exports (functions that
+ * take no argument: the data module makes its table on the first call anyway).
+ */
+const LAZY_DATA = [
+  { source: join(source, 'banks-registry-data.ts'), file: 'banks-registry-data.js', exports: ['bankRegistry'] },
+]
+
+/** Stands a lazily required file in for each LAZY_DATA module in the CommonJS bundle. */
+const lazyData = {
+  name: 'lazy-data',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      const data = LAZY_DATA.find((entry) => entry.source === args.path)
+      if (data === undefined) return undefined
+      const path = JSON.stringify(`./${data.file}`)
+      const stubs = data.exports.map(
+        (name) => `export function ${name}() { return (loaded ??= require(${path})).${name}() }`,
+      )
+      return { contents: ['let loaded', ...stubs].join('\n'), loader: 'js' }
+    })
+  },
 }
 
 /** Every file under a folder, recursively. */
@@ -79,7 +106,12 @@ export async function buildLibrary() {
     entryPoints: [join(source, 'index.ts')],
     outfile: join(dist, 'cjs', 'index.js'),
     format: 'cjs',
+    plugins: [lazyData],
+    external: LAZY_DATA.map((data) => `./${data.file}`),
   })
+  for (const data of LAZY_DATA) {
+    await build({ ...common, entryPoints: [data.source], outfile: join(dist, 'cjs', data.file), format: 'cjs' })
+  }
   await build({
     ...common,
     entryPoints: [join(source, 'portable.ts')],

@@ -254,7 +254,18 @@ export interface PartyCountryData {
   readonly words: string
 }
 
-export const PARTY_DATA: Readonly<Record<string, PartyCountryData>> = ${JSON.stringify(countries)}
+/** The countries whose holders and addresses can be made. */
+export const PARTY_COUNTRIES: readonly string[] = ${JSON.stringify(Object.keys(countries))}
+
+let data: Readonly<Record<string, PartyCountryData>> | undefined
+
+/**
+ * Each country's material. The table is made on the first call: until then its text is only
+ * scanned, never turned into strings and arrays, when the library loads.
+ */
+export function partyData(): Readonly<Record<string, PartyCountryData>> {
+  return (data ??= ${JSON.stringify(countries)})
+}
 
 /** Characters outside the SEPA basic set and what they become in it. */
 export const SEPA_CONVERSION: Readonly<Record<string, string>> = ${JSON.stringify(conversionTable())}

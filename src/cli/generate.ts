@@ -5,6 +5,8 @@
 // seed and parameters give the same bytes and a bad value the same message.
 import { once } from 'node:events'
 import type { WriteStream } from 'node:fs'
+import { dirname, relative, resolve, sep } from 'node:path'
+import type { Writable } from 'node:stream'
 import { ApiError } from '../core/errors.ts'
 import { datasetOf, requireCountries, requireDataset } from '../core/operations.ts'
 import {
@@ -12,19 +14,32 @@ import {
   bankParamSchema,
   countSchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   offsetSchema,
   type ParamsOf,
   seedQuerySchema,
+  sliceParamSchema,
 } from '../core/schemas.ts'
+import {
+  manifestOf,
+  manifestText,
+  parseSlice,
+  partOf,
+  requireSeedForSlice,
+  sliceFromEnvironment,
+  type Slice,
+} from '../core/slices.ts'
 import { compileValidator } from '../core/validation.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
 import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, fileTypeOf, renderBatch } from '../formats/render.ts'
 import { COMMAND_LIMITS, runsInline } from '../pool/inline.ts'
+import type { ChunkSink } from '../pool/ordered-window.ts'
 import { WorkPool } from '../pool/pool.ts'
-import { closeOutput, openOutput, reasonOf } from './output.ts'
+import { closeOutput, DigestSink, openOutput, openPendingFile, reasonOf, type PendingFile } from './output.ts'
+import { VERSION } from '../version.ts'
 import { progressReporter } from './progress.ts'
 import { parseCommand, threadsOption, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
 
@@ -68,6 +83,16 @@ Options:
                        (default: new rows on every run)
       --offset N       start at row N of the seeded dataset (default 0): slices
                        made with --offset on several machines join into one
+      --slice K/N      part K of N (K from 0 to N-1) of the --count rows from
+                       --offset: the parts differ by at most one row (the
+                       first count mod N one longer) and, joined in order, are
+                       the unsliced output, each a whole file (csv with its
+                       header row, json its own array, sql its own
+                       transaction); needs --seed. auto: K and N from an
+                       array job's variables (below)
+      --manifest FILE  once the part is written, FILE says what it is (JSON:
+                       the dataset, slice, rows, bytes and SHA-256) for
+                       "ibanmint slices check"; needs --seed
       --bank CODE      realistic rows of this real bank only, one country only
                        (see "ibanmint countries CC --banks")
       --bank-mix MIX   how realistic rows are shared among a country's banks:
@@ -76,6 +101,14 @@ Options:
       --qr-iban        CH, LI: QR-IBANs (a real bank's QR-IID, 30000-31999)
       --invalid CHECK  rows that fail exactly one check and pass every other:
 ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${wrap(INVALID_CHECK_TEXT[check], 79, CHECK_INDENT).trimStart()}`).join('\n')}
+                       several, comma-separated (mod97,national): each row
+                       fails one of them, drawn per row among those its
+                       country can fail
+      --invalid-share  with --invalid: the share S of rows broken, above 0
+                       and at most 1 (default 1: every row), the others valid;
+                       with it or a list, csv, json, ndjson and sql rows end
+                       with the column invalid (the check the row fails;
+                       empty or null when valid); txt has no columns
       --no-header      csv without its header row: rows from the first line
                        (for tools such as JMeter's CSV Data Set)
   -o, --output FILE    write to FILE instead of stdout (created or replaced)
@@ -88,6 +121,13 @@ is refused. Counts above 10,000 are made by a pool of worker threads and
 streamed in order with constant memory. When stderr is a terminal and the rows
 go to a file or a pipe, a progress line shows the share done, rows/s and the
 time left.
+
+--slice auto reads an array job's variables: the index from
+JOB_COMPLETION_INDEX (Kubernetes), CLOUD_RUN_TASK_INDEX (Cloud Run) or
+AWS_BATCH_JOB_ARRAY_INDEX (AWS Batch); the number of parts from
+CLOUD_RUN_TASK_COUNT, AWS_BATCH_JOB_ARRAY_SIZE or IBANMINT_SLICE_COUNT, which
+the job sets where its platform gives none (Kubernetes). No index or no count,
+two that disagree, or an index out of range: exit 2, naming the variables.
 
 Exit codes: 0 done; 1 the output failed (a full disk); 2 bad usage (one line
 on stderr); 130 interrupted (Ctrl-C).
@@ -104,8 +144,19 @@ Examples:
   $ ibanmint generate FR -n 2 --seed 42 --invalid national
   FR3816159414057888025632449
   FR6014806826006368804961271
+  # Half the rows broken, each by one of two checks, labelled (column invalid):
+  $ ibanmint generate DE -n 4 --seed 4 --invalid mod97,national \\
+      --invalid-share 0.5 -f csv | cut -d, -f1,10
+  iban,invalid
+  DE81400693631873473136,
+  DE08200697865897844525,mod97
+  DE91285627169898226513,
+  DE60587512308581447522,national
   # 1,000,000 rows of three countries as CSV, with a progress line:
   $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 -o fixtures.csv
+  # part 2 of 4 of those rows, and its manifest (then: ibanmint slices check):
+  $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 --slice 2/4 \\
+      -o part-2.csv --manifest part-2.json
 `
 
 // Bulk's query parameters with the command line's own count limit and default format.
@@ -116,25 +167,42 @@ const OPTIONS_SCHEMA = objectOf({
   seed: seedQuerySchema,
   bank: bankParamSchema,
   invalid: invalidParamSchema,
+  invalid_share: invalidShareParamSchema,
   bank_mix: bankMixParamSchema,
+  slice: sliceParamSchema,
 })
 
 const validateOptions = compileValidator<ParamsOf<typeof OPTIONS_SCHEMA>>(OPTIONS_SCHEMA, 'query')
 
-const QUERY_OPTIONS = ['count', 'offset', 'seed', 'bank', 'invalid', 'format', 'bank-mix'] as const
+const QUERY_OPTIONS = [
+  'count',
+  'offset',
+  'seed',
+  'bank',
+  'invalid',
+  'invalid-share',
+  'format',
+  'bank-mix',
+  'slice',
+] as const
 
-/** The options bulk also takes, as its query string carries them (bank-mix as bank_mix): text, absent ones left out. */
+/**
+ * The options bulk also takes, as its query string carries them (bank-mix as bank_mix): text,
+ * absent ones left out, and `--slice auto` too (the command line's own: read from the environment).
+ */
 function queryOf(values: ParsedCommand['values']): Record<string, string> {
   return Object.fromEntries(
     QUERY_OPTIONS.flatMap((name) => {
       const value = values[name]
-      return typeof value === 'string' ? [[name.replace('-', '_'), value]] : []
+      return typeof value === 'string' && !(name === 'slice' && value === 'auto')
+        ? [[name.replace('-', '_'), value]]
+        : []
     }),
   )
 }
 
 // The messages of the shared operations name the API's parameters; here they are options.
-const PARAMETERS = /^(?:offset \+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid|format)\b/
+const PARAMETERS = /^(?:offset \+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid_share|invalid|format|slice)\b/
 
 /** Runs a shared check; its error, a usage error naming the option (`--count must be …`). */
 function asUsage<T>(check: () => T): T {
@@ -158,10 +226,13 @@ const SPEC: CommandSpec = {
     random: { type: 'boolean' },
     seed: { type: 'string', value: 'S' },
     offset: { type: 'string', value: 'N' },
+    slice: { type: 'string', value: 'K/N' },
+    manifest: { type: 'string', value: 'FILE' },
     bank: { type: 'string', value: 'CODE' },
     'bank-mix': { type: 'string', value: 'MIX' },
     'qr-iban': { type: 'boolean' },
     invalid: { type: 'string', value: 'CHECK' },
+    'invalid-share': { type: 'string', value: 'S' },
     'no-header': { type: 'boolean' },
     output: { type: 'string', short: 'o', value: 'FILE' },
     threads: { type: 'string', value: 'N' },
@@ -170,30 +241,120 @@ const SPEC: CommandSpec = {
   arguments: { min: 1, max: 1, what: 'one country code, or several joined by commas (DE,FR,IT)' },
 }
 
+/** How slice errors name their parameters on the command line. */
+const OPTION_NAMES = { slice: '--slice', seed: '--seed' }
+
+/** What `generate` was asked for: the rows to write (a slice's part), and the slice they are part of. */
+function readRequest(values: ParsedCommand['values'], list: string) {
+  const countries = asUsage(() => requireCountries(list))
+  const { count, offset, seed, bank, invalid, invalid_share, format, bank_mix } = asUsage(() =>
+    validateOptions(queryOf(values)),
+  )
+  const header = values['no-header'] !== true
+  if (!header && format !== 'csv') throw new UsageError(`--no-header needs -f csv: only csv has a header row`)
+  const sliceText = values.slice as string | undefined
+  const manifest = values.manifest as string | undefined
+  let slice: Slice | undefined
+  if (sliceText !== undefined || manifest !== undefined) {
+    const names = sliceText === undefined ? { ...OPTION_NAMES, slice: '--manifest' } : OPTION_NAMES
+    asUsage(() => requireSeedForSlice(seed, names))
+    slice = asUsage(() =>
+      sliceText === undefined
+        ? { index: 0, count: 1 }
+        : sliceText === 'auto'
+          ? sliceFromEnvironment(process.env)
+          : parseSlice(sliceText, OPTION_NAMES),
+    )
+  }
+  const part = slice === undefined ? { start: 0, rows: count } : partOf(count, slice)
+  const dataset = asUsage(() =>
+    datasetOf(countries, {
+      seed,
+      bank,
+      invalid,
+      invalid_share,
+      bank_mix,
+      realistic: values.random !== true,
+      qr_iban: values['qr-iban'] === true,
+    }),
+  )
+  const request = {
+    dataset,
+    count: part.rows,
+    offset: offset + part.start,
+    // A part's batches and sql INSERTs are cut where the unsliced output's are.
+    origin: offset,
+    format,
+    header,
+  }
+  // The dataset is checked before anything is written: bank, invalid and the capacity of the
+  // whole (every part of a dataset too large is refused alike).
+  asUsage(() => requireDataset(dataset, count, offset))
+  return { request, whole: { count, offset }, slice, manifest }
+}
+
+/** The manifest's pending file, opened before any row is made; a usage error for a path that is the output's. */
+async function openManifest(
+  manifest: string | undefined,
+  output: string | undefined,
+): Promise<PendingFile | undefined> {
+  if (manifest === undefined) return undefined
+  if (output !== undefined && resolve(manifest) === resolve(output))
+    throw new UsageError('--manifest must name another file than --output')
+  return await openPendingFile(manifest)
+}
+
+/** The part file as its manifest names it: from the manifest's folder, with / between folders (null: standard output). */
+function partFileName(manifest: string, output: string | undefined): string | null {
+  return output === undefined
+    ? null
+    : relative(dirname(resolve(manifest)), resolve(output))
+        .split(sep)
+        .join('/')
+}
+
 export async function runGenerate(args: string[]): Promise<number> {
   const { values, positionals } = parseCommand(args, SPEC)
   if (values.help === true) {
     process.stdout.write(HELP)
     return 0
   }
-  const countries = asUsage(() => requireCountries(positionals[0] as string))
-  const { count, offset, seed, bank, invalid, format, bank_mix } = asUsage(() => validateOptions(queryOf(values)))
+  const { request, whole, slice, manifest } = readRequest(values, positionals[0] as string)
   const threads = threadsOption(values.threads as string | undefined)
-  const header = values['no-header'] !== true
-  if (!header && format !== 'csv') throw new UsageError(`--no-header needs -f csv: only csv has a header row`)
-  const dataset = datasetOf(countries, {
-    seed,
-    bank,
-    invalid,
-    bank_mix,
-    realistic: values.random !== true,
-    qr_iban: values['qr-iban'] === true,
-  })
-  const request = { dataset, count, offset, format, header }
-  // The dataset is checked before anything is written: bank, invalid and capacity.
-  asUsage(() => requireDataset(dataset, count, offset))
   const output = values.output as string | undefined
-  const sink = output === undefined ? process.stdout : await openOutput(output)
+  const pending = await openManifest(manifest, output)
+  try {
+    const sink = output === undefined ? process.stdout : await openOutput(output)
+    const digest = pending === undefined ? undefined : new DigestSink(sink)
+    const code = await writeRows(request, sink, digest ?? sink, output, threads)
+    if (code === 0 && pending !== undefined && digest !== undefined && slice !== undefined) {
+      const file = { name: partFileName(manifest as string, output), bytes: digest.bytes, sha256: digest.sha256() }
+      const part = { ...request, ...whole, version: VERSION, slice }
+      await pending.commit(manifestText(manifestOf(part, file))).catch((error: unknown) => {
+        throw new Error(`cannot write ${manifest as string}: ${reasonOf(error)}`)
+      })
+    }
+    return code
+  } finally {
+    await pending?.discard()
+  }
+}
+
+type RowsRequest = ReturnType<typeof readRequest>['request']
+
+/**
+ * Writes the request's rows to `sink` through `target` (the sink, or a digest of it): 0 once
+ * they are all written (and the output file closed), 130 when interrupted; a failed output
+ * throws, naming it.
+ */
+async function writeRows(
+  request: RowsRequest,
+  sink: Writable,
+  target: ChunkSink,
+  output: string | undefined,
+  threads: number | undefined,
+): Promise<number> {
+  const { count } = request
   const progress = showsProgress(count, output) ? progressReporter(count) : undefined
   const controller = new AbortController()
   const stop = () => controller.abort()
@@ -207,12 +368,14 @@ export async function runGenerate(args: string[]): Promise<number> {
   try {
     if (runsInline({ rows: count }, COMMAND_LIMITS)) {
       // One batch: rendered here, the same bytes a worker would write, without starting threads.
-      const bytes = renderBatch({ dataset, format, header, start: offset, count, first: true, last: true })
-      if (!sink.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
+      const bytes = renderBatch({ ...request, start: request.offset, first: true, last: true })
+      if (!target.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
     } else {
       const pool = new WorkPool(threads === undefined ? {} : { threads })
       try {
-        await pool.stream(request, sink, controller.signal, { onChunk: (rows) => progress?.update(rows) })
+        await pool.stream(request, target, controller.signal, {
+          onChunk: (rows) => progress?.update(rows),
+        })
       } finally {
         await pool.close()
       }

@@ -32,6 +32,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'check BICs and find the registered banks that carry them',
     load: async () => (await import('./bic.ts')).runBic,
   },
+  slices: {
+    summary: 'slices check: whether the parts of a sliced dataset are whole',
+    load: async () => (await import('./slices.ts')).runSlices,
+  },
   countries: {
     summary: 'the supported countries, or one country with its format and banks',
     load: async () => (await import('./countries.ts')).runCountries,

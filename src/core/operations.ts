@@ -47,7 +47,8 @@ export interface GenerateResult {
   territory?: string
   seed?: string
   bank?: string
-  invalid?: InvalidCheck
+  invalid?: string
+  invalid_share?: number
   bank_mix?: 'uniform'
   qr_iban?: true
   ibans: Iban[]
@@ -73,7 +74,9 @@ export interface DatasetParams {
   realistic?: boolean | string | undefined
   seed?: string | number | undefined
   bank?: string | undefined
-  invalid?: InvalidCheck | undefined
+  /** One check, or several joined by commas (toInvalid). */
+  invalid?: string | undefined
+  invalid_share?: number | undefined
   bank_mix?: BankMix | undefined
   qr_iban?: boolean | string | undefined
 }
@@ -85,7 +88,8 @@ export function datasetOf(countries: readonly string[], params: DatasetParams): 
     realistic: toRealistic(params.realistic),
     seed: toSeed(params.seed),
     bank: params.bank,
-    invalid: params.invalid,
+    invalid: toInvalid(params.invalid),
+    invalidShare: params.invalid_share,
     bankMix: params.bank_mix,
     qrIban: toQrIban(params.qr_iban),
   }
@@ -109,6 +113,18 @@ export function generateRequestOf(
   }
   if (params.offset !== undefined) request.offset = params.offset
   return request
+}
+
+/**
+ * The checks of an `invalid` parameter (a validated comma-separated list): one check as its
+ * name, several as a list; a check named twice is a 422 naming invalid.
+ */
+export function toInvalid(value: string | undefined): InvalidCheck | InvalidCheck[] | undefined {
+  if (value === undefined) return undefined
+  const checks = value.split(',') as InvalidCheck[]
+  const twice = checks.find((check, i) => checks.indexOf(check) !== i)
+  if (twice !== undefined) throw new ApiError('invalid_request', `invalid names ${twice} twice: list each check once`)
+  return checks.length === 1 ? checks[0] : checks
 }
 
 /** A DatasetError as the API error it stands for: 404 for a country, else 422. */
@@ -239,11 +255,12 @@ const RESULT_HEADS = new Map<CountrySpec, Buffer[]>()
 
 /** The JSON of a GenerateResult up to and including `"ibans":`, exactly as JSON.stringify writes it. */
 function resultHeadBytes(request: GenerateRequest): Buffer {
-  const { seed, bank, invalid, bankMix, qrIban } = request.dataset
+  const { seed, bank, invalid, invalidShare, bankMix, qrIban } = request.dataset
   if (
     seed !== undefined ||
     bank !== undefined ||
     invalid !== undefined ||
+    invalidShare !== undefined ||
     request.territory !== undefined ||
     bankMix === 'uniform' ||
     qrIban === true
@@ -274,12 +291,13 @@ function resultCountry(country: CountrySpec): GenerateResult['country'] {
 /** A GenerateResult without its IBANs; the optional fields only when they were given. */
 function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
   const { country, count, territory } = request
-  const { realistic, seed, bank, invalid, bankMix, qrIban } = request.dataset
+  const { realistic, seed, bank, invalid, invalidShare, bankMix, qrIban } = request.dataset
   const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic: realistic !== false }
   if (territory !== undefined) head.territory = territory
   if (seed !== undefined) head.seed = String(seed)
   if (bank !== undefined) head.bank = bank.toUpperCase()
-  if (invalid !== undefined) head.invalid = invalid
+  if (invalid !== undefined) head.invalid = typeof invalid === 'string' ? invalid : invalid.join(',')
+  if (invalidShare !== undefined) head.invalid_share = invalidShare
   if (bankMix === 'uniform') head.bank_mix = bankMix
   if (qrIban === true) head.qr_iban = true
   return head

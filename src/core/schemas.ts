@@ -150,11 +150,44 @@ export const ibansArgumentSchema = {
   'x-message': `ibans must be an array of 1 to ${MAX_BATCH.toLocaleString('en')} strings`,
 } as const
 
+/** One check's name in a list of them (`mod97,national`). */
+const INVALID_NAME = `(?:${INVALID_CHECKS.join('|')})`
+
 export const invalidParamSchema = {
   type: 'string',
-  enum: INVALID_CHECKS,
-  description: `Negative test data: every row fails exactly this check and passes every other one, so that validation reports only it false. ${INVALID_CHECKS.map((check) => `\`${check}\`: ${INVALID_CHECK_TEXT[check]}`).join('; ')}.`,
-  'x-message': `invalid must be one of ${INVALID_CHECKS.join(', ')}`,
+  pattern: `^${INVALID_NAME}(?:,${INVALID_NAME})*$`,
+  examples: ['national', 'mod97,national,length'],
+  description: `Negative test data: rows that fail exactly this check and pass every other one, so that validation reports only it false. ${INVALID_CHECKS.map((check) => `\`${check}\`: ${INVALID_CHECK_TEXT[check]}`).join('; ')}. A comma-separated list (\`mod97,national\`) breaks each row by one of them, drawn per row among those its country can fail; with a list or \`invalid_share\`, each row carries \`invalid\`: the check it fails, or null (csv: empty) when it is valid.`,
+  'x-message': `invalid must be one of ${INVALID_CHECKS.join(', ')}, or a comma-separated list of them`,
+} as const
+
+export const invalidShareParamSchema = {
+  type: 'number',
+  exclusiveMinimum: 0,
+  maximum: 1,
+  examples: [0.05],
+  description:
+    'With `invalid` (ibanmint extension): the share of rows broken, greater than 0 and at most 1 (default 1: every row); the others are valid IBANs. Which rows are broken, and by which check, follows from the seed and the row’s index alone, so slices (`offset`) agree. Rows then carry `invalid`.',
+  'x-message': 'invalid_share must be a number greater than 0 and at most 1',
+} as const
+
+/**
+ * The most parts one dataset may be cut into. The array jobs slices are for stop well below it
+ * (Kubernetes Indexed Jobs at 100,000 completions, AWS Batch and Cloud Run at 10,000 tasks).
+ */
+export const MAX_SLICES = 1_000_000
+
+/** The rule a slice follows, as its messages say it. */
+export const SLICE_RULE = `k/n: two integers with 0 ≤ k < n ≤ ${MAX_SLICES.toLocaleString('en')}, such as 0/4 (k counts from 0)`
+
+/** slice=k/n: part k of n of the seeded dataset of `count` rows from `offset` (src/core/slices.ts). */
+export const sliceParamSchema = {
+  type: 'string',
+  pattern: '^(0|[1-9][0-9]{0,6})/([1-9][0-9]{0,6})$',
+  description:
+    'Part k of n (`k/n`, k from 0 to n − 1, n at most 1,000,000) of the dataset of `count` rows from `offset`: the n parts differ by at most one row (the first count mod n parts one row longer) and, joined in order, are exactly the rows of the unsliced request. Needs `seed`. For array jobs: each task asks for its own index.',
+  examples: ['0/4'],
+  'x-message': `slice must be ${SLICE_RULE}`,
 } as const
 
 export function offsetSchema(max: number) {
@@ -417,6 +450,12 @@ export const ibanSchema: Schema = {
     bban: { type: 'string' },
     length: { type: 'integer' },
     valid: { type: 'boolean', description: 'true, except for rows made with `invalid`.' },
+    invalid: {
+      type: ['string', 'null'],
+      enum: [...INVALID_CHECKS, null],
+      description:
+        'With a list of checks in `invalid` or with `invalid_share`: the check this IBAN fails, null when it is valid (absent otherwise).',
+    },
     bank: {
       ...bankSchema,
       description: 'The real bank whose code the IBAN carries (realistic mode; absent otherwise).',
@@ -454,8 +493,13 @@ export const generateResultSchema: Schema = {
     bank: { type: 'string', description: 'The bank filter, when one was given.' },
     invalid: {
       type: 'string',
-      enum: [...INVALID_CHECKS],
-      description: 'The check every IBAN fails, when `invalid` was given.',
+      pattern: invalidParamSchema.pattern,
+      description:
+        'When `invalid` was given: the check every IBAN fails, or the checks the broken IBANs fail (a comma-separated list).',
+    },
+    invalid_share: {
+      type: 'number',
+      description: 'When `invalid_share` was given: the share of rows broken (each IBAN’s `invalid` says which are).',
     },
     bank_mix: {
       type: 'string',

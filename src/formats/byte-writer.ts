@@ -74,6 +74,11 @@ export class ByteWriter {
     this.#length = at
   }
 
+  /** Takes back the last `count` bytes written (a row's tail that a label ends instead). */
+  drop(count: number): void {
+    this.#length = Math.max(0, this.#length - count)
+  }
+
   /** Appends `bytes` whole (a memory copy). */
   append(bytes: Uint8Array): void {
     this.#reserve(bytes.length)

@@ -4,12 +4,13 @@
 // Rows are minted and written as bytes in one pass. Pure and chunked: a batch knows whether it
 // opens or closes the document, so batches rendered apart (in worker threads) concatenate into
 // one valid document. IBAN values are made of 0-9 and A-Z and need no escaping; bank names are
-// escaped once per bank.
+// escaped once per bank. Labelled negative data adds the column `invalid` last (txt, one IBAN a
+// line, has no columns).
 import { csvCell } from './csv-cell.ts'
-import { findCountry, type BankRow } from '@ibanmint/iban'
+import { INVALID_CHECKS, findCountry, type BankRow } from '@ibanmint/iban'
 import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
 import { ByteWriter } from './byte-writer.ts'
-import { columnsFor, partColumnsFor, type Column } from './columns.ts'
+import { INVALID_COLUMN, columnsFor, partColumnsFor, type Column } from './columns.ts'
 
 export const FORMATS = ['csv', 'json', 'ndjson', 'sql', 'txt'] as const
 export type FormatName = (typeof FORMATS)[number]
@@ -31,6 +32,12 @@ export interface BatchOptions {
   header?: boolean | undefined
   /** This batch closes the document (JSON "]"). */
   last: boolean
+  /**
+   * The first row of the unsliced stream (default: `start`): sql counts its INSERT statements,
+   * every SQL_ROWS_PER_INSERT rows, from it. A slice's batches count from their whole
+   * dataset's first row, so that its INSERTs are those of the unsliced output.
+   */
+  origin?: number | undefined
 }
 
 /**
@@ -155,9 +162,14 @@ class RowCursor {
   /** The row's index in the batch: −1 before the first call of next(). */
   index = -1
   readonly count: number
+  /** sql: how many rows of its INSERT statement precede the batch's first row. */
+  readonly insertPhase: number
   readonly columns: readonly Column[]
-  /** The rows are valid IBANs (no negative data). */
-  readonly valid: boolean
+  /** The row is a valid IBAN. */
+  valid = true
+  /** Rows carry the `invalid` column; `label` indexes LABELS (0: valid, 1 + i: INVALID_CHECKS[i]). */
+  readonly labelled: boolean
+  label = 0
   readonly #dataset: Dataset
   readonly #layouts: readonly RowLayout[]
   readonly #start: number
@@ -165,14 +177,15 @@ class RowCursor {
   readonly #lead: string
   readonly #separator: string
 
-  constructor(prepared: Prepared, start: number, count: number, first: boolean, separator: string) {
+  constructor(prepared: Prepared, start: number, count: number, first: boolean, separator: string, origin = start) {
     this.#dataset = prepared.dataset
     this.#layouts = prepared.layouts
     this.layout = prepared.layouts[0] as RowLayout
     this.columns = prepared.columns
-    this.valid = prepared.dataset.invalid === undefined
+    this.labelled = prepared.dataset.labelled
     this.#start = start
     this.count = count
+    this.insertPhase = (((start - origin) % SQL_ROWS_PER_INSERT) + SQL_ROWS_PER_INSERT) % SQL_ROWS_PER_INSERT
     this.#lead = first ? '' : separator
     this.#separator = separator
   }
@@ -189,10 +202,35 @@ class RowCursor {
     // A row whose bank code negative data changed carries no bank.
     this.tail = dataset.bankKept ? dataset.bankIndex : layout.records.length - 1
     this.length = dataset.ibanLength
+    const invalid = dataset.invalid
+    this.valid = invalid === undefined
+    if (this.labelled) this.label = invalid === undefined ? 0 : 1 + INVALID_CHECKS.indexOf(invalid)
     const separator = index === 0 ? this.#lead : this.#separator
     if (separator !== '') writer.ascii(separator)
     return true
   }
+}
+
+/**
+ * The `invalid` column's last bytes, by row label (0: a valid row, 1 + i: INVALID_CHECKS[i]):
+ * each replaces the row tail's last byte (csv's newline, json's brace, sql's parenthesis).
+ */
+const LABELS = {
+  csv: pack(['', ...INVALID_CHECKS].map((check) => `,${check}\n`)),
+  json: pack(['null', ...INVALID_CHECKS.map((check) => `"${check}"`)].map((value) => `,"${INVALID_COLUMN}":${value}}`)),
+  sql: pack(['NULL', ...INVALID_CHECKS.map((check) => `'${check}'`)].map((value) => `,${value})`)),
+  // An Iban record's `invalid` comes after `valid`, before its bank.
+  records: pack(
+    ['null', ...INVALID_CHECKS.map((check) => `"${check}"`)].map((value) => `,"${INVALID_COLUMN}":${value}`),
+  ),
+} as const
+
+/** Appends a row's tail; labelled, the label's bytes in place of the tail's last byte (no view made per row). */
+function appendTail(writer: ByteWriter, tail: Uint8Array, row: RowCursor, labels: readonly Uint8Array[]): void {
+  writer.append(tail)
+  if (!row.labelled) return
+  writer.drop(1)
+  writer.append(labels[row.label] as Uint8Array)
 }
 
 /** Upper bound of one CSV row's bytes (the longest bank name is 213 bytes). */
@@ -229,7 +267,11 @@ function encodeCsvRow(out: Uint8Array, at: number, row: RowCursor): number {
   }
   const tail = layout.csv[row.tail] as Uint8Array
   out.set(tail, at)
-  return at + tail.length
+  if (!row.labelled) return at + tail.length
+  // The label takes the place of the tail's newline, and ends the row with its own.
+  const label = LABELS.csv[row.label] as Uint8Array
+  out.set(label, at + tail.length - 1)
+  return at + tail.length - 1 + label.length
 }
 
 function writeJsonObject(writer: ByteWriter, row: RowCursor): void {
@@ -254,7 +296,7 @@ function writeJsonObject(writer: ByteWriter, row: RowCursor): void {
     for (const [from, to] of ranges) writer.copy(iban, from, to)
     writer.byte(QUOTE)
   }
-  writer.append(layout.json[row.tail] as Uint8Array)
+  appendTail(writer, layout.json[row.tail] as Uint8Array, row, LABELS.json)
 }
 
 /** SQL: the table every document fills, and how many rows one INSERT carries. */
@@ -269,6 +311,7 @@ const SQL_TYPES: Record<string, string> = {
   bank_name: 'VARCHAR(200)',
   bic: 'VARCHAR(11)',
   sepa: 'BOOLEAN NOT NULL',
+  [INVALID_COLUMN]: 'VARCHAR(8)',
 }
 
 function sqlHeader(columns: readonly Column[]): string {
@@ -296,7 +339,7 @@ function writeSqlRow(writer: ByteWriter, row: RowCursor): void {
     for (const [from, to] of ranges) writer.copy(iban, from, to)
     writer.byte(APOSTROPHE)
   }
-  writer.append(layout.sql[row.tail] as Uint8Array)
+  appendTail(writer, layout.sql[row.tail] as Uint8Array, row, LABELS.sql)
 }
 
 // An Iban record is the same bytes for every row of one IBAN length and validity but for the
@@ -336,6 +379,7 @@ function recordHeadOf(length: number, valid: boolean): RecordHead {
 function writeRecord(writer: ByteWriter, row: RowCursor): void {
   const head = recordHeadOf(row.length, row.valid)
   writer.fill(head.template, row.iban, head.holes)
+  if (row.labelled) writer.append(LABELS.records[row.label] as Uint8Array)
   writer.append(row.layout.records[row.tail] as Uint8Array)
 }
 
@@ -412,11 +456,13 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
       while (rows.next(writer)) {
         // Each batch opens its own INSERTs and ends its last one, so batches rendered apart
         // still concatenate into one valid script (cut every SQL_ROWS_PER_INSERT rows, as the
-        // pool's batches are, into the very bytes of one batch).
+        // pool's batches are, into the very bytes of one batch). A slice's batches count
+        // from the whole dataset's first row: only its first and last INSERT are cut short.
         const i = rows.index
-        writer.ascii(i % SQL_ROWS_PER_INSERT === 0 ? insert : ',\n')
+        const at = (i + rows.insertPhase) % SQL_ROWS_PER_INSERT
+        writer.ascii(i === 0 || at === 0 ? insert : ',\n')
         writeSqlRow(writer, rows)
-        if (i % SQL_ROWS_PER_INSERT === SQL_ROWS_PER_INSERT - 1 || i === rows.count - 1) writer.ascii(';\n')
+        if (at === SQL_ROWS_PER_INSERT - 1 || i === rows.count - 1) writer.ascii(';\n')
       }
     },
     close: 'COMMIT;\n',
@@ -465,7 +511,7 @@ class Prepared {
     const specs = dataset.plans.map((plan) => plan.spec)
     const partColumns = partColumnsFor(specs)
     this.dataset = dataset
-    this.columns = columnsFor(specs)
+    this.columns = dataset.labelled ? [...columnsFor(specs), INVALID_COLUMN] : columnsFor(specs)
     this.layouts = dataset.plans.map((plan) => rowLayoutOf(plan, partColumns))
   }
 
@@ -478,10 +524,11 @@ class Prepared {
     first: boolean,
     last: boolean,
     header = true,
+    origin = start,
   ): void {
     const formatWriter = WRITERS[format]
     if (first) writer.ascii(formatWriter.open(this.columns, header))
-    formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator), writer)
+    formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator, origin), writer)
     if (last) writer.ascii(formatWriter.close)
   }
 }
@@ -516,8 +563,8 @@ function prepare(options: DatasetOptions): Prepared {
 /** Renders a batch into `writer`, which is cleared first (its bytes are then `writer.view()`). */
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   writer.clear()
-  const { format, start, count, first, last, header } = options
-  prepare(options.dataset).render(writer, format, start, count, first, last, header)
+  const { format, start, count, first, last, header, origin } = options
+  prepare(options.dataset).render(writer, format, start, count, first, last, header, origin)
 }
 
 /** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */

@@ -27,6 +27,7 @@ import {
   ibanInputSchema,
   ibanSchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   qrIbanBodySchema,
   qrIbanQuerySchema,
@@ -105,6 +106,7 @@ const generateQuery = objectOf({
   seed: seedQuerySchema,
   bank: bankParamSchema,
   invalid: invalidParamSchema,
+  invalid_share: invalidShareParamSchema,
   bank_mix: bankMixParamSchema,
   qr_iban: qrIbanQuerySchema,
 })
@@ -117,6 +119,7 @@ const generateBody = objectOf(
     seed: seedBodySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    invalid_share: invalidShareParamSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanBodySchema,
   },

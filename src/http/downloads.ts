@@ -8,14 +8,18 @@ import {
   countSchema,
   countrySchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   offsetSchema,
   type ParamsOf,
   qrIbanQuerySchema,
   realisticQuerySchema,
   seedQuerySchema,
+  sliceParamSchema,
   type Schema,
 } from '../core/schemas.ts'
+import { parseSlice, partOf, requireSeedForSlice, type Slice } from '../core/slices.ts'
+import { INVALID_CHECKS } from '@ibanmint/iban'
 import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import type { WorkPool, StreamLease, StreamRequest } from '../pool/pool.ts'
@@ -47,11 +51,18 @@ const headerSchema = {
 /** The fewest bytes a row takes in each format (a txt row is an IBAN and a line feed): a small download is not compressed. */
 const MIN_ROW_BYTES: Readonly<Record<FormatName, number>> = { csv: 60, json: 100, ndjson: 100, sql: 80, txt: 16 }
 
-/** `attachment; filename="ibans-de-10.csv"` style names. */
-export function fileNameOf(countries: readonly string[], count: number, format: FormatName): string {
+/**
+ * `attachment; filename="ibans-de-10.csv"` style names; a slice's part says which it is
+ * (`ibans-de-100-part-2-of-4.csv`), so that the parts of one dataset do not replace each other.
+ */
+export function fileNameOf(countries: readonly string[], count: number, format: FormatName, slice?: Slice): string {
   const label = countries.length <= 4 ? countries.join('-').toLowerCase() : 'mixed'
-  return `ibans-${label}-${count}.${fileTypeOf(format).extension}`
+  const part = slice === undefined ? '' : `-part-${slice.index}-of-${slice.count}`
+  return `ibans-${label}-${count}${part}.${fileTypeOf(format).extension}`
 }
+
+/** A download's rows and format, and, for a slice, which part of which count it is (its file name). */
+type DownloadRequest = StreamRequest & { format: FormatName; slice?: { slice: Slice; count: number } | undefined }
 
 /**
  * One row of a json, ndjson or csv download: the IBAN fields, one field per BBAN part, then
@@ -71,6 +82,12 @@ export const downloadRowSchema: Schema = {
     },
     bic: { type: ['string', 'null'], description: 'The real bank’s BIC; null (csv: empty) when unknown or random.' },
     sepa: { type: 'boolean', description: 'The country is in SEPA (csv: true or false).' },
+    invalid: {
+      type: ['string', 'null'],
+      enum: [...INVALID_CHECKS, null],
+      description:
+        'With a list of checks in `invalid` or with `invalid_share` (last column): the check the row fails, null (csv: empty) when it is valid; absent otherwise.',
+    },
   },
   additionalProperties: {
     type: ['string', 'null'],
@@ -109,7 +126,7 @@ const FAILURE_STYLES: Record<FormatName, FailureStyle> = {
 async function streamDownload(
   deps: Pick<DownloadDeps, 'pool' | 'streams'>,
   context: Context,
-  request: StreamRequest & { format: FormatName },
+  request: DownloadRequest,
 ): Promise<Reply> {
   requireDataset(request.dataset, request.count, request.offset)
   const res = context.takeResponse()
@@ -127,7 +144,7 @@ async function streamDownload(
   res.setHeader('content-type', fileTypeOf(request.format).contentType)
   res.setHeader(
     'content-disposition',
-    `attachment; filename="${fileNameOf(request.dataset.countries, request.count, request.format)}"`,
+    `attachment; filename="${fileNameOf(request.dataset.countries, request.slice?.count ?? request.count, request.format, request.slice?.slice)}"`,
   )
   res.setHeader('cache-control', cacheControlOf(request.dataset.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
@@ -169,8 +186,8 @@ function cacheControlOf(seeded: boolean, keyed: boolean): string {
   return CACHE_CONTROL[keyed ? 'bulk' : 'export'][seeded ? 1 : 0]
 }
 
-function downloadQuery(max: number, fallback: number) {
-  return objectOf({
+function downloadFields(max: number, fallback: number) {
+  return {
     format: formatSchema,
     count: countSchema(max, fallback),
     offset: offsetSchema(Number.MAX_SAFE_INTEGER),
@@ -178,28 +195,51 @@ function downloadQuery(max: number, fallback: number) {
     seed: seedQuerySchema,
     bank: bankParamSchema,
     invalid: invalidParamSchema,
+    invalid_share: invalidShareParamSchema,
     header: headerSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanQuerySchema,
-  })
+  } as const
 }
 
-/** The stream request of a validated download query. */
-function streamRequestOf(
-  countries: string[],
-  query: ParamsOf<ReturnType<typeof downloadQuery>>,
-): StreamRequest & { format: FormatName } {
+function downloadQuery(max: number, fallback: number) {
+  return objectOf(downloadFields(max, fallback))
+}
+
+/** Bulk's query: the download's, and `slice` (a part of a large dataset; the export's 100 rows need none). */
+function bulkQuery(max: number, fallback: number) {
+  return objectOf({ ...downloadFields(max, fallback), slice: sliceParamSchema })
+}
+
+type DownloadQuery = ParamsOf<ReturnType<typeof downloadQuery>> & { slice?: string | undefined }
+
+/**
+ * The stream request of a validated download query. With `slice=k/n`, the rows are part k of
+ * the seeded dataset of `count` rows from `offset` (src/core/slices.ts), the whole of which is
+ * checked against the dataset's capacity, so that every part of it is refused alike.
+ */
+function streamRequestOf(countries: string[], query: DownloadQuery): DownloadRequest {
   const header = !(query.header === '0' || query.header === 'false')
   if (!header && query.format !== 'csv') {
     throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
   }
-  return {
+  const slice = query.slice === undefined ? undefined : parseSlice(query.slice)
+  const part = slice === undefined ? { start: 0, rows: query.count } : partOf(query.count, slice)
+  const request: DownloadRequest = {
     dataset: datasetOf(countries, query),
-    count: query.count,
-    offset: query.offset,
+    count: part.rows,
+    offset: query.offset + part.start,
+    // A part's batches and sql INSERTs are cut where the unsliced output's are.
+    origin: query.offset,
     format: query.format,
     header,
+    slice: slice === undefined ? undefined : { slice, count: query.count },
   }
+  if (slice !== undefined) {
+    requireSeedForSlice(request.dataset.seed)
+    requireDataset(request.dataset, query.count, query.offset)
+  }
+  return request
 }
 
 /** GET /export/{country}: keyless, EXPORT_RATE_LIMIT (30) downloads per minute per client IP. */
@@ -233,7 +273,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     access: 'key',
     summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
     description:
-      'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart.',
+      'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart. `slice=k/n` (with `seed`) asks for part k of n of the `count` rows from `offset`, as the tasks of an array job ask for theirs: the parts differ by at most one row and, joined in order, are the unsliced file (each part a whole file, its own csv header or json array); the file name says which part (`ibans-de-100-part-2-of-4.csv`).',
     tag: 'export',
     pathParams: {
       country: {
@@ -242,7 +282,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
         examples: ['DE', 'DE,FR,IT'],
       },
     },
-    query: downloadQuery(deps.bulkMaxCount, 10),
+    query: bulkQuery(deps.bulkMaxCount, 10),
     errors: ['not_found', 'service_unavailable'],
     responses: downloadResponses('The file, streamed (chunked).'),
     cacheControl: CACHE_CONTROL.bulk,

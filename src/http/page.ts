@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { BUILD_OUTPUTS, pageScript, readBuilt, README_FILE } from '../build-outputs.ts'
 import { ApiError } from '../core/errors.ts'
 import { UK_MODULUS_TABLE } from '@ibanmint/iban'
-import { BANK_REGISTRY, BANK_WEIGHTS, UK_SORT_CODE_SUBSTITUTIONS, UK_WEIGHT_ROWS } from '@ibanmint/iban/internal'
+import { bankRegistry, BANK_WEIGHTS, UK_SORT_CODE_SUBSTITUTIONS, UK_WEIGHT_ROWS } from '@ibanmint/iban/internal'
 import { errorExample } from './error-examples.ts'
 import { fileExamples, pageExample } from './example.ts'
 import { readmePath, type GuideFrame } from './guide.ts'
@@ -43,7 +43,7 @@ export interface WebAssets {
  * needs that country (the script does not carry the registries: scripts/web-bundle.mjs).
  */
 function bankFiles(): SiteFile[] {
-  return Object.entries(BANK_REGISTRY).map(([country, text]) =>
+  return Object.entries(bankRegistry()).map(([country, text]) =>
     hashedFile(`banks-${country.toLowerCase()}`, 'txt', 'text/plain; charset=utf-8', text),
   )
 }

@@ -4,10 +4,10 @@
 // on first use. A bank's `code` is the registry's identifier (DE 8 digits, PL the 8-digit sort
 // code, GB 4 letters, …) as the BBAN holds it from the first bank position on.
 import { CURATED_BANKS, type CuratedBank } from './banks-curated.ts'
-import { BANK_REGISTRY } from './banks-registry-data.ts'
+import { bankRegistry } from './banks-registry-data.ts'
 import { BANK_REGISTRY_INFO } from './banks-registry-info.ts'
 import {
-  DE_ACCOUNT_METHODS,
+  deAccountMethod,
   DE_METHOD_IDS,
   isDeMethodId,
   type AccountMethod,
@@ -161,7 +161,7 @@ export interface BankTable {
 }
 
 function readRegistry(country: string): BankRow[] {
-  const text = BANK_REGISTRY[country]
+  const text = bankRegistry()[country]
   if (text === undefined) {
     if (BANK_REGISTRY_INFO[country] === undefined) return []
     throw new Error(`banks: the bank registry of ${country} is not loaded`)
@@ -224,7 +224,7 @@ function readCodes(country: string): {
   registered: number
 } {
   const curated = CURATED_BANKS[country] ?? []
-  const text = BANK_REGISTRY[country]
+  const text = bankRegistry()[country]
   const curatedOutside = (bank: CuratedBank) => bicOutsideSepa(country, bank.bic) !== undefined
   if (text === undefined) {
     if (BANK_REGISTRY_INFO[country] !== undefined)
@@ -292,23 +292,24 @@ function readCodes(country: string): {
   }
 }
 
-/** The account method at each DE_METHOD_IDS index where it checks something. */
-const CHECKING_METHODS: readonly (AccountMethod | undefined)[] = DE_METHOD_IDS.map((id) =>
-  DE_ACCOUNT_METHODS[id].checks ? DE_ACCOUNT_METHODS[id] : undefined,
-)
-/** For a plain method (AccountMethod.plain), its described digit, by DE_METHOD_IDS index: the whole verdict, as data. */
-const PLAIN_DIGITS: readonly (DerivedDigit | undefined)[] = DE_METHOD_IDS.map((id) =>
-  DE_ACCOUNT_METHODS[id].plain === true ? DE_ACCOUNT_METHODS[id].layout.derive : undefined,
-)
+// By DE_METHOD_IDS index, made on first use (with the methods themselves): the account method
+// where it checks something, and a plain method's described digit (AccountMethod.plain: the
+// whole verdict, as data).
+let checkingMethods: readonly (AccountMethod | undefined)[] | undefined
+let plainDigits: readonly (DerivedDigit | undefined)[] | undefined
 
 /** The account method of a methodIndexes entry that checks something (index ≥ 0). */
 export function checkingMethod(methodIndex: number): AccountMethod | undefined {
-  return CHECKING_METHODS[methodIndex]
+  checkingMethods ??= DE_METHOD_IDS.map((id) => (deAccountMethod(id).checks ? deAccountMethod(id) : undefined))
+  return checkingMethods[methodIndex]
 }
 
 /** The described digit of a plain method, by its methodIndexes entry, or undefined. */
 export function plainDigit(methodIndex: number): DerivedDigit | undefined {
-  return PLAIN_DIGITS[methodIndex]
+  plainDigits ??= DE_METHOD_IDS.map((id) =>
+    deAccountMethod(id).plain === true ? deAccountMethod(id).layout.derive : undefined,
+  )
+  return plainDigits[methodIndex]
 }
 
 class CountryBanks implements BankTable {
@@ -330,7 +331,7 @@ class CountryBanks implements BankTable {
     this.outsideSepa = Uint8Array.from(outside, Number)
     this.methodIndexes = Int16Array.from(methods, (method) => {
       const index = method === undefined ? -1 : (METHOD_INDEX.get(method) ?? -1)
-      return index >= 0 && CHECKING_METHODS[index] !== undefined ? index : -1
+      return index >= 0 && checkingMethod(index) !== undefined ? index : -1
     })
     this.offset = findCountry(country)?.segments.find((s) => s.name === 'bank')?.offset ?? 0
     const lengths = [...new Set(codes.map((code) => code.length))].sort((a, b) => b - a)
@@ -358,7 +359,7 @@ class CountryBanks implements BankTable {
     if (line < 0) return this.#read()[1][index] as IbanBank
     // Code, BIC, name (and a method) separated by tabs, as readRegistry reads them. Not kept:
     // a validation that meets every bank of every country would hold them all.
-    const text = BANK_REGISTRY[this.#country] as string
+    const text = bankRegistry()[this.#country] as string
     let end = text.indexOf('\n', line)
     if (end < 0) end = text.length
     const [code = '', bic = '', name = ''] = text.slice(line, end).split('\t')

@@ -1,5 +1,5 @@
 // A dataset: the fixed sequence of rows that one request (country list, mode, bank, bank mix,
-// QR-IBANs, seed, invalid kind) stands for. Row i is minted on its own from (key, i), so any slice of the
+// QR-IBANs, seed, invalid kinds and share) stands for. Row i is minted on its own from (key, i), so any slice of the
 // sequence can be produced anywhere, by any number of threads or machines, and the rows never
 // repeat:
 //   1. the keys: each permutation's three round keys and the key of the rows' own draws
@@ -10,14 +10,18 @@
 //      country's own permutation of ⌊p / k⌋ (C: the smallest country capacity);
 //   3. p is split into bank and account number (generate.ts: p mod banks, or where the banks
 //      weigh differently, p's unit among the banks' units), and the account number becomes the
-//      BBAN's free characters in mixed radix (layout.ts); check digits follow.
+//      BBAN's free characters in mixed radix (layout.ts); check digits follow;
+//   4. negative data: whether row i is broken, and which of the kinds breaks it, is drawn from
+//      a stream of its own keyed by the seed and i (so slices agree), then invalid.ts breaks it.
 // Distinct i give distinct p, distinct p give distinct free characters: no two rows share an
-// IBAN, with no memory of what was minted.
+// IBAN, with no memory of what was minted. Rows broken by different kinds fail different
+// checks, so they cannot meet either.
 import { schemeOf } from './account-schemes.ts'
 import { BANK_MIXES, type BankMix } from './bank-mix.ts'
 import { banksOf, findBank, hasBankRegistry, type BankRow, type IbanBank } from './banks.ts'
 import { asciiString, mintRow, planFor, toIbanRecord, type Iban, type MintPlan } from './generate.ts'
 import { breakCheck, INVALID_CHECKS, keepsBank, unbreakable, type InvalidCheck } from './invalid.ts'
+import { randomBelow } from './random.ts'
 import { MAX_IBAN_LENGTH } from './layout.ts'
 import { MAX_PERMUTATION_SIZE, Permutation, RowRandom } from './permutation.ts'
 import { isQrIid, QR_IBAN_COUNTRIES } from './qr-iban.ts'
@@ -40,8 +44,16 @@ export interface DatasetOptions {
   seed?: string | number | undefined
   /** Restricts realistic rows to the real bank with this code (one country only). */
   bank?: string | undefined
-  /** Rows that fail exactly this check and pass every other one. */
-  invalid?: InvalidCheck | undefined
+  /**
+   * Rows that fail exactly this check and pass every other one; with several checks, each
+   * broken row fails one of them, drawn per row among those its country can fail.
+   */
+  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
+  /**
+   * The share of rows broken, greater than 0 and at most 1 (default 1: every row); the others
+   * stay valid. Given, or with several checks, rows are labelled (Dataset.labelled).
+   */
+  invalidShare?: number | undefined
   /**
    * How realistic rows are shared among a country's banks: `weighted` (default) as the
    * country's accounts are, the largest banks carrying most rows; `uniform`, every bank code
@@ -131,27 +143,47 @@ function requireSpec(code: string): CountrySpec {
  * row i on its own, so slices can be made anywhere, in any order. `capacity` rows at most.
  */
 export class Dataset {
+  /**
+   * One plan per country, in order; then, for an account scheme's country whose rows are only
+   * partly broken by `national`, the plan of those rows (its checked banks, its negative kind).
+   */
   readonly plans: readonly MintPlan[]
   /** How many rows the dataset holds before it would repeat: the largest valid count. */
   readonly capacity: number
-  readonly invalid: InvalidCheck | undefined
+  /** Per country (the first plans), the checks its rows may fail (empty without negative data). */
+  readonly kindsByCountry: readonly (readonly InvalidCheck[])[]
+  /** The share of rows broken (1 without negative data). */
+  readonly invalidShare: number
+  /**
+   * Rows say which check each fails (documents add an `invalid` column): asked for with a
+   * share, or with several checks. One check without a share breaks every row alike, unlabelled.
+   */
+  readonly labelled: boolean
+  /** The check the last minted row fails, or undefined when it is valid. */
+  invalid: InvalidCheck | undefined
   /** The last minted row: its plan (and that plan's index), its bank's index in the plan and its IBAN length. */
   rowPlan: MintPlan
   planIndex = 0
   bankIndex = 0
   ibanLength = 0
+  /** One per plan. */
   readonly #permutations: Permutation[]
+  /** Per country, the index of the plan its `national` rows come from. */
+  readonly #nationalPlans: readonly number[]
   readonly #outer: Permutation | undefined
   readonly #random: RowRandom
+  /** Whether row i is broken, and by which kind: drawn from (seed, i) alone. */
+  readonly #pick: RowRandom
+  readonly #breaks: boolean
+  readonly #mixed: boolean
 
   constructor(options: DatasetOptions) {
     const realistic = options.realistic ?? true
     const seed = seedText(options.seed)
     if (options.countries.length === 0) throw new DatasetError('country', 'country: at least one country is needed')
     const codes = [...new Set(options.countries.map((code) => requireSpec(code).code))]
-    if (options.invalid !== undefined && !INVALID_CHECKS.includes(options.invalid)) {
-      throw new DatasetError('invalid', `invalid must be one of ${INVALID_CHECKS.join(', ')}`)
-    }
+    const kinds = invalidKinds(options.invalid)
+    const share = invalidShareOf(options.invalidShare, kinds)
     const mix = options.bankMix ?? 'weighted'
     if (!BANK_MIXES.includes(mix))
       throw new DatasetError('bank_mix', `bank_mix must be one of ${BANK_MIXES.join(', ')}`)
@@ -165,32 +197,48 @@ export class Dataset {
       if (qrIban && !isQrIid(codes[0] as string, bank.code))
         throw new DatasetError('bank', `bank ${bank.code} is not a QR-IID (30000–31999), which qr_iban needs`)
     }
-    const invalid = options.invalid
-    this.plans = codes.map((code) => {
-      const spec = requireSpec(code)
-      if (invalid !== undefined) {
-        const reason = unbreakable(spec, invalid, realistic, bank)
-        if (reason !== undefined) {
-          throw new DatasetError('invalid', `invalid=${invalid} cannot be made for ${spec.code}: it ${reason}`)
-        }
-      }
-      // Negative data of an account scheme draws only banks whose accounts it checks.
-      const checkedOnly = invalid === 'national' && schemeOf(spec) !== undefined
-      return planFor(code, realistic, bank, checkedOnly, mix, qrIban) as MintPlan
+    this.kindsByCountry = codes.map((code) => breakableKinds(requireSpec(code), kinds, realistic, bank))
+    requireEveryKindMade(kinds, this.kindsByCountry, codes, realistic, bank)
+    // Negative data of an account scheme draws only banks whose accounts it checks: a country
+    // whose rows all fail `national` mints them all so; one whose rows fail it in part, those
+    // rows only, from a plan of their own (GB's accounts of that plan fail as minted).
+    const plans: MintPlan[] = []
+    const national = codes.map((code, which) => {
+      const fails =
+        this.kindsByCountry[which]?.includes('national') === true && schemeOf(requireSpec(code)) !== undefined
+      const whole = fails && share === 1 && this.kindsByCountry[which]?.length === 1
+      plans.push(planFor(code, realistic, bank, whole, mix, qrIban) as MintPlan)
+      return fails && !whole
     })
-    this.invalid = invalid
-    this.rowPlan = this.plans[0] as MintPlan
-    this.#permutations = this.plans.map((plan) => new Permutation(plan.capacity, keysOf(seed, keyLabel(plan))))
-    const k = this.plans.length
+    this.#nationalPlans = codes.map((code, which) => {
+      if (!national[which]) return which
+      plans.push(planFor(code, realistic, bank, true, mix, qrIban) as MintPlan)
+      return plans.length - 1
+    })
+    this.plans = plans
+    this.invalidShare = share
+    this.labelled = kinds.length > 1 || options.invalidShare !== undefined
+    this.#breaks = kinds.length > 0
+    this.#mixed = kinds.length > 1 || share < 1
+    this.rowPlan = plans[0] as MintPlan
+    this.#permutations = plans.map((plan) => new Permutation(plan.capacity, keysOf(seed, keyLabel(plan))))
+    // A country's rows: as many as both its plans hold.
+    const capacities = codes.map((_, which) =>
+      Math.min((plans[which] as MintPlan).capacity, (plans[this.#nationalPlans[which] as number] as MintPlan).capacity),
+    )
+    const k = codes.length
     if (k === 1) {
-      this.capacity = this.rowPlan.capacity
+      this.capacity = capacities[0] as number
       this.#outer = undefined
     } else {
-      const share = Math.min(...this.plans.map((plan) => plan.capacity), Math.floor(MAX_PERMUTATION_SIZE / k))
+      const share = Math.min(...capacities, Math.floor(MAX_PERMUTATION_SIZE / k))
       this.capacity = share * k
       this.#outer = new Permutation(this.capacity, keysOf(seed, `*${codes.join(',')}`))
     }
     this.#random = new RowRandom(keysOf(seed, 'rows')[4] as number)
+    // Its own stream, so that the draws of a broken row (invalid.ts) stay those of a dataset of
+    // one kind without a share, row for row.
+    this.#pick = new RowRandom(this.#mixed ? (keysOf(seed, 'invalid')[4] as number) : 0)
   }
 
   /**
@@ -219,24 +267,105 @@ export class Dataset {
     }
     let which = 0
     let row = index
+    const k = this.kindsByCountry.length
     if (this.#outer !== undefined) {
       const p = this.#outer.at(index)
-      which = p % this.plans.length
-      row = (p - which) / this.plans.length
+      which = p % k
+      row = (p - which) / k
     }
-    const plan = this.plans[which] as MintPlan
+    // Which row is broken, and how, is drawn before it is minted: a `national` row of a
+    // scheme's country may come from its own plan.
+    const kind = !this.#breaks
+      ? undefined
+      : this.#mixed
+        ? this.#kindOf(index, which)
+        : (this.kindsByCountry[which]?.[0] as InvalidCheck)
+    const at = kind === 'national' ? (this.#nationalPlans[which] as number) : which
+    const plan = this.plans[at] as MintPlan
     const random = this.#random
     random.reset(index)
     this.rowPlan = plan
-    this.planIndex = which
-    this.bankIndex = mintRow(plan, (this.#permutations[which] as Permutation).at(row), out)
+    this.planIndex = at
+    this.bankIndex = mintRow(plan, (this.#permutations[at] as Permutation).at(row), out)
     this.ibanLength = plan.spec.ibanLength
-    if (this.invalid !== undefined) {
-      const bank = plan.banks[this.bankIndex]
-      this.ibanLength = breakCheck(this.invalid, plan, bank, out, this.ibanLength, random)
-      this.bankKept = keepsBank(plan.spec, this.invalid, bank)
+    this.invalid = kind
+    if (kind === undefined) {
+      this.bankKept = true
+      return
     }
+    const bank = plan.banks[this.bankIndex]
+    this.ibanLength = breakCheck(kind, plan, bank, out, this.ibanLength, random)
+    this.bankKept = keepsBank(plan.spec, kind, bank)
   }
+
+  /** The check row `index` (of plan `which`) fails: none with odds 1 − share, else one of the plan's kinds alike. */
+  #kindOf(index: number, which: number): InvalidCheck | undefined {
+    const pick = this.#pick
+    pick.reset(index)
+    // A share of 1 draws nothing here; 2^-32 steps are finer than any share asked for.
+    if (this.invalidShare < 1 && pick.uint32() >= this.invalidShare * 2 ** 32) return undefined
+    const kinds = this.kindsByCountry[which] as readonly InvalidCheck[]
+    return kinds.length === 1 ? kinds[0] : kinds[randomBelow(pick, kinds.length)]
+  }
+}
+
+/** The checks of `invalid` as a list (empty: none), or a DatasetError naming invalid. */
+function invalidKinds(invalid: unknown): readonly InvalidCheck[] {
+  if (invalid === undefined) return []
+  const kinds = Array.isArray(invalid) ? (invalid as unknown[]) : [invalid]
+  const rule = `invalid must be one of ${INVALID_CHECKS.join(', ')}, or a list of them`
+  if (kinds.length === 0 || kinds.some((kind) => !INVALID_CHECKS.includes(kind as InvalidCheck)))
+    throw new DatasetError('invalid', rule)
+  const twice = kinds.find((kind, i) => kinds.indexOf(kind) !== i)
+  if (twice !== undefined)
+    throw new DatasetError('invalid', `invalid names ${twice as string} twice: list each check once`)
+  return kinds as InvalidCheck[]
+}
+
+/** The share of rows broken: 1 unless given; given, a number in (0, 1] with checks to break. */
+function invalidShareOf(share: unknown, kinds: readonly InvalidCheck[]): number {
+  if (share === undefined) return 1
+  if (!(typeof share === 'number' && share > 0 && share <= 1))
+    throw new DatasetError('invalid_share', 'invalid_share must be a number greater than 0 and at most 1')
+  if (kinds.length === 0)
+    throw new DatasetError('invalid_share', 'invalid_share needs invalid: the checks the broken rows fail')
+  return share
+}
+
+/**
+ * The checks of `kinds` a country's rows can fail alone. One check is refused where it cannot be
+ * made (as it always was); of several, each country takes those it can, and needs one at least.
+ */
+function breakableKinds(
+  spec: CountrySpec,
+  kinds: readonly InvalidCheck[],
+  realistic: boolean,
+  bank: BankRow | undefined,
+): readonly InvalidCheck[] {
+  const reasons = kinds.map((kind) => unbreakable(spec, kind, realistic, bank))
+  const fit = kinds.filter((_, i) => reasons[i] === undefined)
+  if (fit.length > 0 || kinds.length === 0) return fit
+  if (kinds.length === 1)
+    throw new DatasetError('invalid', `invalid=${kinds[0]} cannot be made for ${spec.code}: it ${reasons[0]}`)
+  throw new DatasetError(
+    'invalid',
+    `invalid=${kinds.join(',')}: none can be made for ${spec.code} (${kinds.map((kind, i) => `${kind}: it ${reasons[i]}`).join('; ')})`,
+  )
+}
+
+/** A check of several that no country of the dataset can fail is refused: it was asked for and would never come. */
+function requireEveryKindMade(
+  kinds: readonly InvalidCheck[],
+  kindsByCountry: readonly (readonly InvalidCheck[])[],
+  codes: readonly string[],
+  realistic: boolean,
+  bank: BankRow | undefined,
+): void {
+  const never = kinds.find((kind) => kindsByCountry.every((fit) => !fit.includes(kind)))
+  if (never === undefined) return
+  const spec = requireSpec(codes[0] as string)
+  const reason = codes.length === 1 ? `: it ${unbreakable(spec, never, realistic, bank)}` : ''
+  throw new DatasetError('invalid', `invalid=${never} cannot be made for ${codes.join(',')}${reason}`)
 }
 
 function keyLabel(plan: MintPlan): string {
@@ -294,8 +423,13 @@ export interface GenerateOptions {
   seed?: string | number | undefined
   /** Realistic rows of this real bank only. */
   bank?: string | undefined
-  /** IBANs that fail exactly this check. */
-  invalid?: InvalidCheck | undefined
+  /** IBANs that fail exactly this check; with several, each broken IBAN fails one of them. */
+  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
+  /**
+   * The share of IBANs broken, in (0, 1] (default 1); the others are valid. Given, or with
+   * several checks, each record carries `invalid`: its check, or null.
+   */
+  invalidShare?: number | undefined
   /** How realistic rows are shared among the banks: `weighted` (default) or `uniform`. */
   bankMix?: BankMix | undefined
   /** CH and LI: QR-IBANs (realistic mode). */
@@ -351,12 +485,13 @@ export function nextRows(spec: CountrySpec, count: number, options: GenerateOpti
   const plain =
     options.bank === undefined &&
     options.invalid === undefined &&
+    options.invalidShare === undefined &&
     (options.bankMix ?? 'weighted') === 'weighted' &&
     options.qrIban !== true
   const byCountry = UNSEEDED_PLAIN[options.realistic === false ? 0 : 1]
   const key = plain
     ? ''
-    : `${spec.code}|${options.realistic ?? true}|${options.bank}|${options.invalid}|${options.bankMix}|${options.qrIban === true}`
+    : `${spec.code}|${options.realistic ?? true}|${options.bank}|${String(options.invalid)}|${options.invalidShare}|${options.bankMix}|${options.qrIban === true}`
   let entry = plain ? byCountry.get(spec) : UNSEEDED.get(key)
   if (entry === undefined || entry.next + count > entry.dataset.capacity) {
     entry = { dataset: new Dataset({ ...options, countries: [spec.code] }), next: 0 }
@@ -374,10 +509,11 @@ const SCRATCH = new Uint8Array(MAX_IBAN_LENGTH)
 /** Iban records of rows offset … offset + count − 1 of a dataset. */
 export function recordsOf(dataset: Dataset, offset: number, count: number): Iban[] {
   const ibans = new Array<Iban>(count)
-  const valid = dataset.invalid === undefined
   for (let i = 0; i < count; i++) {
     dataset.mint(offset + i, SCRATCH)
-    ibans[i] = toIbanRecord(asciiString(SCRATCH, dataset.ibanLength), valid, dataset.bankRecord)
+    const { invalid } = dataset
+    const label = dataset.labelled ? (invalid ?? null) : undefined
+    ibans[i] = toIbanRecord(asciiString(SCRATCH, dataset.ibanLength), invalid === undefined, dataset.bankRecord, label)
   }
   return ibans
 }

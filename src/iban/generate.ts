@@ -9,6 +9,7 @@ import { schemeOf } from './account-schemes.ts'
 import { bankUnits, type BankMix } from './bank-mix.ts'
 import { toIbanBank, type BankRow, type IbanBank } from './banks.ts'
 import { formatIban } from './format.ts'
+import type { InvalidCheck } from './invalid-checks.ts'
 import {
   buildShape,
   BBAN,
@@ -39,6 +40,11 @@ export interface Iban {
   bban: string
   length: number
   valid: boolean
+  /**
+   * Labelled negative data (several checks, or a share): the check the IBAN fails, null when
+   * it is valid; absent otherwise.
+   */
+  invalid?: InvalidCheck | null
   /** The real bank whose code the IBAN carries (realistic mode). */
   bank?: IbanBank
 }
@@ -519,7 +525,7 @@ export function asciiString(bytes: Uint8Array, length: number): string {
 }
 
 /** The Iban record for a compact IBAN string, with its bank when one is known. */
-export function toIbanRecord(iban: string, valid = true, bank?: IbanBank): Iban {
+export function toIbanRecord(iban: string, valid = true, bank?: IbanBank, invalid?: InvalidCheck | null): Iban {
   const record: Iban = {
     iban,
     formatted: formatIban(iban),
@@ -529,6 +535,7 @@ export function toIbanRecord(iban: string, valid = true, bank?: IbanBank): Iban 
     length: iban.length,
     valid,
   }
+  if (invalid !== undefined) record.invalid = invalid
   if (bank !== undefined) record.bank = bank
   return record
 }

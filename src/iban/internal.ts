@@ -4,7 +4,7 @@
 // exports it as @ibanmint/iban/internal for the service alone: undocumented, and free to change
 // in any release.
 export { ACCOUNT_SCHEMES, accountCheckName, nationalFailure } from './account-schemes.ts'
-export { BANK_REGISTRY } from './banks-registry-data.ts'
+export { bankRegistry } from './banks-registry-data.ts'
 export { BANK_WEIGHTS } from './bank-weights.ts'
 export type { CountryWeights } from './bank-weights.ts'
 export { hasBankRegistry, tableAt } from './banks.ts'

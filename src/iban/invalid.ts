@@ -7,13 +7,11 @@ import { ACCOUNT_SCHEMES, schemeOf } from './account-schemes.ts'
 import type { BankRow } from './banks.ts'
 import { BBAN, MAX_IBAN_LENGTH } from './layout.ts'
 import { writeIbanCheckDigits, type MintPlan } from './generate.ts'
+import type { InvalidCheck } from './invalid-checks.ts'
 import { randomBelow, type RandomSource } from './random.ts'
 import type { CheckPart, CountrySpec } from './registry.ts'
 
-/** The checks validation reports, as `invalid=` names them. */
-export const INVALID_CHECKS = ['national', 'mod97', 'length', 'format', 'country'] as const
-/** A check that negative test data fails (INVALID_CHECKS lists them). */
-export type InvalidCheck = (typeof INVALID_CHECKS)[number]
+export { INVALID_CHECKS, type InvalidCheck } from './invalid-checks.ts'
 
 /** What each kind breaks, in a user's words (OpenAPI, CLI help, MCP). */
 export const INVALID_CHECK_TEXT: Readonly<Record<InvalidCheck, string>> = {

@@ -19,8 +19,10 @@ export interface IbanAtOptions {
   realistic?: boolean | undefined
   /** Realistic rows of this real bank only (one country only). */
   bank?: string | undefined
-  /** Rows that fail exactly this check and pass every other one. */
-  invalid?: InvalidCheck | undefined
+  /** Rows that fail exactly this check and pass every other one; several: each broken row fails one. */
+  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
+  /** The share of rows broken, in (0, 1] (default 1); given, or with several checks, rows carry `invalid`. */
+  invalidShare?: number | undefined
 }
 
 /**
@@ -32,7 +34,7 @@ const CACHE_SIZE = 16
 
 /**
  * The last dataset asked for, with what it was asked by: a loop over one dataset (a fresh
- * options object per call, as scripts write them) compares five values, with no key to build.
+ * options object per call, as scripts write them) compares six values, with no key to build.
  */
 let last: { seed: unknown; options: IbanAtOptions; dataset: Dataset } | undefined
 
@@ -40,14 +42,15 @@ function datasetOf(seed: string | number, options: IbanAtOptions): Dataset {
   if (typeof options !== 'object' || options === null || typeof options.country !== 'string') {
     throw new DatasetError('country', 'country is needed: a country code, or several joined by commas')
   }
-  const { country, realistic, bank, invalid } = options
+  const { country, realistic, bank, invalid, invalidShare } = options
   if (
     last !== undefined &&
     last.seed === seed &&
     last.options.country === country &&
     last.options.realistic === realistic &&
     last.options.bank === bank &&
-    last.options.invalid === invalid
+    last.options.invalid === invalid &&
+    last.options.invalidShare === invalidShare
   ) {
     return last.dataset
   }
@@ -55,7 +58,14 @@ function datasetOf(seed: string | number, options: IbanAtOptions): Dataset {
     throw new DatasetError('seed', 'seed is needed: ibanAt reads a row of a seeded dataset')
   }
   // 42 and "42" are one seed, as everywhere.
-  const key = JSON.stringify([typeof seed === 'number' ? String(seed) : seed, country, realistic, bank, invalid])
+  const key = JSON.stringify([
+    typeof seed === 'number' ? String(seed) : seed,
+    country,
+    realistic,
+    bank,
+    invalid,
+    invalidShare,
+  ])
   let dataset = CACHE.get(key)
   if (dataset === undefined) {
     dataset = new Dataset({
@@ -64,11 +74,12 @@ function datasetOf(seed: string | number, options: IbanAtOptions): Dataset {
       seed,
       bank,
       invalid,
+      invalidShare,
     })
     if (CACHE.size === CACHE_SIZE) CACHE.delete(CACHE.keys().next().value as string)
   } else CACHE.delete(key)
   CACHE.set(key, dataset)
-  last = { seed, options: { country, realistic, bank, invalid }, dataset }
+  last = { seed, options: { country, realistic, bank, invalid, invalidShare }, dataset }
   return dataset
 }
 

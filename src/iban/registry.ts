@@ -1,5 +1,6 @@
-// Builds the country registry from the declarative table once, at import: segments, lengths,
-// structure, format regex and national check layout. Pure data, no I/O.
+// The country registry from the declarative table: segments, lengths, structure, format regex
+// and national check layout. A country's spec derives them on first use, not at import, so that
+// loading the library does not build 91 countries a program may never ask for. Pure data, no I/O.
 import {
   COUNTRY_ROWS,
   NOT_IN_REGISTRY,
@@ -172,6 +173,7 @@ function toSlug(name: string): string {
     .replace(/^-|-$/g, '')
 }
 
+/** A country's full spec from its row: what a RegistryCountry derives on first use. */
 function buildCountry(row: CountryRow): CountrySpec {
   const segments = parseSegments(row)
   const bbanLength = segments.reduce((sum, s) => sum + s.length, 0)
@@ -213,6 +215,87 @@ function buildCountry(row: CountryRow): CountrySpec {
   }
 }
 
+/**
+ * A country of the registry: the row's own facts at once, the derived ones (segments, lengths,
+ * patterns, …) on first read, once for all of them. One class, so that the hot paths that read
+ * a spec see one shape.
+ */
+class RegistryCountry implements CountrySpec {
+  readonly code: string
+  readonly name: string
+  readonly example: string
+  readonly sepa: boolean
+  readonly sepaRegistry: boolean | null
+  readonly accountCheck: AccountSchemeId | null
+  readonly #row: CountryRow
+  #full: CountrySpec | undefined
+
+  constructor(row: CountryRow) {
+    this.code = row.code
+    this.name = row.name
+    this.example = row.example
+    this.sepa = SEPA_COUNTRIES.has(row.code)
+    this.sepaRegistry = NOT_IN_REGISTRY.has(row.code) ? null : REGISTRY_SEPA.has(row.code)
+    this.accountCheck = row.account ?? null
+    this.#row = row
+  }
+
+  get #facts(): CountrySpec {
+    return (this.#full ??= buildCountry(this.#row))
+  }
+
+  get slug(): string {
+    return this.#facts.slug
+  }
+  get ibanLength(): number {
+    return this.#facts.ibanLength
+  }
+  get bbanLength(): number {
+    return this.#facts.bbanLength
+  }
+  get bbanFormat(): string {
+    return this.#facts.bbanFormat
+  }
+  get structure(): string {
+    return this.#facts.structure
+  }
+  get segments(): readonly BbanSegment[] {
+    return this.#facts.segments
+  }
+  get partNames(): readonly SegmentName[] {
+    return this.#facts.partNames
+  }
+  get partRanges(): readonly (readonly [number, number])[][] {
+    return this.#facts.partRanges
+  }
+  get nationalCheck(): NationalCheck | null {
+    return this.#facts.nationalCheck
+  }
+  get advisoryCheck(): NationalCheck | null {
+    return this.#facts.advisoryCheck
+  }
+  get formatPattern(): RegExp {
+    return this.#facts.formatPattern
+  }
+  get ibanPattern(): RegExp {
+    return this.#facts.ibanPattern
+  }
+  get digitPositions(): number {
+    return this.#facts.digitPositions
+  }
+  get letterPositions(): number {
+    return this.#facts.letterPositions
+  }
+  get positionClasses(): string {
+    return this.#facts.positionClasses
+  }
+
+  /** Every field as own data, in the order of the interface: what JSON shows of a spec. */
+  toJSON(): CountrySpec {
+    return this.#facts
+  }
+}
+
 /** A country as served to users (the Country of the API). */
 export interface Country {
   code: string
@@ -243,7 +326,7 @@ export function toCountry(spec: CountrySpec): Country {
 }
 
 /** Every supported country, in the service's order (DE, FR, IT, ES, ...). */
-export const COUNTRIES: readonly CountrySpec[] = COUNTRY_ROWS.map(buildCountry)
+export const COUNTRIES: readonly CountrySpec[] = COUNTRY_ROWS.map((row) => new RegistryCountry(row))
 
 // Indexed by the two letters (26 × 26 slots): no string hashing on the validation hot path.
 const COUNTRY_BY_LETTERS: readonly (CountrySpec | undefined)[] = (() => {

@@ -6,7 +6,7 @@
 // (10.9 KB: realistic German IBANs are at about 88 distinct banks in 100).
 import type { GenerateRequest } from '../core/operations.ts'
 import { generateResultSchema, type Schema } from '../core/schemas.ts'
-import type { Iban } from '@ibanmint/iban'
+import { INVALID_CHECKS, type Iban, type InvalidCheck } from '@ibanmint/iban'
 
 export interface CompactBank {
   code: string
@@ -16,6 +16,8 @@ export interface CompactBank {
 
 export interface CompactRow {
   iban: string
+  /** Labelled negative data: the check the IBAN fails (absent when it is valid). */
+  invalid?: InvalidCheck
   /** Index of the IBAN's bank in `banks` (with bank_details, where the IBAN carries a real bank). */
   bank?: number
 }
@@ -30,6 +32,7 @@ export interface CompactGenerateResult {
   next_offset?: number
   bank?: string
   invalid?: string
+  invalid_share?: number
   bank_mix?: 'uniform'
   qr_iban?: true
   valid: boolean
@@ -54,7 +57,7 @@ export function compactGenerateResult(
   bankDetails: boolean,
 ): CompactGenerateResult {
   const { country, count, territory } = request
-  const { realistic, seed, bank, invalid, bankMix, qrIban } = request.dataset
+  const { realistic, seed, bank, invalid, invalidShare, bankMix, qrIban } = request.dataset
   const result: CompactGenerateResult = {
     country: { code: country.code, name: country.name, iban_length: country.ibanLength },
     count,
@@ -67,30 +70,41 @@ export function compactGenerateResult(
     if (slice.offset + count < slice.capacity) result.next_offset = slice.offset + count
   }
   if (bank !== undefined) result.bank = bank.toUpperCase()
-  if (invalid !== undefined) result.invalid = invalid
+  if (invalid !== undefined) result.invalid = typeof invalid === 'string' ? invalid : invalid.join(',')
+  if (invalidShare !== undefined) result.invalid_share = invalidShare
   if (bankMix === 'uniform') result.bank_mix = bankMix
   if (qrIban === true) result.qr_iban = true
-  // Every row made with `invalid` fails its check; every other row passes them all.
-  result.valid = invalid === undefined
+  // A row made with `invalid` fails its check; every other row passes them all.
+  result.valid = records.every((record) => record.valid)
+  const labelled = records.some((record) => record.invalid !== undefined)
   if (!bankDetails) {
-    result.ibans = records.map((record) => ({ iban: record.iban }))
+    result.ibans = records.map((record) => rowOf(record, labelled))
     return result
   }
   const banks: CompactBank[] = []
   const indexes = new Map<string, number>()
   const rows = records.map((record): CompactRow => {
-    if (record.bank === undefined) return { iban: record.iban }
+    const row = rowOf(record, labelled)
+    if (record.bank === undefined) return row
     let index = indexes.get(record.bank.code)
     if (index === undefined) {
       index = banks.length
       indexes.set(record.bank.code, index)
       banks.push({ code: record.bank.code, name: record.bank.name, bic: record.bank.bic })
     }
-    return { iban: record.iban, bank: index }
+    row.bank = index
+    return row
   })
   result.banks = banks
   result.ibans = rows
   return result
+}
+
+/** A record's row: its IBAN, and in labelled results the check it fails (if any). */
+function rowOf(record: Iban, labelled: boolean): CompactRow {
+  return labelled && typeof record.invalid === 'string'
+    ? { iban: record.iban, invalid: record.invalid }
+    : { iban: record.iban }
 }
 
 const restFields = generateResultSchema['properties'] as Record<string, Schema>
@@ -122,11 +136,13 @@ export const compactGenerateSchema: Schema = {
     },
     bank: restFields['bank'],
     invalid: restFields['invalid'],
+    invalid_share: restFields['invalid_share'],
     bank_mix: restFields['bank_mix'],
     qr_iban: restFields['qr_iban'],
     valid: {
       type: 'boolean',
-      description: 'Every IBAN passes every check (true), or fails the check `invalid` names (false).',
+      description:
+        'Every IBAN passes every check (true), or not (false): each fails the check `invalid` names, or with a list or invalid_share, the rows that carry `invalid` fail that check.',
     },
     banks: {
       type: 'array',
@@ -144,6 +160,11 @@ export const compactGenerateSchema: Schema = {
         additionalProperties: false,
         properties: {
           iban: (restBank['iban'] as Schema) ?? { type: 'string' },
+          invalid: {
+            type: 'string',
+            enum: [...INVALID_CHECKS],
+            description: 'With a list of checks or invalid_share: the check this IBAN fails (absent when it is valid).',
+          },
           bank: {
             type: 'integer',
             minimum: 0,

@@ -24,6 +24,7 @@ import {
   ibanSchema,
   ibansArgumentSchema,
   invalidParamSchema,
+  invalidShareParamSchema,
   objectOf,
   offsetSchema,
   publishedSchema,
@@ -102,6 +103,7 @@ const generateArguments = objectOf(
     },
     bank: bankArgumentSchema,
     invalid: invalidParamSchema,
+    invalid_share: invalidShareParamSchema,
     bank_details: {
       type: 'boolean',
       default: false,
@@ -409,7 +411,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
     },
     generate_iban: {
       title: 'Generate test IBANs',
-      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes; false gives fully random ones; bank picks one real bank (find its code with ${toolName('list_banks')}); bank_details adds each IBAN’s bank (name, BIC), each distinct bank listed once; bank_mix (default weighted: the largest banks carry most rows, as a country’s accounts do; uniform: every bank alike) shares realistic rows among the banks; qr_iban gives Swiss and Liechtenstein QR-IBANs. Pass seed to get the same IBANs again, and offset (the result’s next_offset) to continue a seeded dataset past ${MAX_COUNT}. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them. The result states what all IBANs share once (country, mode, seed, valid) and lists each IBAN as { iban }. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
+      description: `Generates 1 to ${MAX_COUNT} distinct valid test IBANs for one country: MOD-97 check digits and the country’s national check digits are correct, so validators accept them. realistic (default true) uses real bank codes; false gives fully random ones; bank picks one real bank (find its code with ${toolName('list_banks')}); bank_details adds each IBAN’s bank (name, BIC), each distinct bank listed once; bank_mix (default weighted: the largest banks carry most rows, as a country’s accounts do; uniform: every bank alike) shares realistic rows among the banks; qr_iban gives Swiss and Liechtenstein QR-IBANs. Pass seed to get the same IBANs again, and offset (the result’s next_offset) to continue a seeded dataset past ${MAX_COUNT}. invalid (national, mod97, length, format, country) gives IBANs that fail exactly that check, to test that a form rejects them; a comma-separated list with invalid_share (e.g. "mod97,national" and 0.05) mixes valid IBANs with ones that fail one of those checks, each such row naming its check in invalid. The result states what all IBANs share once (country, mode, seed, valid) and lists each IBAN as { iban }. Use it when test data, fixtures or examples need IBANs. ${TEST_DATA}`,
       inputSchema: generateArguments,
       outputSchema: compactGenerateSchema,
       annotations: { ...READ_ONLY, idempotentHint: false },

@@ -32,9 +32,16 @@ const roundUp = (bytes: number) => Math.ceil(bytes / SLOT_STEP) * SLOT_STEP
 
 /** What of a stream request decides the size of its batches: its dataset's kind of rows, its count and format. */
 interface SizedRequest {
-  dataset: Pick<DatasetOptions, 'countries' | 'realistic' | 'bank' | 'invalid'>
+  dataset: Pick<DatasetOptions, 'countries' | 'realistic' | 'bank' | 'invalid' | 'invalidShare'>
   count: number
   format: RenderFormat
+}
+
+/** The most bytes the `invalid` label adds to a row (`,"invalid":"national"`): with a list or a share. */
+const LABEL_BYTES = 24
+
+function labelled(request: SizedRequest): boolean {
+  return Array.isArray(request.dataset.invalid) || request.dataset.invalidShare !== undefined
 }
 
 export class BatchSizes {
@@ -44,7 +51,7 @@ export class BatchSizes {
   /** Bytes of one result slot for `request`'s batches. */
   slotBytes(request: SizedRequest): number {
     const rows = Math.min(request.count, BATCH_ROWS)
-    const most = roundUp(rows * MAX_ROW_BYTES[request.format] + HEAD_BYTES)
+    const most = roundUp(rows * (MAX_ROW_BYTES[request.format] + (labelled(request) ? LABEL_BYTES : 0)) + HEAD_BYTES)
     const seen = this.#seen.get(keyOf(request))
     return seen === undefined ? most : Math.min(most, roundUp(seen * MARGIN + HEAD_BYTES))
   }
@@ -58,6 +65,6 @@ export class BatchSizes {
 }
 
 function keyOf(request: SizedRequest): string {
-  const { countries, realistic, bank, invalid } = request.dataset
-  return `${request.format} ${countries.join(',')} ${realistic !== false} ${bank ?? ''} ${invalid ?? ''}`
+  const { countries, realistic, bank, invalid, invalidShare } = request.dataset
+  return `${request.format} ${countries.join(',')} ${realistic !== false} ${bank ?? ''} ${String(invalid ?? '')} ${invalidShare ?? ''}`
 }

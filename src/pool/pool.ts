@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
 import { workerModule } from '../build-outputs.ts'
 import { UnavailableError } from '../core/errors.ts'
-import { batchesOf, BATCH_ROWS } from '../formats/batches.ts'
+import { batchesOf, batchTotal, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/render.ts'
 import { randomSeed, type DatasetOptions } from '@ibanmint/iban/internal'
 import type { BatchTask } from '../../workers/tasks.ts'
@@ -85,6 +85,11 @@ export interface StreamRequest {
   format: RenderFormat
   /** csv: false leaves out the header row (default true). */
   header?: boolean | undefined
+  /**
+   * The first row of the unsliced stream this one is a part of (default: offset): batches, and
+   * sql's INSERT statements with them, are cut on its grid, where the unsliced stream cuts them.
+   */
+  origin?: number | undefined
 }
 
 export class WorkPool {
@@ -334,8 +339,8 @@ export class WorkPool {
 const VALIDATION_FAILED = 'validation failed: a worker thread crashed or ran out of memory; retry'
 
 /** How many batches a stream request makes. */
-function batchCount(request: Pick<StreamRequest, 'count'>): number {
-  return Math.ceil(request.count / BATCH_ROWS)
+function batchCount(request: Pick<StreamRequest, 'count' | 'offset' | 'origin'>): number {
+  return batchTotal(request.count, request.offset ?? 0, BATCH_ROWS, request.origin ?? request.offset ?? 0)
 }
 
 /** The batches of a generation stream, in order. */
@@ -343,7 +348,8 @@ function generationSource(
   request: StreamRequest,
   onChunk: (rows: number, bytes: number) => void,
 ): WindowSource<BatchTask> {
-  const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS)
+  const origin = request.origin ?? request.offset ?? 0
+  const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS, origin)
   // Every batch of one stream mints from the same dataset, so they share its key.
   const dataset = request.dataset.seed === undefined ? { ...request.dataset, seed: randomSeed() } : request.dataset
   return {
@@ -355,6 +361,7 @@ function generationSource(
         dataset,
         format: request.format,
         header: request.header,
+        origin,
         start: batch.start,
         count: batch.count,
         first: batch.first,

@@ -2,5 +2,9 @@
 // it when bundling): empty at first; app.ts puts a country's registry here, fetched from the
 // server, before it generates or validates for that country.
 
+const REGISTRY: Record<string, string> = {}
+
 /** Bank registry lines by country code, as far as the page has fetched them. */
-export const BANK_REGISTRY: Record<string, string> = {}
+export function bankRegistry(): Record<string, string> {
+  return REGISTRY
+}

@@ -4,7 +4,7 @@
 // in the page (#bank-assets: country codes, "bank-weights" and "modulus-table").
 import { resolveCountry } from '@ibanmint/iban'
 import { BANK_WEIGHTS } from './bank-weights.ts'
-import { BANK_REGISTRY } from './banks-registry-data.ts'
+import { bankRegistry } from './banks-registry-data.ts'
 import { loadUkModulus, UK_WEIGHT_ROWS, type UkModulusAsset } from './uk-modulus-table-data.ts'
 
 /** Where each file is (the page's JSON index, written by the server). */
@@ -34,9 +34,9 @@ export function ensureBanks(code: string): Promise<void> {
   const country = resolveCountry(code)?.code
   if (country === undefined) return Promise.resolve()
   const registry =
-    BANK_REGISTRY[country] === undefined
+    bankRegistry()[country] === undefined
       ? fetchOnce(country, (text) => {
-          BANK_REGISTRY[country] = text
+          bankRegistry()[country] = text
         })
       : Promise.resolve()
   const weights =

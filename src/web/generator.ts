@@ -198,7 +198,7 @@ function updateDownloads(code: string, request: GenerateRequest | undefined): vo
       realistic: request.dataset.realistic === false ? '0' : '1',
       seed: String(request.dataset.seed),
     })
-    if (request.dataset.invalid !== undefined) query.set('invalid', request.dataset.invalid)
+    if (request.dataset.invalid !== undefined) query.set('invalid', [request.dataset.invalid].flat().join(','))
     link.href = `/export/${code}?${query}`
   }
 }

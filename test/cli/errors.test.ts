@@ -25,7 +25,7 @@ interface Case {
   env?: NodeJS.ProcessEnv
 }
 
-const TOP = 'generate|iban|validate|bic|countries|serve|mcp|keys [options]'
+const TOP = 'generate|iban|validate|bic|slices|countries|serve|mcp|keys [options]'
 const GENERATE = 'generate <CC>[,<CC>...] [options]'
 
 const CASES: Case[] = [

@@ -45,7 +45,10 @@ function optionsOf(query: string): string[] {
 function asOptions(message: string): string {
   return message
     .replace(/^offset \+ count/, '--offset + --count')
-    .replace(/^(count|offset|seed|bank_mix|qr_iban|bank|invalid|format)\b/, (name) => `--${name.replace('_', '-')}`)
+    .replace(
+      /^(count|offset|seed|bank_mix|qr_iban|bank|invalid_share|invalid|format)\b/,
+      (name) => `--${name.replace('_', '-')}`,
+    )
 }
 
 describe('generate and bulk', () => {
@@ -70,6 +73,12 @@ describe('generate and bulk', () => {
     ['FR', 'format=csv&count=25000&offset=5&seed=rows-only&header=false'],
     ['DE,GB,NL', 'format=csv&count=3000&seed=mix&bank_mix=uniform'],
     ['CH,LI', 'format=json&count=300&seed=qr&qr_iban=true'],
+    // A slice, in one batch and across the pool's.
+    ['DE,FR', 'format=sql&count=3001&offset=3&seed=part&slice=1/3'],
+    ['IT,NL', 'format=json&count=25003&seed=part&slice=0/2'],
+    // Mixed negative data, labelled: in one batch, and from the pool's threads.
+    ['FR', 'format=sql&count=300&seed=m&invalid=national,format&invalid_share=0.2'],
+    ['DE,GB,AT', 'format=csv&count=25000&seed=mixed&invalid=mod97,national,length&invalid_share=0.05'],
   ]
   for (const [countries, query] of SAME_BYTES) {
     test(`generate ${countries} ${optionsOf(query).join(' ')} writes bulk's bytes`, async () => {
@@ -102,6 +111,10 @@ describe('generate and bulk', () => {
     ['DE', 'bank_mix=even'],
     ['CH,DE', 'qr_iban=true'],
     ['CH', 'qr_iban=true&bank=09000'],
+    ['DE', 'invalid=mod97&invalid_share=2'],
+    ['DE', 'invalid_share=0.5'],
+    ['DE', 'invalid=mod97,mod97'],
+    ['MD', 'invalid=national,format'],
   ]
   for (const [countries, query] of REFUSED) {
     test(`generate ${countries} ${optionsOf(query).join(' ').slice(0, 40)} is refused with bulk's message`, async () => {

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { test } from 'node:test'
 import { BIN, runBin } from '../helpers/process.ts'
 
-const COMMANDS = ['generate', 'iban', 'validate', 'bic', 'countries', 'serve', 'mcp', 'keys']
+const COMMANDS = ['generate', 'iban', 'validate', 'bic', 'countries', 'slices', 'serve', 'mcp', 'keys']
 
 const HELPS: string[][] = [
   ['--help'],
@@ -16,6 +16,7 @@ const HELPS: string[][] = [
   ['keys', 'create', '--help'],
   ['keys', 'list', '--help'],
   ['keys', 'revoke', '--help'],
+  ['slices', 'check', '--help'],
 ]
 
 const helpOf = (args: string[]) => {
@@ -99,7 +100,7 @@ test("every command's options line up: each description starts in one column, it
     assert.ok(section !== undefined, `${command}: no Options section`)
     const lines = section.split('\n')
     const columns = lines.flatMap((line) => {
-      const match = /^( {2}-\w, | {6})--[\w-]+(?: [A-Z][\w|]*)? +(?=\S)/.exec(line)
+      const match = /^( {2}-\w, | {6})--[\w-]+(?: [A-Z][\w|/]*)? +(?=\S)/.exec(line)
       return match === null ? [] : [match[0].length]
     })
     // `mcp` has no option but --help: nothing to line up with.

@@ -317,72 +317,61 @@ function expand(text: string, env: Record<string, string>): string {
   )
 }
 
-const HELP = spawnSync(process.execPath, [BIN, 'generate', '--help'], { encoding: 'utf8' }).stdout
-const NO_SLICES = !HELP.includes('--slice')
-
-test(
-  "the Indexed Job's pods, run as Kubernetes runs them (index 0 … n−1, the job's env), write parts that the check accepts and that join into the unsliced dataset",
-  {
-    skip:
-      NO_SLICES &&
-      'the command line has no `generate --slice` and `slices check` yet: the job is written against their contract',
-  },
-  async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ibanmint-k8s-'))
-    try {
-      const job = find('generate', 'Job', 'ibanmint-generate')
-      const generate = container(job, 'generate')
-      const parts = job['spec'].completions as number
-      // The job's dataset at a size for a test: an odd count past one pool batch, uneven parts.
-      const args = (generate['args'] as string[]).map((arg, i, all) => (all[i - 1] === '-n' ? '25003' : arg))
-      const jobEnv = Object.fromEntries((generate['env'] as Manifest[]).map((e) => [e['name'], e['value']]))
-      for (let index = 0; index < parts; index++) {
-        const env = { ...jobEnv, JOB_COMPLETION_INDEX: String(index) }
-        const argv = [...(generate['command'] as string[]), ...args].map((arg) =>
-          expand(arg, env).replace(/^\/out\//, `${dir}/`),
-        )
-        assert.deepEqual(argv.slice(0, 2), ['node', 'bin/ibanmint.js'])
-        await run(process.execPath, [BIN, ...argv.slice(2)], { cwd: ROOT, env: { ...process.env, ...env } })
-      }
-      const files = readdirSync(dir).sort()
-      assert.equal(files.filter((file) => file.endsWith('.csv')).length, parts)
-      assert.equal(files.filter((file) => file.endsWith('.json')).length, parts)
-      const check = container(find('check', 'Job', 'ibanmint-generate-check'), 'check')
-      const script = (check['command'] as string[]).map((part) => part.replaceAll('/out/', `${dir}/`))
-      const checkEnv = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env['PATH'] ?? ''}` }
-      await run(script[0] as string, script.slice(1), { cwd: ROOT, env: checkEnv })
-      // The parts, joined (each part's csv header once), are the unsliced dataset.
-      const options = optionsOf(args)
-      const whole = (
-        await run(
-          process.execPath,
-          [
-            BIN,
-            ...(options.get('_') as string).split(' '),
-            '-n',
-            '25003',
-            '--seed',
-            options.get('--seed') as string,
-            '-f',
-            'csv',
-          ],
-          { maxBuffer: 1 << 26 },
-        )
-      ).stdout
-      const header = whole.slice(0, whole.indexOf('\n') + 1)
-      const joined = Array.from({ length: parts }, (_, k) => {
-        const text = readFileSync(join(dir, `part-${k}.csv`), 'utf8')
-        return k > 0 && text.startsWith(header) ? text.slice(header.length) : text
-      }).join('')
-      assert.equal(joined, whole)
-      // The check can fail: a part missing is refused.
-      unlinkSync(join(dir, `part-${parts - 1}.csv`))
-      await assert.rejects(run(script[0] as string, script.slice(1), { cwd: ROOT, env: checkEnv }))
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
+test("the Indexed Job's pods, run as Kubernetes runs them (index 0 … n−1, the job's env), write parts that the check accepts and that join into the unsliced dataset", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ibanmint-k8s-'))
+  try {
+    const job = find('generate', 'Job', 'ibanmint-generate')
+    const generate = container(job, 'generate')
+    const parts = job['spec'].completions as number
+    // The job's dataset at a size for a test: an odd count past one pool batch, uneven parts.
+    const args = (generate['args'] as string[]).map((arg, i, all) => (all[i - 1] === '-n' ? '25003' : arg))
+    const jobEnv = Object.fromEntries((generate['env'] as Manifest[]).map((e) => [e['name'], e['value']]))
+    for (let index = 0; index < parts; index++) {
+      const env = { ...jobEnv, JOB_COMPLETION_INDEX: String(index) }
+      const argv = [...(generate['command'] as string[]), ...args].map((arg) =>
+        expand(arg, env).replace(/^\/out\//, `${dir}/`),
+      )
+      assert.deepEqual(argv.slice(0, 2), ['node', 'bin/ibanmint.js'])
+      await run(process.execPath, [BIN, ...argv.slice(2)], { cwd: ROOT, env: { ...process.env, ...env } })
     }
-  },
-)
+    const files = readdirSync(dir).sort()
+    assert.equal(files.filter((file) => file.endsWith('.csv')).length, parts)
+    assert.equal(files.filter((file) => file.endsWith('.json')).length, parts)
+    const check = container(find('check', 'Job', 'ibanmint-generate-check'), 'check')
+    const script = (check['command'] as string[]).map((part) => part.replaceAll('/out/', `${dir}/`))
+    const checkEnv = { ...process.env, PATH: `${dirname(process.execPath)}:${process.env['PATH'] ?? ''}` }
+    await run(script[0] as string, script.slice(1), { cwd: ROOT, env: checkEnv })
+    // The parts, joined (each part's csv header once), are the unsliced dataset.
+    const options = optionsOf(args)
+    const whole = (
+      await run(
+        process.execPath,
+        [
+          BIN,
+          ...(options.get('_') as string).split(' '),
+          '-n',
+          '25003',
+          '--seed',
+          options.get('--seed') as string,
+          '-f',
+          'csv',
+        ],
+        { maxBuffer: 1 << 26 },
+      )
+    ).stdout
+    const header = whole.slice(0, whole.indexOf('\n') + 1)
+    const joined = Array.from({ length: parts }, (_, k) => {
+      const text = readFileSync(join(dir, `part-${k}.csv`), 'utf8')
+      return k > 0 && text.startsWith(header) ? text.slice(header.length) : text
+    }).join('')
+    assert.equal(joined, whole)
+    // The check can fail: a part missing is refused.
+    unlinkSync(join(dir, `part-${parts - 1}.csv`))
+    await assert.rejects(run(script[0] as string, script.slice(1), { cwd: ROOT, env: checkEnv }))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
 
 test('the overlays are the ones the docs name, each a folder with its kustomization', () => {
   const folders = readdirSync(KUBERNETES).filter((name) => existsSync(join(KUBERNETES, name, 'kustomization.yaml')))

@@ -65,7 +65,7 @@ test('batches cut anywhere concatenate to the whole document, in every format', 
   for (const request of REQUESTS) {
     for (const format of RENDER_FORMATS) {
       const whole = rendered(request, format, [])
-      const label = `${request.countries.join(',')} ${request.invalid ?? ''} ${format}`
+      const label = `${request.countries.join(',')} ${String(request.invalid ?? '')} ${format}`
       for (const cuts of aligned)
         assert.equal(rendered(request, format, cuts), whole, `${label} cut at ${cuts.join(',')}`)
       for (const cuts of anywhere) {

@@ -96,7 +96,7 @@ export const API_TYPES = [
 /** What the service takes beyond the API (values; its types follow them). */
 export const INTERNAL_VALUES = [
   'ACCOUNT_SCHEMES',
-  'BANK_REGISTRY',
+  'bankRegistry',
   'BANK_WEIGHTS',
   'Dataset',
   'bicOutsideSepa',

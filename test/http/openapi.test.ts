@@ -46,6 +46,7 @@ test('the OpenAPI document has every route of the table, with parameters, bodies
       'query:seed',
       'query:bank',
       'query:invalid',
+      'query:invalid_share',
       'query:bank_mix',
       'query:qr_iban',
     ],

@@ -5,11 +5,11 @@ import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { CURATED_BANKS } from '../../src/iban/banks-curated.ts'
-import { BANK_REGISTRY } from '../../src/iban/banks-registry-data.ts'
+import { bankRegistry } from '../../src/iban/banks-registry-data.ts'
 import { BANK_REGISTRY_INFO } from '../../src/iban/banks-registry-info.ts'
 import { bankIndexOf, findBank, hasBankRegistry, readBankTable, tableOf } from '../../src/iban/banks.ts'
 import { Dataset } from '../../src/iban/dataset.ts'
-import { DE_ACCOUNT_METHODS, DE_METHOD_IDS, type DeMethodId } from '../../src/iban/de-account/index.ts'
+import { deAccountMethod, DE_METHOD_IDS, type DeMethodId } from '../../src/iban/de-account/index.ts'
 import { banksOfSortCode } from '../../src/iban/uk-modulus/index.ts'
 import { COUNTRIES, banksOf, findCountry, generateIbans, validateIban } from '../../src/iban/index.ts'
 
@@ -48,7 +48,7 @@ test('the codes and check methods read without the names are the banks’, index
     banks.forEach((bank, index) => {
       assert.equal(bankIndexOf(country, bank.code.padEnd(40, '0'), -table.offset), index, `${country} ${bank.code}`)
       const method = bank.method === undefined ? -1 : DE_METHOD_IDS.indexOf(bank.method)
-      const checks = method >= 0 && DE_ACCOUNT_METHODS[bank.method as DeMethodId].checks
+      const checks = method >= 0 && deAccountMethod(bank.method as DeMethodId).checks
       assert.equal(table.methodIndexes[index], checks ? method : -1, `${country} ${bank.code}`)
     })
     // A bank's record read alone from its registry line is the one read with all the banks.
@@ -80,7 +80,7 @@ test('every bank code fits its country’s BBAN at the bank position, branches t
 test('every hand-checked bank adds something: a branch, a bank the registry lacks, or a country without one', () => {
   for (const [country, curated] of Object.entries(CURATED_BANKS)) {
     const registered = new Set(
-      (BANK_REGISTRY[country] ?? '')
+      (bankRegistry()[country] ?? '')
         .split('\n')
         .map((line) => line.split('\t')[0] ?? '')
         .filter((code) => code !== '' && code !== '+' && code !== '*'),

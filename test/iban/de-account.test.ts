@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'node:test'
 import { mintRow, planFor, type MintPlan } from '../../src/iban/generate.ts'
-import { DE_ACCOUNT_METHODS } from '../../src/iban/de-account/index.ts'
+import { deAccountMethod } from '../../src/iban/de-account/index.ts'
 import { banksOf, generateIbans, validateIban, type BankRow } from '../../src/iban/index.ts'
 import { ibanCheckDigits } from '../../src/iban/mod97.ts'
 import { METHOD_VECTORS } from '../helpers/bundesbank.ts'
@@ -112,7 +112,7 @@ test('every method in use: consecutive row numbers give distinct accounts that p
       if (row % 97 === 0)
         assert.equal(
           validateIban(iban).checks.national,
-          DE_ACCOUNT_METHODS[bank.method ?? '09'].checks ? true : null,
+          deAccountMethod(bank.method ?? '09').checks ? true : null,
           `${method}: ${iban}`,
         )
     }

@@ -9,7 +9,7 @@
 // IBANMINT_DE_METHODS=00,13,63 limits the run to some methods.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { DE_ACCOUNT_METHODS, DE_METHOD_IDS, type AccountMethod } from '../../src/iban/de-account/index.ts'
+import { deAccountMethod, DE_METHOD_IDS, type AccountMethod } from '../../src/iban/de-account/index.ts'
 import { METHOD_VECTORS } from '../helpers/bundesbank.ts'
 import { LONG } from '../helpers/fixtures.ts'
 import { judgeByMethod, type Question } from '../helpers/ktoblzcheck.ts'
@@ -96,7 +96,7 @@ function capacityOf(method: AccountMethod): number {
 test('a verdict only reads its digits (validation passes views of one buffer)', () => {
   const next = random(0x4ead)
   for (const id of DE_METHOD_IDS) {
-    const method = DE_ACCOUNT_METHODS[id]
+    const method = deAccountMethod(id)
     for (let i = 0; i < 2_000; i++) {
       const account = Uint8Array.from({ length: 10 }, () => Math.floor(next() * 10))
       const bank = Uint8Array.from({ length: 8 }, () => Math.floor(next() * 10))
@@ -109,11 +109,11 @@ test('a verdict only reads its digits (validation passes views of one buffer)', 
 
 test('only the methods that say so read the bank code (52, 53, B6, C0)', () => {
   const next = random(0xb1a)
-  const readers = DE_METHOD_IDS.filter((id) => DE_ACCOUNT_METHODS[id].readsBank === true)
+  const readers = DE_METHOD_IDS.filter((id) => deAccountMethod(id).readsBank === true)
   assert.deepEqual(readers, ['52', '53', 'B6', 'C0'])
   for (const id of DE_METHOD_IDS) {
     if (readers.includes(id)) continue
-    const method = DE_ACCOUNT_METHODS[id]
+    const method = deAccountMethod(id)
     for (let i = 0; i < 2_000; i++) {
       const account = Uint8Array.from({ length: 10 }, () => Math.floor(next() * 10))
       const bank = Uint8Array.from({ length: 8 }, () => Math.floor(next() * 10))
@@ -124,10 +124,10 @@ test('only the methods that say so read the bank code (52, 53, B6, C0)', () => {
 
 test('a plain method’s verdict is exactly its described digit (validation computes it from the digits)', () => {
   const next = random(0x91a1)
-  const plain = DE_METHOD_IDS.filter((id) => DE_ACCOUNT_METHODS[id].plain === true)
+  const plain = DE_METHOD_IDS.filter((id) => deAccountMethod(id).plain === true)
   assert.ok(plain.length >= 30, `${plain.length} plain methods`)
   for (const id of plain) {
-    const method = DE_ACCOUNT_METHODS[id]
+    const method = deAccountMethod(id)
     const derive = method.layout.derive
     assert.ok(derive !== undefined, id)
     for (let i = 0; i < 5_000; i++) {
@@ -146,14 +146,14 @@ test('a plain method’s verdict is exactly its described digit (validation comp
 test('the table has every method id of the specification (145), each with a layout of 10 positions', () => {
   assert.equal(DE_METHOD_IDS.length, 145)
   for (const id of DE_METHOD_IDS) {
-    const method = DE_ACCOUNT_METHODS[id]
+    const method = deAccountMethod(id)
     assert.ok(method !== undefined, id)
     assert.equal(method.layout.positions.length, 10, id)
   }
 })
 
 for (const id of IDS) {
-  const method = DE_ACCOUNT_METHODS[id]
+  const method = deAccountMethod(id)
   const vectors = VECTORS.get(id)
   const bankCode = vectors?.bank ?? DEFAULT_BANK
   const bank = digitsOf(bankCode).slice(2)

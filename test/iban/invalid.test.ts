@@ -110,3 +110,68 @@ test('a check that cannot be broken alone for a country is refused, naming inval
   assert.throws(() => new Dataset({ countries: ['MD'], invalid: 'format' }), { parameter: 'invalid' })
   assert.throws(() => new Dataset({ countries: ['FR', 'AT'], invalid: 'national' }), { message: /AT/ })
 })
+
+test('generateIbans with invalid: [mod97, national] and invalidShare 0.1: records carry invalid (the check, or null), which our validation confirms', () => {
+  for (const code of ['DE', 'GB', 'FR', 'CH', 'IL']) {
+    const ibans = generateIbans(code, 3_000, { seed: 'mixed', invalid: ['mod97', 'national'], invalidShare: 0.1 })
+    assert.equal(new Set(ibans.map((i) => i.iban)).size, ibans.length, `${code} rows repeat`)
+    let broken = 0
+    for (const { iban, valid, invalid } of ibans) {
+      const result = validateIban(iban)
+      assert.equal(valid, invalid === null, iban)
+      assert.equal(result.valid, valid, `${iban}: ${JSON.stringify(result.checks)}`)
+      // (DE: a bank whose method checks nothing gives national null.)
+      if (invalid === 'mod97') assert.ok(!result.checks.mod97 && result.checks.national !== false, iban)
+      if (invalid === 'national') assert.deepEqual([result.checks.mod97, result.checks.national], [true, false], iban)
+      if (invalid !== null) broken++
+    }
+    // 300 expected: binomial, within five standard deviations (16.4).
+    assert.ok(Math.abs(broken - 300) < 82, `${code}: ${broken} broken`)
+  }
+})
+
+test('invalidShare: a row is broken or not by the seed and its index alone (offsets agree), records of one check without a share unlabelled', () => {
+  const options = { seed: 7, invalid: ['length', 'format'] as InvalidCheck[], invalidShare: 0.5 }
+  const whole = generateIbans('IT', 400, options)
+  assert.deepEqual(generateIbans('IT', 100, { ...options, offset: 250 }), whole.slice(250, 350))
+  assert.deepEqual(generateIbans('IT', 400, options), whole)
+  assert.ok(generateIbans('IT', 5, { seed: 7, invalid: 'length' }).every((record) => !('invalid' in record)))
+  assert.ok(
+    generateIbans('IT', 5, { seed: 7, invalid: 'length', invalidShare: 1 }).every((r) => r.invalid === 'length'),
+  )
+})
+
+test('invalid lists and invalidShare refused, naming the option: no check, out of range, a check twice, none the country can fail', () => {
+  const refused: [ConstructorParameters<typeof Dataset>[0], string, RegExp | string][] = [
+    [
+      { countries: ['DE'], invalidShare: 0.5 },
+      'invalid_share',
+      'invalid_share needs invalid: the checks the broken rows fail',
+    ],
+    [{ countries: ['DE'], invalid: 'mod97', invalidShare: 0 }, 'invalid_share', /greater than 0 and at most 1/],
+    [{ countries: ['DE'], invalid: 'mod97', invalidShare: 1.5 }, 'invalid_share', /greater than 0 and at most 1/],
+    [{ countries: ['DE'], invalid: 'mod97', invalidShare: Number.NaN }, 'invalid_share', /greater than 0/],
+    [{ countries: ['DE'], invalid: [] }, 'invalid', /invalid must be one of/],
+    [{ countries: ['DE'], invalid: ['mod97', 'mod97'] }, 'invalid', 'invalid names mod97 twice: list each check once'],
+    [
+      { countries: ['AT'], invalid: ['mod97', 'national'] },
+      'invalid',
+      'invalid=national cannot be made for AT: it has no national check digits',
+    ],
+    [
+      { countries: ['AT', 'NL'], invalid: ['mod97', 'national'] },
+      'invalid',
+      'invalid=national cannot be made for AT,NL',
+    ],
+    [
+      { countries: ['MD'], invalid: ['national', 'format'] },
+      'invalid',
+      /^invalid=national,format: none can be made for MD \(national: it /,
+    ],
+  ]
+  for (const [options, parameter, message] of refused)
+    assert.throws(() => new Dataset(options), { parameter, message }, JSON.stringify(options))
+  // Of several, a country takes those it can fail: AT no national, the others both.
+  const dataset = new Dataset({ countries: ['FR', 'AT'], invalid: ['mod97', 'national'], invalidShare: 0.5 })
+  assert.deepEqual(dataset.kindsByCountry, [['mod97', 'national'], ['mod97']])
+})

@@ -3,11 +3,11 @@
 // A German bank code names one of them (the bank data's `method`); validation runs it on the
 // account, generation makes accounts from its layout (types.ts). The type of the table makes
 // the compiler ask for every id.
-import { METHODS_00_29 } from './methods-00-29.ts'
-import { METHODS_30_59 } from './methods-30-59.ts'
-import { METHODS_60_89 } from './methods-60-89.ts'
-import { METHODS_90_B9 } from './methods-90-b9.ts'
-import { METHODS_C0_E4 } from './methods-c0-e4.ts'
+import { methods00To29 } from './methods-00-29.ts'
+import { methods30To59 } from './methods-30-59.ts'
+import { methods60To89 } from './methods-60-89.ts'
+import { methods90ToB9 } from './methods-90-b9.ts'
+import { methodsC0ToE4 } from './methods-c0-e4.ts'
 import type { AccountMethod, Decimal } from './types.ts'
 
 export type { AccountLayout, AccountMethod, DerivedDigit, Digits } from './types.ts'
@@ -27,13 +27,19 @@ export const DE_METHOD_IDS = [
 /** A Bundesbank check method id. */
 export type DeMethodId = `${Decimal}${Decimal}` | `${(typeof HEX)[number]}${Decimal}` | 'E0' | 'E1' | 'E2' | 'E3' | 'E4'
 
-/** Every method by id. */
-export const DE_ACCOUNT_METHODS: Readonly<Record<DeMethodId, AccountMethod>> = {
-  ...METHODS_00_29,
-  ...METHODS_30_59,
-  ...METHODS_60_89,
-  ...METHODS_90_B9,
-  ...METHODS_C0_E4,
+// The table is made on first use: loading the library builds none of its 155 methods.
+let methods: Readonly<Record<DeMethodId, AccountMethod>> | undefined
+
+/** The method of an id. */
+export function deAccountMethod(id: DeMethodId): AccountMethod {
+  methods ??= {
+    ...methods00To29(),
+    ...methods30To59(),
+    ...methods60To89(),
+    ...methods90ToB9(),
+    ...methodsC0ToE4(),
+  }
+  return methods[id]
 }
 
 const IDS: ReadonlySet<string> = new Set(DE_METHOD_IDS)

@@ -195,77 +195,84 @@ const method00 = checkDigitMethod(NINE_FREE, LAST, mod10DigitSum)
 const checkDigit06 = mod11Over(0, 8, W_2_TO_7, 0)
 
 /** The methods 00–29 by id. */
-export const METHODS_00_29: Readonly<Record<Id, AccountMethod>> = {
-  // Modulus 10, weights 2, 1 from the right, digit sums of the products.
-  '00': method00,
-  // Modulus 10, weights 3, 7, 1 from the right.
-  '01': checkDigitMethod(NINE_FREE, LAST, mod10Sum(W_371)),
-  // Modulus 11, weights 2–9, 2; remainder 1 makes the account unusable.
-  '02': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_9_2, -1), GUARD_POSITION_9),
-  // Modulus 10, weights 2, 1 from the right, products as they are.
-  '03': checkDigitMethod(NINE_FREE, LAST, mod10Sum(W_21)),
-  // Modulus 11, weights 2–7, 2, 3, 4; remainder 1 makes the account unusable.
-  '04': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_7, -1), GUARD_POSITION_9),
-  // Modulus 10, weights 7, 3, 1 from the right.
-  '05': checkDigitMethod(NINE_FREE, LAST, mod10Sum(W_731)),
-  // Modulus 11, weights 2–7 repeated; remainder 0 or 1 gives check digit 0.
-  '06': checkDigitMethod(NINE_FREE, LAST, checkDigit06),
-  // Modulus 11, weights 2–10; remainder 1 makes the account unusable.
-  '07': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_10, -1), GUARD_POSITION_9),
-  // As 00 from account 60 000 on; smaller accounts pass unchecked.
-  '08': {
-    checks: true,
-    valid: (d) => valueOf(d, 0, 9) < FIRST_CHECKED_08 || mod10DigitSum(d) === d[LAST],
-    layout: method00.layout,
-  },
-  // No check.
-  '09': UNCHECKED,
-  // Modulus 11, weights 2–10; remainder 0 or 1 gives check digit 0.
-  '10': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_10, 0)),
-  // Modulus 11, weights 2–10; remainder 0 gives 0, remainder 1 gives 9.
-  '11': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_10, 9)),
-  // Unassigned ("frei"): no check.
-  '12': UNCHECKED,
-  // As 00 over base number 2–7, check digit 8, sub-account 9–10; or read as if sub-account 00 had been left off.
-  '13': {
-    checks: true,
-    valid: valid13,
-    layout: layoutOf(SUB_ACCOUNT_LAYOUT, 7, mod10Digit(1, 6, W_21, true)),
-  },
-  // Modulus 11 as 02 over base number 4–9 (account type 2–3 not counted).
-  '14': checkDigitMethod(NINE_FREE, LAST, mod11Over(3, 8, W_2_TO_7, -1), GUARD_POSITION_9),
-  // Modulus 11 as 06 over positions 6–9 only, weights 2–5.
-  '15': checkDigitMethod(NINE_FREE, LAST, mod11Over(5, 8, W_2_TO_5, 0)),
-  // As 06, but remainder 1 passes when positions 9 and 10 are equal.
-  '16': { checks: true, valid: valid16, layout: layoutOf(NINE_FREE, LAST, checkDigit06) },
-  // Modulus 11 over stem 2–7 (weights 1, 2, digit sums, minus 1); check digit 8, sub-account 9–10.
-  '17': checkDigitMethod([NON_ZERO, NON_ZERO, ANY, ANY, ANY, ANY, ANY, '', ANY, ANY], 7, checkDigit17),
-  // Modulus 10, weights 3, 9, 7, 1 from the right.
-  '18': checkDigitMethod(NINE_FREE, LAST, mod10Sum(W_3971)),
-  // Modulus 11 as 06, weights 2–9, 1.
-  '19': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_9_1, 0)),
-  // Modulus 11 as 06, weights 2–9, 3.
-  '20': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_9_3, 0)),
-  // As 00, the sum reduced to a single digit and taken from 10.
-  '21': checkDigitMethod(NINE_FREE, LAST, checkDigit21),
-  // Modulus 10, weights 3, 1 from the right, last digits of the products.
-  '22': checkDigitMethod(NINE_FREE, LAST, checkDigit22),
-  // As 16 over positions 1–6, check digit 7; positions 8–10 unchecked.
-  '23': checkDigitMethod([NON_ZERO, ANY, ANY, ANY, ANY, ANY, '', ANY, ANY, ANY], 6, checkDigit23),
-  // Weights 1, 2, 3 left to right from the first counted digit, each product plus weight mod 11, summed.
-  '24': checkDigitMethod(['1278', ANY, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''], LAST, checkDigit24),
-  // Modulus 11 over positions 2–9 of a nine-digit account; remainder 1 only for work digits 8 and 9.
-  '25': checkDigitMethod(['0', NON_ZERO, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''], LAST, checkDigit25, GUARD_POSITION_9),
-  // Modulus 11 as 06 over positions 1–7, check digit 8, sub-account 9–10; an account starting 00 shifted first.
-  '26': {
-    checks: true,
-    valid: valid26,
-    layout: layoutOf(SUB_ACCOUNT_LAYOUT, 7, mod11Over(0, 6, W_2_TO_7, 0)),
-  },
-  // As 00 below 1 000 000 000, the iterated transformation (M10H) above.
-  '27': checkDigitMethod(NINE_FREE, LAST, checkDigit27),
-  // Modulus 11 as 06 over positions 1–7 (weights 2–8), check digit 8, sub-account 9–10.
-  '28': checkDigitMethod(SUB_ACCOUNT_LAYOUT, 7, mod11Over(0, 6, W_2_TO_8, 0)),
-  // Modulus 10 with the iterated transformation (M10H).
-  '29': checkDigitMethod(NINE_FREE, LAST, m10h),
+export function methods00To29(): Readonly<Record<Id, AccountMethod>> {
+  return {
+    // Modulus 10, weights 2, 1 from the right, digit sums of the products.
+    '00': method00,
+    // Modulus 10, weights 3, 7, 1 from the right.
+    '01': checkDigitMethod(NINE_FREE, LAST, mod10Sum(W_371)),
+    // Modulus 11, weights 2–9, 2; remainder 1 makes the account unusable.
+    '02': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_9_2, -1), GUARD_POSITION_9),
+    // Modulus 10, weights 2, 1 from the right, products as they are.
+    '03': checkDigitMethod(NINE_FREE, LAST, mod10Sum(W_21)),
+    // Modulus 11, weights 2–7, 2, 3, 4; remainder 1 makes the account unusable.
+    '04': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_7, -1), GUARD_POSITION_9),
+    // Modulus 10, weights 7, 3, 1 from the right.
+    '05': checkDigitMethod(NINE_FREE, LAST, mod10Sum(W_731)),
+    // Modulus 11, weights 2–7 repeated; remainder 0 or 1 gives check digit 0.
+    '06': checkDigitMethod(NINE_FREE, LAST, checkDigit06),
+    // Modulus 11, weights 2–10; remainder 1 makes the account unusable.
+    '07': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_10, -1), GUARD_POSITION_9),
+    // As 00 from account 60 000 on; smaller accounts pass unchecked.
+    '08': {
+      checks: true,
+      valid: (d) => valueOf(d, 0, 9) < FIRST_CHECKED_08 || mod10DigitSum(d) === d[LAST],
+      layout: method00.layout,
+    },
+    // No check.
+    '09': UNCHECKED,
+    // Modulus 11, weights 2–10; remainder 0 or 1 gives check digit 0.
+    '10': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_10, 0)),
+    // Modulus 11, weights 2–10; remainder 0 gives 0, remainder 1 gives 9.
+    '11': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_10, 9)),
+    // Unassigned ("frei"): no check.
+    '12': UNCHECKED,
+    // As 00 over base number 2–7, check digit 8, sub-account 9–10; or read as if sub-account 00 had been left off.
+    '13': {
+      checks: true,
+      valid: valid13,
+      layout: layoutOf(SUB_ACCOUNT_LAYOUT, 7, mod10Digit(1, 6, W_21, true)),
+    },
+    // Modulus 11 as 02 over base number 4–9 (account type 2–3 not counted).
+    '14': checkDigitMethod(NINE_FREE, LAST, mod11Over(3, 8, W_2_TO_7, -1), GUARD_POSITION_9),
+    // Modulus 11 as 06 over positions 6–9 only, weights 2–5.
+    '15': checkDigitMethod(NINE_FREE, LAST, mod11Over(5, 8, W_2_TO_5, 0)),
+    // As 06, but remainder 1 passes when positions 9 and 10 are equal.
+    '16': { checks: true, valid: valid16, layout: layoutOf(NINE_FREE, LAST, checkDigit06) },
+    // Modulus 11 over stem 2–7 (weights 1, 2, digit sums, minus 1); check digit 8, sub-account 9–10.
+    '17': checkDigitMethod([NON_ZERO, NON_ZERO, ANY, ANY, ANY, ANY, ANY, '', ANY, ANY], 7, checkDigit17),
+    // Modulus 10, weights 3, 9, 7, 1 from the right.
+    '18': checkDigitMethod(NINE_FREE, LAST, mod10Sum(W_3971)),
+    // Modulus 11 as 06, weights 2–9, 1.
+    '19': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_9_1, 0)),
+    // Modulus 11 as 06, weights 2–9, 3.
+    '20': checkDigitMethod(NINE_FREE, LAST, mod11Over(0, 8, W_2_TO_9_3, 0)),
+    // As 00, the sum reduced to a single digit and taken from 10.
+    '21': checkDigitMethod(NINE_FREE, LAST, checkDigit21),
+    // Modulus 10, weights 3, 1 from the right, last digits of the products.
+    '22': checkDigitMethod(NINE_FREE, LAST, checkDigit22),
+    // As 16 over positions 1–6, check digit 7; positions 8–10 unchecked.
+    '23': checkDigitMethod([NON_ZERO, ANY, ANY, ANY, ANY, ANY, '', ANY, ANY, ANY], 6, checkDigit23),
+    // Weights 1, 2, 3 left to right from the first counted digit, each product plus weight mod 11, summed.
+    '24': checkDigitMethod(['1278', ANY, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''], LAST, checkDigit24),
+    // Modulus 11 over positions 2–9 of a nine-digit account; remainder 1 only for work digits 8 and 9.
+    '25': checkDigitMethod(
+      ['0', NON_ZERO, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''],
+      LAST,
+      checkDigit25,
+      GUARD_POSITION_9,
+    ),
+    // Modulus 11 as 06 over positions 1–7, check digit 8, sub-account 9–10; an account starting 00 shifted first.
+    '26': {
+      checks: true,
+      valid: valid26,
+      layout: layoutOf(SUB_ACCOUNT_LAYOUT, 7, mod11Over(0, 6, W_2_TO_7, 0)),
+    },
+    // As 00 below 1 000 000 000, the iterated transformation (M10H) above.
+    '27': checkDigitMethod(NINE_FREE, LAST, checkDigit27),
+    // Modulus 11 as 06 over positions 1–7 (weights 2–8), check digit 8, sub-account 9–10.
+    '28': checkDigitMethod(SUB_ACCOUNT_LAYOUT, 7, mod11Over(0, 6, W_2_TO_8, 0)),
+    // Modulus 10 with the iterated transformation (M10H).
+    '29': checkDigitMethod(NINE_FREE, LAST, m10h),
+  }
 }

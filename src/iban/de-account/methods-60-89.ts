@@ -366,197 +366,199 @@ function valid89(d: Digits): boolean {
 /** Position 3 may not be 9 (it would make the account a ledger account). */
 const NOT_LEDGER = { 2: '012345678' } as const
 
-export const METHODS_60_89: Readonly<Record<Id, AccountMethod>> = {
-  // Positions 3–9 with digit sums, modulus 10, check digit at 10; positions 1–2 are a sub-account.
-  '60': singleDigit(9, method00Over3To9),
-  // Positions 1–7 into position 8; when position 9 is 8, positions 9 and 10 count too (generated
-  // without that account kind, so that positions 1–7 alone make the check digit).
-  '61': {
-    checks: true,
-    valid: (d) => digitWithKind(d, 8) === at(d, 7),
-    layout: layoutOf(7, luhnDigit(0, 6), { 8: '012345679' }),
-  },
-  // Positions 3–7 with digit sums into position 8; positions 1–2 and 9–10 are ignored.
-  '62': singleDigit(7, luhnDigit(2, 6)),
-  // Position 1 must be 0; positions 2–7 into 8, or, with a leading 000, positions 4–9 into 10.
-  '63': {
-    checks: true,
-    valid: (d) => {
-      if (at(d, 0) !== 0) return false
-      if (at(d, 1) === 0 && at(d, 2) === 0) return luhn(d, 3, 8) === at(d, 9)
-      return digit63(d) === at(d, 7)
+export function methods60To89(): Readonly<Record<Id, AccountMethod>> {
+  return {
+    // Positions 3–9 with digit sums, modulus 10, check digit at 10; positions 1–2 are a sub-account.
+    '60': singleDigit(9, method00Over3To9),
+    // Positions 1–7 into position 8; when position 9 is 8, positions 9 and 10 count too (generated
+    // without that account kind, so that positions 1–7 alone make the check digit).
+    '61': {
+      checks: true,
+      valid: (d) => digitWithKind(d, 8) === at(d, 7),
+      layout: layoutOf(7, luhnDigit(0, 6), { 8: '012345679' }),
     },
-    layout: layoutOf(7, digit63, { 0: '0', 1: NON_ZERO }),
-  },
-  // Positions 1–6 weighted 9, 10, 5, 8, 4, 2, modulus 11 with 10 → 0, check digit at 7.
-  '64': singleDigit(6, (d) => mod11Zero(d, 0, 5, W64)),
-  // Positions 1–7 into position 8; when position 9 is 9, positions 9 and 10 count too (generated
-  // without that account kind).
-  '65': {
-    checks: true,
-    valid: (d) => digitWithKind(d, 9) === at(d, 7),
-    layout: layoutOf(7, luhnDigit(0, 6), { 8: '012345678' }),
-  },
-  // Position 1 must be 0; positions 2 and 5–9 into 10 (remainder 0 → 1); position 2 = 9 is unchecked.
-  '66': {
-    checks: true,
-    valid: (d) => at(d, 1) === 9 || (at(d, 0) === 0 && digit66(d) === at(d, 9)),
-    layout: layoutOf(9, digit66, { 0: '0', 1: '12345678' }),
-  },
-  // Positions 1–7 with digit sums into position 8; positions 9–10 are a sub-account.
-  '67': singleDigit(7, luhnDigit(0, 6)),
-  // 10 digits: position 4 must be 9 and positions 4–9 are checked; shorter: positions 1–9, else
-  // without positions 3–4; 9 digits starting with 4 carry no check digit.
-  '68': {
-    checks: true,
-    valid: valid68,
-    layout: layoutOf(9, digit68Long, { 3: '9' }),
-  },
-  // 93… is unchecked, 97… uses only the second variant, others method 28 then the second variant.
-  '69': {
-    checks: true,
-    valid: (d) => {
-      if (at(d, 0) === 9 && at(d, 1) === 3) return true
-      if (!(at(d, 0) === 9 && at(d, 1) === 7) && digit69First(d) === at(d, 7)) return true
-      return digit69Second(d) === at(d, 9)
+    // Positions 3–7 with digit sums into position 8; positions 1–2 and 9–10 are ignored.
+    '62': singleDigit(7, luhnDigit(2, 6)),
+    // Position 1 must be 0; positions 2–7 into 8, or, with a leading 000, positions 4–9 into 10.
+    '63': {
+      checks: true,
+      valid: (d) => {
+        if (at(d, 0) !== 0) return false
+        if (at(d, 1) === 0 && at(d, 2) === 0) return luhn(d, 3, 8) === at(d, 9)
+        return digit63(d) === at(d, 7)
+      },
+      layout: layoutOf(7, digit63, { 0: '0', 1: NON_ZERO }),
     },
-    layout: layoutOf(7, digit69First, { 0: '12345678' }),
-  },
-  // Weights 2 to 7 cycled over positions 1–9, modulus 11 with 10 → 0; positions 4–9 only for 5… or 69….
-  '70': singleDigit(9, digit70),
-  // Positions 2–7 weighted 6 to 1, modulus 11, remainder 1 gives 1.
-  '71': singleDigit(9, digit71),
-  // Positions 4–9 with digit sums, modulus 10.
-  '72': singleDigit(9, luhn4To9),
-  // Positions 4–9, then 5–9, with digit sums modulus 10, then modulus 7; ledger accounts as in 51.
-  '73': {
-    checks: true,
-    valid: (d) => {
-      if (isLedger(d)) return ledger51(d)
-      const check = at(d, 9)
-      return luhn4To9(d) === check || luhn5To9(d) === check || digitSum7Over5To9(d) === check
+    // Positions 1–6 weighted 9, 10, 5, 8, 4, 2, modulus 11 with 10 → 0, check digit at 7.
+    '64': singleDigit(6, (d) => mod11Zero(d, 0, 5, W64)),
+    // Positions 1–7 into position 8; when position 9 is 9, positions 9 and 10 count too (generated
+    // without that account kind).
+    '65': {
+      checks: true,
+      valid: (d) => digitWithKind(d, 9) === at(d, 7),
+      layout: layoutOf(7, luhnDigit(0, 6), { 8: '012345678' }),
     },
-    layout: layoutOf(9, luhn4To9, NOT_LEDGER),
-  },
-  // Method 00 (6 digits: also rounding up to a half decade), else method 04.
-  '74': {
-    checks: true,
-    valid: valid74,
-    layout: layoutOf(9, method00),
-  },
-  // A five-digit base number with digit sums: at 5–9 for up to 7 digits, at 3–7 for 09…, else at 2–6.
-  '75': {
-    checks: true,
-    valid: valid75,
-    layout: layoutOf(6, (d) => luhn(d, 1, 5), { 0: '0', 1: '12345678' }),
-  },
-  // Account kind at 1, base number at 2–7, the remainder mod 11 is the check digit at 8; or all
-  // shifted two to the right when the sub-account 00 was left off.
-  '76': {
-    checks: true,
-    valid: valid76,
-    layout: layoutOf(
-      7,
-      describedCheckDigit(1, 6, W2TO8, { digitSums: false, modulus: 11, digitOf: (r) => (r === 10 ? -1 : r) }),
-      { 0: '46789' },
-      { position: 6, size: 9 },
-    ),
-  },
-  // Positions 6–10 weighted 5 to 1 must sum to a multiple of 11, or else weighted 5, 4, 3, 4, 5.
-  '77': {
-    checks: true,
-    valid: (d) => weightedSum(d, 5, 9, W77_FIRST) % 11 === 0 || weightedSum(d, 5, 9, W77_SECOND) % 11 === 0,
-    layout: layoutOf(9, digit77, {}, { position: 8, size: 9 }),
-  },
-  // Method 00; 8-digit accounts carry no check digit.
-  '78': {
-    checks: true,
-    valid: (d) => lengthOf(d) === 8 || method00(d) === at(d, 9),
-    layout: layoutOf(9, method00),
-  },
-  // Method 00 over positions 1–9 or 1–8, chosen by the first digit; a leading 0 is invalid.
-  '79': {
-    checks: true,
-    valid: valid79,
-    layout: layoutOf(9, method00, { 0: '345678' }),
-  },
-  // Positions 5–9 with digit sums, modulus 10, then modulus 7; ledger accounts as in 51.
-  '80': {
-    checks: true,
-    valid: (d) => {
-      if (isLedger(d)) return ledger51(d)
-      const check = at(d, 9)
-      return luhn5To9(d) === check || digitSum7Over5To9(d) === check
+    // Position 1 must be 0; positions 2 and 5–9 into 10 (remainder 0 → 1); position 2 = 9 is unchecked.
+    '66': {
+      checks: true,
+      valid: (d) => at(d, 1) === 9 || (at(d, 0) === 0 && digit66(d) === at(d, 9)),
+      layout: layoutOf(9, digit66, { 0: '0', 1: '12345678' }),
     },
-    layout: layoutOf(9, luhn5To9, NOT_LEDGER),
-  },
-  // Method 32; ledger accounts as in 51.
-  '81': {
-    checks: true,
-    valid: (d) => (isLedger(d) ? ledger51(d) : method32(d) === at(d, 9)),
-    // Nine digits: some checkers in use also weight position 1 and would refuse ten-digit accounts.
-    layout: layoutOf(9, method32, { 0: '0', 1: NON_ZERO, 2: '012345678' }),
-  },
-  // Method 33; positions 3–4 = 99 use method 10.
-  '82': {
-    checks: true,
-    valid: (d) => (starts99At3(d) ? method10(d) : method33(d)) === at(d, 9),
-    layout: layoutOf(9, method33, NOT_LEDGER),
-  },
-  // Customer accounts: 32, 33, then modulus 7; positions 3–4 = 99: positions 3–9, weights 2 to 8.
-  '83': {
-    checks: true,
-    valid: (d) => (starts99At3(d) ? mod11Zero(d, 2, 8, W2TO8) === at(d, 9) : customer8385(d)),
-    layout: layoutOf(9, method32, NOT_LEDGER),
-  },
-  // Positions 5–9: modulus 11, modulus 7, then modulus 10, all weighted products; ledger accounts as in 51.
-  '84': {
-    checks: true,
-    valid: (d) => {
-      if (isLedger(d)) return ledger51(d)
-      const check = at(d, 9)
-      return method33(d) === check || mod7Over5To9(d) === check || mod10(weightedSum(d, 4, 8, W21)) === check
+    // Positions 1–7 with digit sums into position 8; positions 9–10 are a sub-account.
+    '67': singleDigit(7, luhnDigit(0, 6)),
+    // 10 digits: position 4 must be 9 and positions 4–9 are checked; shorter: positions 1–9, else
+    // without positions 3–4; 9 digits starting with 4 carry no check digit.
+    '68': {
+      checks: true,
+      valid: valid68,
+      layout: layoutOf(9, digit68Long, { 3: '9' }),
     },
-    layout: layoutOf(9, method33, NOT_LEDGER),
-  },
-  // As 83's customer accounts; positions 3–4 = 99: positions 3–9 modulus 11, remainder 1 invalid.
-  '85': {
-    checks: true,
-    valid: (d) => (starts99At3(d) ? mod11(weightedSum(d, 2, 8, W2TO8), -1) === at(d, 9) : customer8385(d)),
-    layout: layoutOf(9, method32, NOT_LEDGER),
-  },
-  // Positions 4–9 with digit sums modulus 10, then method 32; ledger accounts as in 51.
-  '86': {
-    checks: true,
-    valid: (d) => {
-      if (isLedger(d)) return ledger51(d)
-      const check = at(d, 9)
-      return luhn4To9(d) === check || method32(d) === check
+    // 93… is unchecked, 97… uses only the second variant, others method 28 then the second variant.
+    '69': {
+      checks: true,
+      valid: (d) => {
+        if (at(d, 0) === 9 && at(d, 1) === 3) return true
+        if (!(at(d, 0) === 9 && at(d, 1) === 7) && digit69First(d) === at(d, 7)) return true
+        return digit69Second(d) === at(d, 9)
+      },
+      layout: layoutOf(7, digit69First, { 0: '12345678' }),
     },
-    layout: layoutOf(9, luhn4To9, NOT_LEDGER),
-  },
-  // The pseudo-code variant, then 33, modulus 7, and 06 over positions 4–9; ledger accounts as in 51.
-  '87': {
-    checks: true,
-    valid: (d) => {
-      if (isLedger(d)) return ledger51(d)
-      const check = at(d, 9)
-      return valid87A(d) || method33(d) === check || mod7Over5To9(d) === check || method32(d) === check
+    // Weights 2 to 7 cycled over positions 1–9, modulus 11 with 10 → 0; positions 4–9 only for 5… or 69….
+    '70': singleDigit(9, digit70),
+    // Positions 2–7 weighted 6 to 1, modulus 11, remainder 1 gives 1.
+    '71': singleDigit(9, digit71),
+    // Positions 4–9 with digit sums, modulus 10.
+    '72': singleDigit(9, luhn4To9),
+    // Positions 4–9, then 5–9, with digit sums modulus 10, then modulus 7; ledger accounts as in 51.
+    '73': {
+      checks: true,
+      valid: (d) => {
+        if (isLedger(d)) return ledger51(d)
+        const check = at(d, 9)
+        return luhn4To9(d) === check || luhn5To9(d) === check || digitSum7Over5To9(d) === check
+      },
+      layout: layoutOf(9, luhn4To9, NOT_LEDGER),
     },
-    layout: layoutOf(9, method33, NOT_LEDGER),
-  },
-  // Positions 4–9 weighted 2 to 7, or 3–9 weighted 2 to 8 when position 3 is 9; modulus 11, 10 → 0.
-  '88': {
-    checks: true,
-    valid: (d) => (at(d, 2) === 9 ? mod11Zero(d, 2, 8, W2TO8) : method32(d)) === at(d, 9),
-    // Generated with position 3 not 9, as method 32.
-    layout: layoutOf(9, method32, NOT_LEDGER),
-  },
-  // 8 and 9 digits: method 10; 7 digits: positions 4–9 with digit sums of weights 2 to 7, modulus
-  // 11; other lengths are unchecked.
-  '89': {
-    checks: true,
-    valid: valid89,
-    layout: layoutOf(9, method10, { 0: '0', 1: NON_ZERO }),
-  },
+    // Method 00 (6 digits: also rounding up to a half decade), else method 04.
+    '74': {
+      checks: true,
+      valid: valid74,
+      layout: layoutOf(9, method00),
+    },
+    // A five-digit base number with digit sums: at 5–9 for up to 7 digits, at 3–7 for 09…, else at 2–6.
+    '75': {
+      checks: true,
+      valid: valid75,
+      layout: layoutOf(6, (d) => luhn(d, 1, 5), { 0: '0', 1: '12345678' }),
+    },
+    // Account kind at 1, base number at 2–7, the remainder mod 11 is the check digit at 8; or all
+    // shifted two to the right when the sub-account 00 was left off.
+    '76': {
+      checks: true,
+      valid: valid76,
+      layout: layoutOf(
+        7,
+        describedCheckDigit(1, 6, W2TO8, { digitSums: false, modulus: 11, digitOf: (r) => (r === 10 ? -1 : r) }),
+        { 0: '46789' },
+        { position: 6, size: 9 },
+      ),
+    },
+    // Positions 6–10 weighted 5 to 1 must sum to a multiple of 11, or else weighted 5, 4, 3, 4, 5.
+    '77': {
+      checks: true,
+      valid: (d) => weightedSum(d, 5, 9, W77_FIRST) % 11 === 0 || weightedSum(d, 5, 9, W77_SECOND) % 11 === 0,
+      layout: layoutOf(9, digit77, {}, { position: 8, size: 9 }),
+    },
+    // Method 00; 8-digit accounts carry no check digit.
+    '78': {
+      checks: true,
+      valid: (d) => lengthOf(d) === 8 || method00(d) === at(d, 9),
+      layout: layoutOf(9, method00),
+    },
+    // Method 00 over positions 1–9 or 1–8, chosen by the first digit; a leading 0 is invalid.
+    '79': {
+      checks: true,
+      valid: valid79,
+      layout: layoutOf(9, method00, { 0: '345678' }),
+    },
+    // Positions 5–9 with digit sums, modulus 10, then modulus 7; ledger accounts as in 51.
+    '80': {
+      checks: true,
+      valid: (d) => {
+        if (isLedger(d)) return ledger51(d)
+        const check = at(d, 9)
+        return luhn5To9(d) === check || digitSum7Over5To9(d) === check
+      },
+      layout: layoutOf(9, luhn5To9, NOT_LEDGER),
+    },
+    // Method 32; ledger accounts as in 51.
+    '81': {
+      checks: true,
+      valid: (d) => (isLedger(d) ? ledger51(d) : method32(d) === at(d, 9)),
+      // Nine digits: some checkers in use also weight position 1 and would refuse ten-digit accounts.
+      layout: layoutOf(9, method32, { 0: '0', 1: NON_ZERO, 2: '012345678' }),
+    },
+    // Method 33; positions 3–4 = 99 use method 10.
+    '82': {
+      checks: true,
+      valid: (d) => (starts99At3(d) ? method10(d) : method33(d)) === at(d, 9),
+      layout: layoutOf(9, method33, NOT_LEDGER),
+    },
+    // Customer accounts: 32, 33, then modulus 7; positions 3–4 = 99: positions 3–9, weights 2 to 8.
+    '83': {
+      checks: true,
+      valid: (d) => (starts99At3(d) ? mod11Zero(d, 2, 8, W2TO8) === at(d, 9) : customer8385(d)),
+      layout: layoutOf(9, method32, NOT_LEDGER),
+    },
+    // Positions 5–9: modulus 11, modulus 7, then modulus 10, all weighted products; ledger accounts as in 51.
+    '84': {
+      checks: true,
+      valid: (d) => {
+        if (isLedger(d)) return ledger51(d)
+        const check = at(d, 9)
+        return method33(d) === check || mod7Over5To9(d) === check || mod10(weightedSum(d, 4, 8, W21)) === check
+      },
+      layout: layoutOf(9, method33, NOT_LEDGER),
+    },
+    // As 83's customer accounts; positions 3–4 = 99: positions 3–9 modulus 11, remainder 1 invalid.
+    '85': {
+      checks: true,
+      valid: (d) => (starts99At3(d) ? mod11(weightedSum(d, 2, 8, W2TO8), -1) === at(d, 9) : customer8385(d)),
+      layout: layoutOf(9, method32, NOT_LEDGER),
+    },
+    // Positions 4–9 with digit sums modulus 10, then method 32; ledger accounts as in 51.
+    '86': {
+      checks: true,
+      valid: (d) => {
+        if (isLedger(d)) return ledger51(d)
+        const check = at(d, 9)
+        return luhn4To9(d) === check || method32(d) === check
+      },
+      layout: layoutOf(9, luhn4To9, NOT_LEDGER),
+    },
+    // The pseudo-code variant, then 33, modulus 7, and 06 over positions 4–9; ledger accounts as in 51.
+    '87': {
+      checks: true,
+      valid: (d) => {
+        if (isLedger(d)) return ledger51(d)
+        const check = at(d, 9)
+        return valid87A(d) || method33(d) === check || mod7Over5To9(d) === check || method32(d) === check
+      },
+      layout: layoutOf(9, method33, NOT_LEDGER),
+    },
+    // Positions 4–9 weighted 2 to 7, or 3–9 weighted 2 to 8 when position 3 is 9; modulus 11, 10 → 0.
+    '88': {
+      checks: true,
+      valid: (d) => (at(d, 2) === 9 ? mod11Zero(d, 2, 8, W2TO8) : method32(d)) === at(d, 9),
+      // Generated with position 3 not 9, as method 32.
+      layout: layoutOf(9, method32, NOT_LEDGER),
+    },
+    // 8 and 9 digits: method 10; 7 digits: positions 4–9 with digit sums of weights 2 to 7, modulus
+    // 11; other lengths are unchecked.
+    '89': {
+      checks: true,
+      valid: valid89,
+      layout: layoutOf(9, method10, { 0: '0', 1: NON_ZERO }),
+    },
+  }
 }

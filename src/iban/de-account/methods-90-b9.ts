@@ -315,107 +315,112 @@ function validB9(d: Digits): boolean {
   return check === d[9] || retried === d[9]
 }
 
-export const METHODS_90_B9: Readonly<Record<Id, AccountMethod>> = {
-  '90': method(valid90, checkDigitLast([N, D, '012345678', D, D, D, D, D, D], mod11Digit(3, 8, W_2_7, 0))),
-  '91': method(valid91, {
-    positions: [N, D, D, D, D, D, '', D, D, D],
-    complete: (d) => {
-      d[6] = mod11(weightedSum(d, 0, 5, W_2_7), 0)
-      return true
-    },
-  }),
-  // 92: method 01 over positions 4–9.
-  '92': method((d) => mod10Of(d, 3, W_3_7_1) === d[9], plainLayout(mod10Digit(3, 8, W_3_7_1, false))),
-  '93': method(valid93, {
-    positions: [N, D, D, D, D, '', D, D, D, D],
-    complete: (d) => {
-      d[5] = mod11(weightedSum(d, 0, 4, W_2_7), 0)
-      return true
-    },
-  }),
-  // 94: method 00 with weights 1, 2 from the right.
-  '94': method(
-    (d) => mod10(weightedDigitSum(d, 0, 8, W_1_2)) === d[9],
-    plainLayout((d) => mod10(weightedDigitSum(d, 0, 8, W_1_2))),
-  ),
-  '95': method(valid95, plainLayout(mod11Digit(0, 8, W_2_7, 0))),
-  '96': method(valid96, plainLayout(mod11Digit(0, 8, W_19, 0))),
-  '97': method((d) => check97(d) === d[9], plainLayout(check97)),
-  '98': method(valid98, plainLayout(mod10Digit(2, 8, W_3_1_7, false))),
-  '99': method(valid99, plainLayout(mod11Digit(0, 8, W_2_7, 0))),
-  A0: method(validA0, plainLayout(mod11Digit(4, 8, W_A0, 0))),
-  A1: method(validA1, plainLayout(mod10Digit(2, 8, W_2_1, true))),
-  // A2: method 00, else method 04.
-  A2: method(
-    (d) => luhnOf(d, 0) === d[9] || strictMod11Of(d, W_2_7) === d[9],
-    plainLayout(mod10Digit(0, 8, W_2_1, true)),
-  ),
-  // A3: method 00, else method 10.
-  A3: method(
-    (d) => luhnOf(d, 0) === d[9] || mod11Of(d, 0, W_2_10) === d[9],
-    plainLayout(mod10Digit(0, 8, W_2_1, true)),
-  ),
-  // A4: generated as variant 1; position 6 is made to fail variant 4 (method 93, whose check
-  // digit it is for such accounts), so that the account rests on its check digit alone.
-  A4: method(validA4, {
-    positions: [N, D, '012345678', D, D, '', D, D, D, ''],
-    complete: (d) => {
-      const sum = weightedSum(d, 0, 4, W_2_7)
-      const eleven = mod11(sum, 0)
-      const seven = mod7(sum)
-      let digit = 0
-      while (digit === eleven || digit === seven) digit++
-      d[5] = digit
-      d[9] = mod11Of(d, 3, W_2_7)
-      return true
-    },
-  }),
-  // A5: method 00, else (unless a 10-digit account starting with 9) method 10.
-  A5: method(
-    (d) => luhnOf(d, 0) === d[9] || (d[0] !== 9 && mod11Of(d, 0, W_2_10) === d[9]),
-    plainLayout(mod10Digit(0, 8, W_2_1, true)),
-  ),
-  // A6: method 00 when position 2 is 8, else method 01.
-  A6: method(
-    (d) => (d[1] === 8 ? luhnOf(d, 0) : mod10Of(d, 0, W_3_7_1)) === d[9],
-    checkDigitLast([N, '012345679', D, D, D, D, D, D, D], mod10Digit(0, 8, W_3_7_1, false)),
-  ),
-  // A7: method 00, else method 03.
-  A7: method((d) => luhnOf(d, 0) === d[9] || mod10Of(d, 0, W_2_1) === d[9], plainLayout(mod10Digit(0, 8, W_2_1, true))),
-  A8: method(validA8, checkDigitLast([N, D, '012345678', D, D, D, D, D, D], mod11Digit(3, 8, W_2_7, 0))),
-  // A9: method 01, else method 06.
-  A9: method(
-    (d) => mod10Of(d, 0, W_3_7_1) === d[9] || mod11Of(d, 0, W_2_7) === d[9],
-    plainLayout(mod10Digit(0, 8, W_3_7_1, false)),
-  ),
-  B0: method(validB0, checkDigitLast(['12345679', D, D, D, D, D, D, '045789', D], mod11Digit(0, 8, W_2_7, 0))),
-  // B1: method 05, else method 01, else method 00.
-  B1: method(
-    (d) => mod10Of(d, 0, W_7_3_1) === d[9] || mod10Of(d, 0, W_3_7_1) === d[9] || luhnOf(d, 0) === d[9],
-    plainLayout(mod10Digit(0, 8, W_7_3_1, false)),
-  ),
-  // B2: method 02 for accounts starting 0–7, method 00 for 8 and 9.
-  B2: method(
-    (d) => ((d[0] as number) <= 7 ? strictMod11Of(d, W_02) : luhnOf(d, 0)) === d[9],
-    checkDigitLast(['89', D, D, D, D, D, D, D, D], mod10Digit(0, 8, W_2_1, true)),
-  ),
-  // B3: method 32 for accounts starting 0–8, method 06 for 9.
-  B3: method(
-    (d) => (d[0] === 9 ? mod11Of(d, 0, W_2_7) : check32(d)) === d[9],
-    checkDigitLast(['12345678', D, D, D, D, D, D, D, D], check32),
-  ),
-  // B4: method 00 for accounts starting 9, method 02 with weights 2–10 for the others.
-  B4: method(
-    (d) => (d[0] === 9 ? luhnOf(d, 0) : strictMod11Of(d, W_2_10)) === d[9],
-    checkDigitLast(['9', D, D, D, D, D, D, D, D], mod10Digit(0, 8, W_2_1, true)),
-  ),
-  // B5: method 01 with method 05's weights, else (unless starting 8 or 9) method 00.
-  B5: method(
-    (d) => mod10Of(d, 0, W_7_3_1) === d[9] || ((d[0] as number) < 8 && luhnOf(d, 0) === d[9]),
-    plainLayout(mod10Digit(0, 8, W_7_3_1, false)),
-  ),
-  B6: { ...method(validB6, plainLayout(check20)), readsBank: true },
-  B7: method(validB7, checkDigitLast(['0', '78', D, D, D, D, D, D, D], mod10Digit(0, 8, W_3_7_1, false))),
-  B8: method(validB8, checkDigitLast(['1234678', D, D, D, D, D, D, D, D], check20)),
-  B9: method(validB9, checkDigitLast(['0', '0', N, D, D, D, D, D, D], checkB9Short)),
+export function methods90ToB9(): Readonly<Record<Id, AccountMethod>> {
+  return {
+    '90': method(valid90, checkDigitLast([N, D, '012345678', D, D, D, D, D, D], mod11Digit(3, 8, W_2_7, 0))),
+    '91': method(valid91, {
+      positions: [N, D, D, D, D, D, '', D, D, D],
+      complete: (d) => {
+        d[6] = mod11(weightedSum(d, 0, 5, W_2_7), 0)
+        return true
+      },
+    }),
+    // 92: method 01 over positions 4–9.
+    '92': method((d) => mod10Of(d, 3, W_3_7_1) === d[9], plainLayout(mod10Digit(3, 8, W_3_7_1, false))),
+    '93': method(valid93, {
+      positions: [N, D, D, D, D, '', D, D, D, D],
+      complete: (d) => {
+        d[5] = mod11(weightedSum(d, 0, 4, W_2_7), 0)
+        return true
+      },
+    }),
+    // 94: method 00 with weights 1, 2 from the right.
+    '94': method(
+      (d) => mod10(weightedDigitSum(d, 0, 8, W_1_2)) === d[9],
+      plainLayout((d) => mod10(weightedDigitSum(d, 0, 8, W_1_2))),
+    ),
+    '95': method(valid95, plainLayout(mod11Digit(0, 8, W_2_7, 0))),
+    '96': method(valid96, plainLayout(mod11Digit(0, 8, W_19, 0))),
+    '97': method((d) => check97(d) === d[9], plainLayout(check97)),
+    '98': method(valid98, plainLayout(mod10Digit(2, 8, W_3_1_7, false))),
+    '99': method(valid99, plainLayout(mod11Digit(0, 8, W_2_7, 0))),
+    A0: method(validA0, plainLayout(mod11Digit(4, 8, W_A0, 0))),
+    A1: method(validA1, plainLayout(mod10Digit(2, 8, W_2_1, true))),
+    // A2: method 00, else method 04.
+    A2: method(
+      (d) => luhnOf(d, 0) === d[9] || strictMod11Of(d, W_2_7) === d[9],
+      plainLayout(mod10Digit(0, 8, W_2_1, true)),
+    ),
+    // A3: method 00, else method 10.
+    A3: method(
+      (d) => luhnOf(d, 0) === d[9] || mod11Of(d, 0, W_2_10) === d[9],
+      plainLayout(mod10Digit(0, 8, W_2_1, true)),
+    ),
+    // A4: generated as variant 1; position 6 is made to fail variant 4 (method 93, whose check
+    // digit it is for such accounts), so that the account rests on its check digit alone.
+    A4: method(validA4, {
+      positions: [N, D, '012345678', D, D, '', D, D, D, ''],
+      complete: (d) => {
+        const sum = weightedSum(d, 0, 4, W_2_7)
+        const eleven = mod11(sum, 0)
+        const seven = mod7(sum)
+        let digit = 0
+        while (digit === eleven || digit === seven) digit++
+        d[5] = digit
+        d[9] = mod11Of(d, 3, W_2_7)
+        return true
+      },
+    }),
+    // A5: method 00, else (unless a 10-digit account starting with 9) method 10.
+    A5: method(
+      (d) => luhnOf(d, 0) === d[9] || (d[0] !== 9 && mod11Of(d, 0, W_2_10) === d[9]),
+      plainLayout(mod10Digit(0, 8, W_2_1, true)),
+    ),
+    // A6: method 00 when position 2 is 8, else method 01.
+    A6: method(
+      (d) => (d[1] === 8 ? luhnOf(d, 0) : mod10Of(d, 0, W_3_7_1)) === d[9],
+      checkDigitLast([N, '012345679', D, D, D, D, D, D, D], mod10Digit(0, 8, W_3_7_1, false)),
+    ),
+    // A7: method 00, else method 03.
+    A7: method(
+      (d) => luhnOf(d, 0) === d[9] || mod10Of(d, 0, W_2_1) === d[9],
+      plainLayout(mod10Digit(0, 8, W_2_1, true)),
+    ),
+    A8: method(validA8, checkDigitLast([N, D, '012345678', D, D, D, D, D, D], mod11Digit(3, 8, W_2_7, 0))),
+    // A9: method 01, else method 06.
+    A9: method(
+      (d) => mod10Of(d, 0, W_3_7_1) === d[9] || mod11Of(d, 0, W_2_7) === d[9],
+      plainLayout(mod10Digit(0, 8, W_3_7_1, false)),
+    ),
+    B0: method(validB0, checkDigitLast(['12345679', D, D, D, D, D, D, '045789', D], mod11Digit(0, 8, W_2_7, 0))),
+    // B1: method 05, else method 01, else method 00.
+    B1: method(
+      (d) => mod10Of(d, 0, W_7_3_1) === d[9] || mod10Of(d, 0, W_3_7_1) === d[9] || luhnOf(d, 0) === d[9],
+      plainLayout(mod10Digit(0, 8, W_7_3_1, false)),
+    ),
+    // B2: method 02 for accounts starting 0–7, method 00 for 8 and 9.
+    B2: method(
+      (d) => ((d[0] as number) <= 7 ? strictMod11Of(d, W_02) : luhnOf(d, 0)) === d[9],
+      checkDigitLast(['89', D, D, D, D, D, D, D, D], mod10Digit(0, 8, W_2_1, true)),
+    ),
+    // B3: method 32 for accounts starting 0–8, method 06 for 9.
+    B3: method(
+      (d) => (d[0] === 9 ? mod11Of(d, 0, W_2_7) : check32(d)) === d[9],
+      checkDigitLast(['12345678', D, D, D, D, D, D, D, D], check32),
+    ),
+    // B4: method 00 for accounts starting 9, method 02 with weights 2–10 for the others.
+    B4: method(
+      (d) => (d[0] === 9 ? luhnOf(d, 0) : strictMod11Of(d, W_2_10)) === d[9],
+      checkDigitLast(['9', D, D, D, D, D, D, D, D], mod10Digit(0, 8, W_2_1, true)),
+    ),
+    // B5: method 01 with method 05's weights, else (unless starting 8 or 9) method 00.
+    B5: method(
+      (d) => mod10Of(d, 0, W_7_3_1) === d[9] || ((d[0] as number) < 8 && luhnOf(d, 0) === d[9]),
+      plainLayout(mod10Digit(0, 8, W_7_3_1, false)),
+    ),
+    B6: { ...method(validB6, plainLayout(check20)), readsBank: true },
+    B7: method(validB7, checkDigitLast(['0', '78', D, D, D, D, D, D, D], mod10Digit(0, 8, W_3_7_1, false))),
+    B8: method(validB8, checkDigitLast(['1234678', D, D, D, D, D, D, D, D], check20)),
+    B9: method(validB9, checkDigitLast(['0', '0', N, D, D, D, D, D, D], checkB9Short)),
+  }
 }

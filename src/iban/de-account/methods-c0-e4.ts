@@ -246,197 +246,199 @@ function checkDigitLayout(lead: string, check: ((d: Digits) => number) | Describ
   return layoutWith([lead, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''], 9, check)
 }
 
-export const METHODS_C0_E4: Readonly<Record<Id, AccountMethod>> = {
-  // Accounts with exactly two leading zeros: method 52 with the bank code, else method 20; all
-  // others method 20.
-  C0: {
-    checks: true,
-    readsBank: true,
-    valid: (d, bank) => (d[0] === 0 && d[1] === 0 && d[2] !== 0 && passes52(d, bank)) || passes20(d),
-    layout: checkDigitLayout(NON_ZERO, mod11Digit(0, 8, W_20, 0)),
-  },
-  // First digit 5: positions 1–9 weighted 1, 2 from the left, minus 1, modulus 11; otherwise
-  // method 17 (check digit in position 8).
-  C1: {
-    checks: true,
-    valid: (d) => (d[0] === 5 ? check17(d, 0, 8) === d[9] : check17(d, 1, 6) === d[7]),
-    layout: {
-      // A non-zero position 2 keeps the base number's sum above 0, so a check digit exists.
-      positions: ['12346789', NON_ZERO, ANY, ANY, ANY, ANY, ANY, '', ANY, ANY],
-      complete: (d) => {
-        d[7] = check17(d, 1, 6)
-        return true
+export function methodsC0ToE4(): Readonly<Record<Id, AccountMethod>> {
+  return {
+    // Accounts with exactly two leading zeros: method 52 with the bank code, else method 20; all
+    // others method 20.
+    C0: {
+      checks: true,
+      readsBank: true,
+      valid: (d, bank) => (d[0] === 0 && d[1] === 0 && d[2] !== 0 && passes52(d, bank)) || passes20(d),
+      layout: checkDigitLayout(NON_ZERO, mod11Digit(0, 8, W_20, 0)),
+    },
+    // First digit 5: positions 1–9 weighted 1, 2 from the left, minus 1, modulus 11; otherwise
+    // method 17 (check digit in position 8).
+    C1: {
+      checks: true,
+      valid: (d) => (d[0] === 5 ? check17(d, 0, 8) === d[9] : check17(d, 1, 6) === d[7]),
+      layout: {
+        // A non-zero position 2 keeps the base number's sum above 0, so a check digit exists.
+        positions: ['12346789', NON_ZERO, ANY, ANY, ANY, ANY, ANY, '', ANY, ANY],
+        complete: (d) => {
+          d[7] = check17(d, 1, 6)
+          return true
+        },
       },
     },
-  },
-  // Method 22, else method 00, else method 04.
-  C2: {
-    checks: true,
-    valid: (d) => check22(d) === d[9] || passes00(d) || passes04(d),
-    layout: checkDigitLayout(NON_ZERO, check22),
-  },
-  // First digit 9: method 58; otherwise method 00.
-  C3: {
-    checks: true,
-    valid: (d) => (d[0] === 9 ? passes58(d) : passes00(d)),
-    layout: checkDigitLayout('12345678', CHECK_00),
-  },
-  // First digit 9: method 58; otherwise method 15 (positions 6–9 weighted 2–5, modulus 11).
-  C4: {
-    checks: true,
-    valid: (d) => (d[0] === 9 ? passes58(d) : check06(d, 5, W_2_TO_5) === d[9]),
-    layout: checkDigitLayout('12345678', mod11Digit(5, 8, W_2_TO_5, 0)),
-  },
-  // By account range: 6 and 9 digits method 75, 10 digits method 29 or (first digit 3) 00,
-  // some 8- and 10-digit ranges unchecked; any other account is wrong.
-  C5: {
-    checks: true,
-    valid: (d) => {
-      const first = at(d, 0)
-      if (first === 0) {
-        const second = at(d, 1)
-        if (second >= 1 && second <= 8) return passes75(d, 1)
-        if (second !== 0) return false
-        if (d[2] !== 0) return at(d, 2) >= 3 && at(d, 2) <= 5
-        return d[3] === 0 && at(d, 4) >= 1 && at(d, 4) <= 8 && passes75(d, 4)
-      }
-      if (first === 3) return passes00(d)
-      if (first === 7) return d[1] === 0
-      if (first === 8) return d[1] === 5
-      return first !== 2 && passes29(d)
+    // Method 22, else method 00, else method 04.
+    C2: {
+      checks: true,
+      valid: (d) => check22(d) === d[9] || passes00(d) || passes04(d),
+      layout: checkDigitLayout(NON_ZERO, check22),
     },
-    layout: checkDigitLayout('14569', check29),
-  },
-  // Method 00 over a constant chosen by the first digit and positions 2–9.
-  C6: {
-    checks: true,
-    valid: (d) => checkC6(d) === d[9],
-    layout: checkDigitLayout(NON_ZERO, checkC6),
-  },
-  // Method 63, else method 06.
-  C7: {
-    checks: true,
-    valid: (d) => passes63(d) || passes06(d),
-    layout: checkDigitLayout(NON_ZERO, mod11Digit(0, 8, W_2_TO_7, 0)),
-  },
-  // Method 00, else method 04, else method 07.
-  C8: {
-    checks: true,
-    valid: (d) => passes00(d) || passes04(d) || passes07(d),
-    layout: checkDigitLayout(NON_ZERO, CHECK_00),
-  },
-  // Method 00, else method 07.
-  C9: {
-    checks: true,
-    valid: (d) => passes00(d) || passes07(d),
-    layout: checkDigitLayout(NON_ZERO, CHECK_00),
-  },
-  // Accounts starting 57 pass unchecked; all others method 20.
-  D0: {
-    checks: true,
-    valid: (d) => (d[0] === 5 && d[1] === 7) || passes20(d),
-    layout: checkDigitLayout('12346789', mod11Digit(0, 8, W_20, 0)),
-  },
-  // First digit 8 is wrong; otherwise method 00 over a constant ending in the first digit and
-  // positions 2–9.
-  D1: {
-    checks: true,
-    valid: (d) => checkD1(d) === d[9],
-    layout: checkDigitLayout('12345679', checkD1),
-  },
-  // Method 95 (with its unchecked ranges), else method 00, else method 68.
-  D2: {
-    checks: true,
-    valid: (d) => passes95(d) || passes00(d) || passes68(d),
-    layout: checkDigitLayout(NON_ZERO, mod11Digit(0, 8, W_2_TO_7, 0)),
-  },
-  // Method 00, else method 27 (method 00 up to 999999999, iterated transformation above).
-  D3: {
-    checks: true,
-    valid: (d) => passes00(d) || (d[0] !== 0 && passes29(d)),
-    layout: checkDigitLayout(NON_ZERO, CHECK_00),
-  },
-  // First digit 0 is wrong; otherwise method 00 over the constant 428259 and positions 1–9.
-  D4: {
-    checks: true,
-    valid: (d) => d[0] !== 0 && checkD4(d) === d[9],
-    layout: checkDigitLayout(NON_ZERO, checkD4),
-  },
-  // Positions 3–4 = 99: positions 3–9 weighted 2–8, modulus 11; otherwise positions 4–9
-  // weighted 2–7 with modulus 11, else 7, else 10.
-  D5: {
-    checks: true,
-    valid: passesD5,
-    layout: {
-      positions: [NON_ZERO, ANY, '012345678', ANY, ANY, ANY, ANY, ANY, ANY, ''],
-      complete: (d) => {
-        d[9] = check06(d, 3, W_2_TO_7)
-        return true
+    // First digit 9: method 58; otherwise method 00.
+    C3: {
+      checks: true,
+      valid: (d) => (d[0] === 9 ? passes58(d) : passes00(d)),
+      layout: checkDigitLayout('12345678', CHECK_00),
+    },
+    // First digit 9: method 58; otherwise method 15 (positions 6–9 weighted 2–5, modulus 11).
+    C4: {
+      checks: true,
+      valid: (d) => (d[0] === 9 ? passes58(d) : check06(d, 5, W_2_TO_5) === d[9]),
+      layout: checkDigitLayout('12345678', mod11Digit(5, 8, W_2_TO_5, 0)),
+    },
+    // By account range: 6 and 9 digits method 75, 10 digits method 29 or (first digit 3) 00,
+    // some 8- and 10-digit ranges unchecked; any other account is wrong.
+    C5: {
+      checks: true,
+      valid: (d) => {
+        const first = at(d, 0)
+        if (first === 0) {
+          const second = at(d, 1)
+          if (second >= 1 && second <= 8) return passes75(d, 1)
+          if (second !== 0) return false
+          if (d[2] !== 0) return at(d, 2) >= 3 && at(d, 2) <= 5
+          return d[3] === 0 && at(d, 4) >= 1 && at(d, 4) <= 8 && passes75(d, 4)
+        }
+        if (first === 3) return passes00(d)
+        if (first === 7) return d[1] === 0
+        if (first === 8) return d[1] === 5
+        return first !== 2 && passes29(d)
+      },
+      layout: checkDigitLayout('14569', check29),
+    },
+    // Method 00 over a constant chosen by the first digit and positions 2–9.
+    C6: {
+      checks: true,
+      valid: (d) => checkC6(d) === d[9],
+      layout: checkDigitLayout(NON_ZERO, checkC6),
+    },
+    // Method 63, else method 06.
+    C7: {
+      checks: true,
+      valid: (d) => passes63(d) || passes06(d),
+      layout: checkDigitLayout(NON_ZERO, mod11Digit(0, 8, W_2_TO_7, 0)),
+    },
+    // Method 00, else method 04, else method 07.
+    C8: {
+      checks: true,
+      valid: (d) => passes00(d) || passes04(d) || passes07(d),
+      layout: checkDigitLayout(NON_ZERO, CHECK_00),
+    },
+    // Method 00, else method 07.
+    C9: {
+      checks: true,
+      valid: (d) => passes00(d) || passes07(d),
+      layout: checkDigitLayout(NON_ZERO, CHECK_00),
+    },
+    // Accounts starting 57 pass unchecked; all others method 20.
+    D0: {
+      checks: true,
+      valid: (d) => (d[0] === 5 && d[1] === 7) || passes20(d),
+      layout: checkDigitLayout('12346789', mod11Digit(0, 8, W_20, 0)),
+    },
+    // First digit 8 is wrong; otherwise method 00 over a constant ending in the first digit and
+    // positions 2–9.
+    D1: {
+      checks: true,
+      valid: (d) => checkD1(d) === d[9],
+      layout: checkDigitLayout('12345679', checkD1),
+    },
+    // Method 95 (with its unchecked ranges), else method 00, else method 68.
+    D2: {
+      checks: true,
+      valid: (d) => passes95(d) || passes00(d) || passes68(d),
+      layout: checkDigitLayout(NON_ZERO, mod11Digit(0, 8, W_2_TO_7, 0)),
+    },
+    // Method 00, else method 27 (method 00 up to 999999999, iterated transformation above).
+    D3: {
+      checks: true,
+      valid: (d) => passes00(d) || (d[0] !== 0 && passes29(d)),
+      layout: checkDigitLayout(NON_ZERO, CHECK_00),
+    },
+    // First digit 0 is wrong; otherwise method 00 over the constant 428259 and positions 1–9.
+    D4: {
+      checks: true,
+      valid: (d) => d[0] !== 0 && checkD4(d) === d[9],
+      layout: checkDigitLayout(NON_ZERO, checkD4),
+    },
+    // Positions 3–4 = 99: positions 3–9 weighted 2–8, modulus 11; otherwise positions 4–9
+    // weighted 2–7 with modulus 11, else 7, else 10.
+    D5: {
+      checks: true,
+      valid: passesD5,
+      layout: {
+        positions: [NON_ZERO, ANY, '012345678', ANY, ANY, ANY, ANY, ANY, ANY, ''],
+        complete: (d) => {
+          d[9] = check06(d, 3, W_2_TO_7)
+          return true
+        },
       },
     },
-  },
-  // Method 07, else method 03, else method 00.
-  D6: {
-    checks: true,
-    valid: (d) => passes07(d) || passes03(d) || passes00(d),
-    layout: checkDigitLayout(NON_ZERO, mod10Digit(0, 8, W_2_1, false)),
-  },
-  // Weights 2, 1 with digit sums; the units digit of the sum is the check digit.
-  D7: {
-    checks: true,
-    valid: (d) => weightedDigitSum(d, 0, 8, W_2_1) % 10 === d[9],
-    layout: checkDigitLayout(NON_ZERO, (d) => weightedDigitSum(d, 0, 8, W_2_1) % 10),
-  },
-  // 10-digit accounts method 00, 8-digit accounts unchecked, any other account wrong.
-  D8: {
-    checks: true,
-    valid: (d) => (d[0] !== 0 ? passes00(d) : d[1] === 0 && d[2] !== 0),
-    layout: checkDigitLayout(NON_ZERO, CHECK_00),
-  },
-  // Method 00, else method 10, else method 18.
-  D9: {
-    checks: true,
-    valid: (d) => passes00(d) || passes10(d) || check01(d, W_3_9_7_1) === d[9],
-    layout: checkDigitLayout(NON_ZERO, CHECK_00),
-  },
-  // Method 00 with 7 added to the sum.
-  E0: {
-    checks: true,
-    valid: (d) => mod10(weightedDigitSum(d, 0, 8, W_2_1) + 7) === d[9],
-    layout: checkDigitLayout(NON_ZERO, (d) => mod10(weightedDigitSum(d, 0, 8, W_2_1) + 7)),
-  },
-  // 9-digit accounts: ASCII codes of positions 1–9 weighted, modulus 11; remainder 10 is wrong.
-  E1: {
-    checks: true,
-    valid: (d) => checkE1(d) === d[9],
-    layout: {
-      positions: ['0', NON_ZERO, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''],
-      complete: (d) => {
-        const check = checkE1(d)
-        if (check === NONE) return false
-        d[9] = check
-        return true
-      },
-      guard: { position: 8, size: 9 },
+    // Method 07, else method 03, else method 00.
+    D6: {
+      checks: true,
+      valid: (d) => passes07(d) || passes03(d) || passes00(d),
+      layout: checkDigitLayout(NON_ZERO, mod10Digit(0, 8, W_2_1, false)),
     },
-  },
-  // First digit 6–9 is wrong; otherwise method 00 over a constant ending in the first digit and
-  // positions 2–9.
-  E2: {
-    checks: true,
-    valid: (d) => checkE2(d) === d[9],
-    layout: checkDigitLayout('12345', checkE2),
-  },
-  // Method 00, else method 21.
-  E3: {
-    checks: true,
-    valid: (d) => passes00(d) || check21(d) === d[9],
-    layout: checkDigitLayout(NON_ZERO, CHECK_00),
-  },
-  // Method 02, else method 00.
-  E4: {
-    checks: true,
-    valid: (d) => check02(d, 0, W_02) === d[9] || passes00(d),
-    layout: checkDigitLayout(NON_ZERO, CHECK_00),
-  },
+    // Weights 2, 1 with digit sums; the units digit of the sum is the check digit.
+    D7: {
+      checks: true,
+      valid: (d) => weightedDigitSum(d, 0, 8, W_2_1) % 10 === d[9],
+      layout: checkDigitLayout(NON_ZERO, (d) => weightedDigitSum(d, 0, 8, W_2_1) % 10),
+    },
+    // 10-digit accounts method 00, 8-digit accounts unchecked, any other account wrong.
+    D8: {
+      checks: true,
+      valid: (d) => (d[0] !== 0 ? passes00(d) : d[1] === 0 && d[2] !== 0),
+      layout: checkDigitLayout(NON_ZERO, CHECK_00),
+    },
+    // Method 00, else method 10, else method 18.
+    D9: {
+      checks: true,
+      valid: (d) => passes00(d) || passes10(d) || check01(d, W_3_9_7_1) === d[9],
+      layout: checkDigitLayout(NON_ZERO, CHECK_00),
+    },
+    // Method 00 with 7 added to the sum.
+    E0: {
+      checks: true,
+      valid: (d) => mod10(weightedDigitSum(d, 0, 8, W_2_1) + 7) === d[9],
+      layout: checkDigitLayout(NON_ZERO, (d) => mod10(weightedDigitSum(d, 0, 8, W_2_1) + 7)),
+    },
+    // 9-digit accounts: ASCII codes of positions 1–9 weighted, modulus 11; remainder 10 is wrong.
+    E1: {
+      checks: true,
+      valid: (d) => checkE1(d) === d[9],
+      layout: {
+        positions: ['0', NON_ZERO, ANY, ANY, ANY, ANY, ANY, ANY, ANY, ''],
+        complete: (d) => {
+          const check = checkE1(d)
+          if (check === NONE) return false
+          d[9] = check
+          return true
+        },
+        guard: { position: 8, size: 9 },
+      },
+    },
+    // First digit 6–9 is wrong; otherwise method 00 over a constant ending in the first digit and
+    // positions 2–9.
+    E2: {
+      checks: true,
+      valid: (d) => checkE2(d) === d[9],
+      layout: checkDigitLayout('12345', checkE2),
+    },
+    // Method 00, else method 21.
+    E3: {
+      checks: true,
+      valid: (d) => passes00(d) || check21(d) === d[9],
+      layout: checkDigitLayout(NON_ZERO, CHECK_00),
+    },
+    // Method 02, else method 00.
+    E4: {
+      checks: true,
+      valid: (d) => check02(d, 0, W_02) === d[9] || passes00(d),
+      layout: checkDigitLayout(NON_ZERO, CHECK_00),
+    },
+  }
 }

@@ -10,7 +10,7 @@ import { BBAN } from '../layout.ts'
 import type { NationalCheckResult } from '../national.ts'
 import { randomBelow } from '../random.ts'
 import type { CountrySpec } from '../registry.ts'
-import { DE_ACCOUNT_METHODS, DE_METHOD_IDS, type AccountLayout, type DerivedDigit } from './index.ts'
+import { deAccountMethod, DE_METHOD_IDS, type AccountLayout, type DerivedDigit } from './index.ts'
 
 /** A German BBAN's bank code (its first 8 digits) and account (the next 10), as views of BBAN_VALUES. */
 const BANK_DIGITS = BBAN_VALUES.subarray(0, 8)
@@ -39,7 +39,7 @@ function segmentOffset(spec: CountrySpec, name: 'bank' | 'account'): number {
 
 /** The method's layout of a bank's accounts, if the bank has a method. */
 function layoutOf(bank: BankRow | undefined): AccountLayout | undefined {
-  return bank?.method === undefined ? undefined : DE_ACCOUNT_METHODS[bank.method].layout
+  return bank?.method === undefined ? undefined : deAccountMethod(bank.method).layout
 }
 
 /**
@@ -103,7 +103,7 @@ function writerOf(spec: CountrySpec, bank: BankRow | undefined): AccountWriter |
 
 /** True when the bank's account method checks something. */
 function checks(bank: BankRow): boolean {
-  return bank.method !== undefined && DE_ACCOUNT_METHODS[bank.method].checks
+  return bank.method !== undefined && deAccountMethod(bank.method).checks
 }
 
 const SCRATCH_ACCOUNT = new Uint8Array(10)
@@ -147,7 +147,7 @@ export const BUNDESBANK: AccountScheme = {
   // method refuses; the free digits stay as they were, so distinct rows stay distinct.
   breakAccount(spec, bank, out, random) {
     if (bank?.method === undefined) throw new RangeError(`${spec.code}: a row without a bank's account method`)
-    const method = DE_ACCOUNT_METHODS[bank.method]
+    const method = deAccountMethod(bank.method)
     const accountAt = BBAN + segmentOffset(spec, 'account')
     const bankAt = BBAN + segmentOffset(spec, 'bank')
     for (let k = 0; k < 10; k++) SCRATCH_ACCOUNT[k] = (out[accountAt + k] as number) - 48
@@ -194,7 +194,7 @@ export const BUNDESBANK: AccountScheme = {
 
   requirePasses(_spec, bban, bank) {
     if (bank?.method === undefined) return
-    const method = DE_ACCOUNT_METHODS[bank.method]
+    const method = deAccountMethod(bank.method)
     const digits = (from: number, to: number) =>
       Uint8Array.from(bban.slice(from, to), (char) => char.charCodeAt(0) - 48)
     if (method.valid(digits(8, 18), digits(0, 8))) return

@@ -4,12 +4,11 @@
 // names from its legal forms and name patterns, and postal addresses from its towns, postcodes and
 // streets. Every text comes twice: in native spelling and in the SEPA basic character set.
 // Draws come from the caller's random source only, so a row's party is a function of its draws.
-import { PARTY_DATA, type PartyCountryData } from './data.ts'
+import { partyData, type PartyCountryData } from './data.ts'
 import { randomBelow, type RandomSource } from '../random.ts'
 import { toSepaText } from './sepa-text.ts'
 
-/** The countries whose holders and addresses can be made. */
-export const PARTY_COUNTRIES: readonly string[] = /* @__PURE__ */ Object.keys(PARTY_DATA)
+export { PARTY_COUNTRIES } from './data.ts'
 
 /** A list to draw from, each entry in native spelling and in the SEPA set, with its weights. */
 interface DrawList {
@@ -135,7 +134,7 @@ const COMPILED = new Map<string, PartyCountry>()
 export function partyCountry(code: string): PartyCountry | undefined {
   let country = COMPILED.get(code)
   if (country === undefined) {
-    const data = PARTY_DATA[code]
+    const data = partyData()[code]
     if (data === undefined) return undefined
     country = compile(code, data)
     COMPILED.set(code, country)

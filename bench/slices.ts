@@ -1,0 +1,113 @@
+// Slices: what cutting one dataset into parts costs. Ten parts of ROWS csv rows, made by ten
+// `ibanmint generate --slice k/10` processes two at a time (one thread each: two cores), against
+// one unsliced `ibanmint generate` of the same rows (one thread per core): the ratio of their
+// wall times, in rounds whose order alternates (target ≤ 1.2: ten process starts and pools, and
+// ten csv headers, are all slicing may add). Every round's parts pass `ibanmint slices check`
+// and, joined, are the unsliced file's bytes.
+// Usage: node --import tsx bench/slices.ts [--quick] [--rows N]   (run npm run build first)
+// It saves its section of bench/RESULTS.md (bench/report.ts --only slices puts it there).
+import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { machine, saveSection } from './sections.ts'
+
+const QUICK = process.argv.includes('--quick')
+// Each process pays a fixed start (its modules, its pool's thread: about 0.7 s of CPU on the
+// reference machine), so the parts must be large for the ratio to say what slicing costs.
+const ROWS_ARG = process.argv.indexOf('--rows')
+const ROWS = ROWS_ARG > 0 ? Number(process.argv[ROWS_ARG + 1]) : QUICK ? 2_000_000 : 20_000_000
+const ROUNDS = QUICK ? 1 : 3
+const PARTS = 10
+const AT_ONCE = 2
+const BIN = join(import.meta.dirname, '..', 'bin', 'ibanmint.js')
+const DATASET = ['generate', 'DE,FR,IT', '-n', String(ROWS), '--seed', 'bench-slices', '-f', 'csv']
+const run = promisify(execFile)
+
+async function ibanmint(args: string[], cwd: string): Promise<void> {
+  await run(process.execPath, [BIN, ...args], { cwd, maxBuffer: 1 << 20 })
+}
+
+/** Seconds of one unsliced run. */
+async function unsliced(dir: string): Promise<number> {
+  const started = performance.now()
+  await ibanmint([...DATASET, '-o', 'whole.csv'], dir)
+  return (performance.now() - started) / 1000
+}
+
+/** Seconds of the ten parts, AT_ONCE processes at a time, each taking the next part as it ends. */
+async function sliced(dir: string): Promise<number> {
+  let next = 0
+  const worker = async () => {
+    for (let k = next++; k < PARTS; k = next++)
+      await ibanmint(
+        [
+          ...DATASET,
+          '--threads',
+          '1',
+          '--slice',
+          `${k}/${PARTS}`,
+          '-o',
+          `part-${k}.csv`,
+          '--manifest',
+          `part-${k}.json`,
+        ],
+        dir,
+      )
+  }
+  const started = performance.now()
+  await Promise.all(Array.from({ length: AT_ONCE }, worker))
+  return (performance.now() - started) / 1000
+}
+
+/** The parts pass the check and, joined (one header), are the unsliced file. */
+async function verify(dir: string): Promise<void> {
+  await ibanmint(['slices', 'check', ...Array.from({ length: PARTS }, (_, k) => `part-${k}.json`)], dir)
+  const whole = createHash('sha256').update(readFileSync(join(dir, 'whole.csv')))
+  const joined = createHash('sha256')
+  for (let k = 0; k < PARTS; k++) {
+    const text = readFileSync(join(dir, `part-${k}.csv`))
+    joined.update(k === 0 ? text : text.subarray(text.indexOf(10) + 1))
+  }
+  if (whole.digest('hex') !== joined.digest('hex')) throw new Error('the joined parts are not the unsliced file')
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'ibanmint-bench-slices-'))
+const rounds: { whole: number; parts: number }[] = []
+try {
+  await unsliced(dir) // warm-up: the file cache, the build's modules
+  for (let round = 0; round < ROUNDS; round++) {
+    const [first, second] = round % 2 === 0 ? [unsliced, sliced] : [sliced, unsliced]
+    const a = await first(dir)
+    const b = await second(dir)
+    rounds.push(round % 2 === 0 ? { whole: a, parts: b } : { whole: b, parts: a })
+    await verify(dir)
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
+const ratios = rounds.map((r) => r.parts / r.whole)
+const ratio = median(ratios)
+const lines = [
+  '## Slices',
+  '',
+  `${machine()}; ${availableParallelism()} usable cores. ${ROWS.toLocaleString('en')} csv rows of DE,FR,IT (seeded): one`,
+  `unsliced \`ibanmint generate\` (one thread per core) against ${PARTS} \`--slice k/${PARTS}\` processes, ${AT_ONCE} at a time`,
+  `with \`--threads 1\` and a manifest each; ${ROUNDS} rounds, order alternating, every round's parts checked`,
+  '(`slices check`) and joined into the unsliced bytes. Target: parts ÷ unsliced ≤ 1.2.',
+  '',
+  '| round | unsliced s | 10 parts s | parts ÷ unsliced |',
+  '|---|---|---|---|',
+  ...rounds.map(
+    (r, i) => `| ${i + 1} | ${r.whole.toFixed(2)} | ${r.parts.toFixed(2)} | ${(r.parts / r.whole).toFixed(2)} |`,
+  ),
+  '',
+  `Median ratio: **${ratio.toFixed(2)}** (${ratio <= 1.2 ? 'within' : 'above'} the 1.2 target). Each process starts its`,
+  'modules and a pool thread (about 0.7 s of CPU here), ten times for the parts: the smaller the parts, the more that weighs.',
+]
+console.log(lines.join('\n'))
+saveSection('slices', lines.join('\n'))
