@@ -3,7 +3,8 @@
 // - generateBatch (the default task): one batch of rows, serialized.
 // - validateBatch: one batch of input records in, its rows of verdicts and its counts out.
 import { move } from 'piscina'
-import { renderBatchInto, type BatchOptions } from '../src/formats/render.ts'
+import type { BatchOptions } from '../src/formats/format-entry.ts'
+import { renderBatchInto } from '../src/formats/render.ts'
 import { ByteWriter } from '../src/formats/byte-writer.ts'
 import { sealInto, sealedSize, type ValidateBatch } from '../src/formats/validate-batch.ts'
 import { validateBatchInto } from '../src/formats/verdict-rows.ts'

@@ -32,9 +32,20 @@ import {
 } from '../core/slices.ts'
 import { compileValidator } from '../core/validation.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
-import { INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
+import { INVALID_CHECK_TEXT, randomSeed } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
-import { FORMATS, fileTypeOf, renderBatch } from '../formats/render.ts'
+import { FORMATS, ROW_FORMATS, isPaymentFormat } from '../formats/format-names.ts'
+import {
+  PAYMENT_PARAMETER_NAMES,
+  PAYMENT_PARAMETERS,
+  columnsParamSchema,
+  refusePaymentParameters,
+  refuseRowOptions,
+  requireParties,
+  resolvePaymentRequest,
+} from '../core/payment-request.ts'
+import { PAYMENT_DEFECTS, type ResolvedPaymentOptions } from '@ibanmint/iban'
+import { fileTypeOf, renderBatch } from '../formats/render.ts'
 import { COMMAND_LIMITS, runsInline } from '../pool/inline.ts'
 import type { ChunkSink } from '../pool/ordered-window.ts'
 import { WorkPool } from '../pool/pool.ts'
@@ -43,8 +54,8 @@ import { VERSION } from '../version.ts'
 import { progressReporter } from './progress.ts'
 import { parseCommand, threadsOption, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
 
-/** The formats after the default one, as the help lists them: "csv, json, ndjson or sql". */
-const OTHER_FORMATS = FORMATS.filter((format) => format !== 'txt')
+/** The row formats after the default one, as the help lists them: "csv, json, ndjson or sql". */
+const OTHER_FORMATS = ROW_FORMATS.filter((format) => format !== 'txt')
 
 const MAX_COUNT = 1_000_000_000
 
@@ -111,9 +122,40 @@ ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${w
                        empty or null when valid); txt has no columns
       --no-header      csv without its header row: rows from the first line
                        (for tools such as JMeter's CSV Data Set)
+      --columns C      parties (csv, json, ndjson, sql): add holder_name,
+                       street, building_number, postcode, town, amount and
+                       end_to_end_id (row i as transaction i of the seed's
+                       payment file)
   -o, --output FILE    write to FILE instead of stdout (created or replaced)
       --threads N      worker threads for large counts (default: one per core)
   -h, --help           show this help
+
+Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the
+bank's answers for the same options: pain.002, camt.053): row i of the seeded
+dataset is transaction i, with its holder, address and amount (see
+docs/payment-files.md). Counterparties in AT BE CH CZ DE DK ES FI FR GB GR HU
+IE IT LU NL NO PL PT SE.
+      --message M      pain.002, camt.053: the message they answer: pain.001
+                       (default), pain.001.001.03, pain.008, pain.008.001.02
+      --batch-size N   transactions per PmtInf block (default 500), or all
+      --amounts MIN-MAX
+                       the amounts' range in euros (e.g. 10-5000; default
+                       0.01 to 999999999.99, median 80)
+      --amount-distribution D
+                       log-normal (default) or uniform
+      --instant        pain.001: SEPA Instant (SCT Inst)
+      --scheme S       pain.008: CORE (default) or B2B
+      --sequence-type T
+                       pain.008: FRST, RCUR (default), OOFF or FNAL
+      --address A      structured (default), hybrid, unstructured or none
+      --defects CODES  reason codes to put into the file, comma-separated:
+${wrap(PAYMENT_DEFECTS.join(' '), 79, '                       ')}
+      --defect-share X share of transactions with a defect, 0 to 1 (default
+                       0.01 when one is named)
+      --execution-date D
+                       execution or collection date, YYYY-MM-DD (default: the
+                       next business day; direct debits two)
+      --date D         the day the file is made, YYYY-MM-DD (default today)
 
 Every row is distinct: the rows are a fixed sequence (per seed) drawn from the
 countries' account space without repeats; a count beyond what the space holds
@@ -157,6 +199,11 @@ Examples:
   # part 2 of 4 of those rows, and its manifest (then: ibanmint slices check):
   $ ibanmint generate DE,FR,IT -n 1000000 -f csv --seed 1 --slice 2/4 \\
       -o part-2.csv --manifest part-2.json
+  # 10,000 transfers, 1% of them defective, and the bank's status report:
+  $ ibanmint generate DE,FR -n 10000 -f pain.001 --seed 7 --date 2026-03-02 \\
+      --defects AC01,AM04 -o sct.xml
+  $ ibanmint generate DE,FR -n 10000 -f pain.002 --seed 7 --date 2026-03-02 \\
+      --defects AC01,AM04 -o sct-status.xml
 `
 
 // Bulk's query parameters with the command line's own count limit and default format.
@@ -170,9 +217,14 @@ const OPTIONS_SCHEMA = objectOf({
   invalid_share: invalidShareParamSchema,
   bank_mix: bankMixParamSchema,
   slice: sliceParamSchema,
+  columns: columnsParamSchema,
+  ...PAYMENT_PARAMETERS,
 })
 
 const validateOptions = compileValidator<ParamsOf<typeof OPTIONS_SCHEMA>>(OPTIONS_SCHEMA, 'query')
+
+/** The payment parameters as options: batch_size as --batch-size. */
+const PAYMENT_OPTIONS = PAYMENT_PARAMETER_NAMES.map((name) => name.replace(/_/g, '-'))
 
 const QUERY_OPTIONS = [
   'count',
@@ -184,6 +236,8 @@ const QUERY_OPTIONS = [
   'format',
   'bank-mix',
   'slice',
+  'columns',
+  ...PAYMENT_OPTIONS,
 ] as const
 
 /**
@@ -194,15 +248,19 @@ function queryOf(values: ParsedCommand['values']): Record<string, string> {
   return Object.fromEntries(
     QUERY_OPTIONS.flatMap((name) => {
       const value = values[name]
-      return typeof value === 'string' && !(name === 'slice' && value === 'auto')
-        ? [[name.replace('-', '_'), value]]
-        : []
+      // A flag (--instant) is the query's `true`; `--slice auto` is read from the environment.
+      const text = value === true ? 'true' : value
+      return typeof text === 'string' && !(name === 'slice' && text === 'auto') ? [[name.replace(/-/g, '_'), text]] : []
     }),
   )
 }
 
 // The messages of the shared operations name the API's parameters; here they are options.
-const PARAMETERS = /^(?:offset \+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid_share|invalid|format|slice)\b/
+const PARAMETERS = new RegExp(
+  `^(?:offset \\+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid_share|invalid|format|slice|realistic|columns|${PAYMENT_PARAMETER_NAMES.join('|')})\\b`,
+)
+/** The option of a parameter whose flag is not its name. */
+const OPTION_OF: Record<string, string> = { realistic: 'random' }
 
 /** Runs a shared check; its error, a usage error naming the option (`--count must be …`). */
 function asUsage<T>(check: () => T): T {
@@ -212,7 +270,9 @@ function asUsage<T>(check: () => T): T {
     if (!(error instanceof ApiError)) throw error
     if (error.code === 'not_found') throw new UsageError(`${error.message} (see "ibanmint countries")`)
     throw new UsageError(
-      error.message.replace(PARAMETERS, (names) => names.replace(/\w+/g, (name) => `--${name.replace('_', '-')}`)),
+      error.message.replace(PARAMETERS, (names) =>
+        names.replace(/\w+/g, (name) => `--${OPTION_OF[name] ?? name.replace(/_/g, '-')}`),
+      ),
     )
   }
 }
@@ -236,6 +296,19 @@ const SPEC: CommandSpec = {
     'no-header': { type: 'boolean' },
     output: { type: 'string', short: 'o', value: 'FILE' },
     threads: { type: 'string', value: 'N' },
+    message: { type: 'string', value: 'M' },
+    columns: { type: 'string', value: 'C' },
+    'batch-size': { type: 'string', value: 'N' },
+    amounts: { type: 'string', value: 'MIN-MAX' },
+    'amount-distribution': { type: 'string', value: 'D' },
+    instant: { type: 'boolean' },
+    scheme: { type: 'string', value: 'S' },
+    'sequence-type': { type: 'string', value: 'T' },
+    address: { type: 'string', value: 'A' },
+    defects: { type: 'string', value: 'CODES' },
+    'defect-share': { type: 'string', value: 'X' },
+    'execution-date': { type: 'string', value: 'D' },
+    date: { type: 'string', value: 'D' },
   },
   hints: Object.fromEntries(FORMATS.map((format) => [format, `--format ${format}`])),
   arguments: { min: 1, max: 1, what: 'one country code, or several joined by commas (DE,FR,IT)' },
@@ -247,15 +320,18 @@ const OPTION_NAMES = { slice: '--slice', seed: '--seed' }
 /** What `generate` was asked for: the rows to write (a slice's part), and the slice they are part of. */
 function readRequest(values: ParsedCommand['values'], list: string) {
   const countries = asUsage(() => requireCountries(list))
-  const { count, offset, seed, bank, invalid, invalid_share, format, bank_mix } = asUsage(() =>
-    validateOptions(queryOf(values)),
-  )
+  const query = asUsage(() => validateOptions(queryOf(values)))
+  const { count, offset, seed, bank, invalid, invalid_share, format, bank_mix } = query
   const header = values['no-header'] !== true
   if (!header && format !== 'csv') throw new UsageError(`--no-header needs -f csv: only csv has a header row`)
   const sliceText = values.slice as string | undefined
   const manifest = values.manifest as string | undefined
   let slice: Slice | undefined
   if (sliceText !== undefined || manifest !== undefined) {
+    if (isPaymentFormat(format))
+      throw new UsageError(
+        `${sliceText === undefined ? '--manifest' : '--slice'} cuts the row formats (csv, json, ndjson, sql, txt); a ${format} file is one message: use --offset and --count for files of their own`,
+      )
     const names = sliceText === undefined ? { ...OPTION_NAMES, slice: '--manifest' } : OPTION_NAMES
     asUsage(() => requireSeedForSlice(seed, names))
     slice = asUsage(() =>
@@ -266,8 +342,7 @@ function readRequest(values: ParsedCommand['values'], list: string) {
           : parseSlice(sliceText, OPTION_NAMES),
     )
   }
-  const part = slice === undefined ? { start: 0, rows: count } : partOf(count, slice)
-  const dataset = asUsage(() =>
+  const given = asUsage(() =>
     datasetOf(countries, {
       seed,
       bank,
@@ -278,6 +353,18 @@ function readRequest(values: ParsedCommand['values'], list: string) {
       qr_iban: values['qr-iban'] === true,
     }),
   )
+  // A payment file's options, checked and resolved once (seed and dates) for all its batches.
+  let payment: ResolvedPaymentOptions | undefined
+  if (isPaymentFormat(format))
+    payment = asUsage(() => {
+      refuseRowOptions(format, given)
+      return resolvePaymentRequest(format, { countries, count, offset, seed }, query)
+    })
+  else asUsage(() => refusePaymentParameters(format, query))
+  const parties = asUsage(() => requireParties(format, query.columns, given))
+  // Party columns are the seed's payment file's: an unseeded run draws one seed for all batches.
+  const dataset = parties && seed === undefined ? { ...given, seed: randomSeed() } : given
+  const part = slice === undefined ? { start: 0, rows: count } : partOf(count, slice)
   const request = {
     dataset,
     count: part.rows,
@@ -286,6 +373,8 @@ function readRequest(values: ParsedCommand['values'], list: string) {
     origin: offset,
     format,
     header,
+    payment,
+    parties,
   }
   // The dataset is checked before anything is written: bank, invalid and the capacity of the
   // whole (every part of a dataset too large is refused alike).
@@ -368,7 +457,7 @@ async function writeRows(
   try {
     if (runsInline({ rows: count }, COMMAND_LIMITS)) {
       // One batch: rendered here, the same bytes a worker would write, without starting threads.
-      const bytes = renderBatch({ ...request, start: request.offset, first: true, last: true })
+      const bytes = renderBatch({ ...request, start: request.offset, first: true, last: true, documentRows: count })
       if (!target.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
     } else {
       const pool = new WorkPool(threads === undefined ? {} : { threads })

@@ -34,6 +34,11 @@ export class ByteWriter {
     this.#bytes = grown
   }
 
+  /** Takes back the last `count` bytes written (a row's end, to write more before it). */
+  unwrite(count: number): void {
+    this.#length = Math.max(0, this.#length - count)
+  }
+
   byte(value: number): void {
     this.#reserve(1)
     this.#bytes[this.#length++] = value

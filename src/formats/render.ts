@@ -1,44 +1,20 @@
-// Documents of a dataset's rows: the file formats csv | json | ndjson | sql | txt, and records,
-// the JSON array of Iban records of the API's generate results. One table says, per format,
-// what opens a document, how its rows are written, what closes it and how the file is served.
-// Rows are minted and written as bytes in one pass. Pure and chunked: a batch knows whether it
-// opens or closes the document, so batches rendered apart (in worker threads) concatenate into
-// one valid document. IBAN values are made of 0-9 and A-Z and need no escaping; bank names are
-// escaped once per bank. Labelled negative data adds the column `invalid` last (txt, one IBAN a
-// line, has no columns).
+// The format table: every file format with its facts (how a file is served, its failure line, its
+// fewest bytes a row) and how its documents are written: the row formats csv | json | ndjson | sql
+// | txt here, the payment formats (pain.001 …) from payment-formats.ts; and records, the JSON array
+// of Iban records of the API's generate results. Rows are minted and written as bytes in one pass.
+// Pure and chunked: a batch knows whether it opens or closes the document, so batches rendered
+// apart (in worker threads) concatenate into one valid document. IBAN values are made of 0-9 and
+// A-Z and need no escaping; bank names are escaped once per bank. Labelled negative data adds
+// the column `invalid` last (txt, one IBAN a line, has no columns).
 import { csvCell } from './csv-cell.ts'
 import { INVALID_CHECKS, findCountry, type BankRow } from '@ibanmint/iban'
-import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
+import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type MintPlan } from '@ibanmint/iban/internal'
 import { ByteWriter } from './byte-writer.ts'
 import { INVALID_COLUMN, columnsFor, partColumnsFor, type Column } from './columns.ts'
-
-export const FORMATS = ['csv', 'json', 'ndjson', 'sql', 'txt'] as const
-export type FormatName = (typeof FORMATS)[number]
-/** What a batch can be rendered as: a file format, or `records`, the JSON array of Iban
- * records exactly as JSON.stringify writes them, for the API's generate results. */
-export type RenderFormat = FormatName | 'records'
-
-/** One batch of a document: which rows of which dataset, in which format; everything a worker needs to render it on its own. */
-export interface BatchOptions {
-  /** The dataset; without a seed, a random key (then only one batch can make a document). */
-  dataset: DatasetOptions
-  /** Row index of the batch's first row in the dataset. */
-  start: number
-  count: number
-  format: RenderFormat
-  /** This batch opens the document (CSV header, JSON "["). */
-  first: boolean
-  /** csv: false leaves out the header row (default true); other formats have none. */
-  header?: boolean | undefined
-  /** This batch closes the document (JSON "]"). */
-  last: boolean
-  /**
-   * The first row of the unsliced stream (default: `start`): sql counts its INSERT statements,
-   * every SQL_ROWS_PER_INSERT rows, from it. A slice's batches count from their whole
-   * dataset's first row, so that its INSERTs are those of the unsliced output.
-   */
-  origin?: number | undefined
-}
+import type { BatchOptions, FileType, FormatEntry } from './format-entry.ts'
+import { isPaymentFormat, type FormatName, type RenderFormat, type RowFormat } from './format-names.ts'
+import { PartyCells, PARTY_COLUMNS, PARTY_SQL_TYPES } from './party-columns.ts'
+import { PAYMENT_FORMAT_ENTRIES } from './payment-formats.ts'
 
 /**
  * What the rows of one plan write in a document with these part columns. The tails (what a
@@ -161,10 +137,14 @@ class RowCursor {
   tail = 0
   /** The row's index in the batch: −1 before the first call of next(). */
   index = -1
+  /** The row's index in the dataset. */
+  row = -1
   readonly count: number
   /** sql: how many rows of its INSERT statement precede the batch's first row. */
   readonly insertPhase: number
-  readonly columns: readonly Column[]
+  readonly columns: readonly string[]
+  /** The party columns' source, when the document has them. */
+  readonly parties: PartyCells | undefined
   /** The row is a valid IBAN. */
   valid = true
   /** Rows carry the `invalid` column; `label` indexes LABELS (0: valid, 1 + i: INVALID_CHECKS[i]). */
@@ -182,6 +162,7 @@ class RowCursor {
     this.#layouts = prepared.layouts
     this.layout = prepared.layouts[0] as RowLayout
     this.columns = prepared.columns
+    this.parties = prepared.parties
     this.labelled = prepared.dataset.labelled
     this.#start = start
     this.count = count
@@ -195,7 +176,8 @@ class RowCursor {
     const index = this.index + 1
     if (index === this.count) return false
     const dataset = this.#dataset
-    dataset.mint(this.#start + index, ROW)
+    this.row = this.#start + index
+    dataset.mint(this.row, ROW)
     const layout = this.#layouts[dataset.planIndex] as RowLayout
     this.index = index
     this.layout = layout
@@ -304,6 +286,7 @@ export const SQL_TABLE = 'ibans'
 export const SQL_ROWS_PER_INSERT = 500
 
 const SQL_TYPES: Record<string, string> = {
+  ...PARTY_SQL_TYPES,
   iban: 'VARCHAR(35) NOT NULL',
   iban_print: 'VARCHAR(44) NOT NULL',
   country: 'CHAR(2) NOT NULL',
@@ -314,7 +297,7 @@ const SQL_TYPES: Record<string, string> = {
   [INVALID_COLUMN]: 'VARCHAR(8)',
 }
 
-function sqlHeader(columns: readonly Column[]): string {
+function sqlHeader(columns: readonly string[]): string {
   const definitions = columns.map((column) => `  ${column} ${SQL_TYPES[column] ?? 'VARCHAR(34)'}`)
   return `BEGIN;\nCREATE TABLE IF NOT EXISTS ${SQL_TABLE} (\n${definitions.join(',\n')}\n);\n`
 }
@@ -386,7 +369,7 @@ function writeRecord(writer: ByteWriter, row: RowCursor): void {
 /** How a document is written: what opens it, its rows, what closes it. */
 interface FormatWriter {
   /** What the batch that opens the document writes before its rows (`header`: csv's header row). */
-  open(columns: readonly Column[], header: boolean): string
+  open(columns: readonly string[], header: boolean): string
   /** What comes between two rows, also where one batch ends and the next begins. */
   readonly separator: string
   /** Writes the batch's rows, each as `rows.next` mints it. */
@@ -395,28 +378,24 @@ interface FormatWriter {
   readonly close: string
 }
 
-/** How a file is served. */
-export interface FileType {
-  /** The Content-Type of a download. */
-  readonly contentType: string
-  /** The file name's extension, without the dot. */
-  readonly extension: string
-  /** What the file holds, in a few words. */
-  readonly summary: string
-}
-
 const NOTHING = (): string => ''
 
-/** The file formats. A format added to FORMATS needs its entry here (the type asks for it). */
-const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
+/** How the row formats write their rows, and their facts. */
+const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'kind'> } = {
   csv: {
     contentType: 'text/csv; charset=utf-8',
     extension: 'csv',
     summary: 'header row, one column per BBAN part',
+    minRowBytes: 60,
+    maxRowBytes: 240,
+    failure: 'hash',
     open: (columns, header) => (header ? `${columns.join(',')}\n` : ''),
     separator: '',
     rows(rows, writer) {
-      while (rows.next(writer)) writer.encode(MAX_ROW_BYTES, encodeCsvRow, rows)
+      while (rows.next(writer)) {
+        writer.encode(MAX_ROW_BYTES, encodeCsvRow, rows)
+        rows.parties?.write(writer, rows.row, 'csv')
+      }
     },
     close: '',
   },
@@ -424,10 +403,16 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
     contentType: 'application/json; charset=utf-8',
     extension: 'json',
     summary: 'array of objects',
+    minRowBytes: 100,
+    maxRowBytes: 350,
+    failure: 'json',
     open: () => '[\n',
     separator: ',\n',
     rows(rows, writer) {
-      while (rows.next(writer)) writeJsonObject(writer, rows)
+      while (rows.next(writer)) {
+        writeJsonObject(writer, rows)
+        rows.parties?.write(writer, rows.row, 'json')
+      }
     },
     close: '\n]\n',
   },
@@ -435,11 +420,15 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
     contentType: 'application/x-ndjson; charset=utf-8',
     extension: 'ndjson',
     summary: 'one object per line',
+    minRowBytes: 100,
+    maxRowBytes: 350,
+    failure: 'json',
     open: NOTHING,
     separator: '',
     rows(rows, writer) {
       while (rows.next(writer)) {
         writeJsonObject(writer, rows)
+        rows.parties?.write(writer, rows.row, 'json')
         writer.byte(NEWLINE)
       }
     },
@@ -449,6 +438,9 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
     contentType: 'application/sql; charset=utf-8',
     extension: 'sql',
     summary: `CREATE TABLE IF NOT EXISTS ${SQL_TABLE} + INSERTs in a transaction`,
+    minRowBytes: 80,
+    maxRowBytes: 260,
+    failure: 'sql',
     open: sqlHeader,
     separator: '',
     rows(rows, writer) {
@@ -462,6 +454,7 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
         const at = (i + rows.insertPhase) % SQL_ROWS_PER_INSERT
         writer.ascii(i === 0 || at === 0 ? insert : ',\n')
         writeSqlRow(writer, rows)
+        rows.parties?.write(writer, rows.row, 'sql')
         if (at === SQL_ROWS_PER_INSERT - 1 || i === rows.count - 1) writer.ascii(';\n')
       }
     },
@@ -471,6 +464,9 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
     contentType: 'text/plain; charset=utf-8',
     extension: 'txt',
     summary: 'one IBAN per line',
+    minRowBytes: 16,
+    maxRowBytes: 36,
+    failure: 'hash',
     open: NOTHING,
     separator: '',
     rows(rows, writer) {
@@ -483,14 +479,9 @@ const FILE_FORMATS: { readonly [F in FormatName]: FormatWriter & FileType } = {
   },
 }
 
-/** How a file of this format is served. */
-export function fileTypeOf(format: FormatName): FileType {
-  return FILE_FORMATS[format]
-}
-
-/** Every format a batch can be rendered in. */
-const WRITERS: { readonly [F in RenderFormat]: FormatWriter } = {
-  ...FILE_FORMATS,
+/** Every row format a batch can be rendered in. */
+const WRITERS: { readonly [F in RowFormat | 'records']: FormatWriter } = {
+  ...ROW_WRITERS,
   records: {
     open: () => '[',
     separator: ',',
@@ -504,21 +495,25 @@ const WRITERS: { readonly [F in RenderFormat]: FormatWriter } = {
 /** A dataset made ready to render: its document's columns and each plan's row layout. */
 class Prepared {
   readonly dataset: Dataset
-  readonly columns: readonly Column[]
+  readonly columns: readonly string[]
   readonly layouts: readonly RowLayout[]
+  readonly parties: PartyCells | undefined
 
-  constructor(dataset: Dataset) {
+  constructor(dataset: Dataset, parties?: PartyCells) {
     const specs = dataset.plans.map((plan) => plan.spec)
     const partColumns = partColumnsFor(specs)
     this.dataset = dataset
-    this.columns = dataset.labelled ? [...columnsFor(specs), INVALID_COLUMN] : columnsFor(specs)
+    // Labelled negative data and party columns never meet: the party columns take valid rows only.
+    const columns: string[] = dataset.labelled ? [...columnsFor(specs), INVALID_COLUMN] : columnsFor(specs)
+    this.columns = parties === undefined ? columns : [...columns, ...PARTY_COLUMNS]
     this.layouts = dataset.plans.map((plan) => rowLayoutOf(plan, partColumns))
+    this.parties = parties
   }
 
   /** Writes rows start … start + count − 1, opening and closing the document as told. */
   render(
     writer: ByteWriter,
-    format: RenderFormat,
+    format: RowFormat | 'records',
     start: number,
     count: number,
     first: boolean,
@@ -551,20 +546,83 @@ export function renderRecords(dataset: Dataset, offset: number, count: number, w
 /** The prepared dataset of a request, kept while its batches come. */
 let lastPrepared: { key: string; value: Prepared } | undefined
 
-function prepare(options: DatasetOptions): Prepared {
-  const key = JSON.stringify(options)
+function prepare(options: BatchOptions): Prepared {
+  const { dataset } = options
+  const key = JSON.stringify([dataset, options.parties])
   // An unseeded request's batches each draw a key of their own: only seeded ones are reused.
-  if (options.seed !== undefined && lastPrepared?.key === key) return lastPrepared.value
-  const value = new Prepared(new Dataset(options))
+  if (dataset.seed !== undefined && lastPrepared?.key === key) return lastPrepared.value
+  // Party columns are of the seed's payment file: the adapters give such a request a seed.
+  const parties =
+    options.parties === true && dataset.seed !== undefined
+      ? new PartyCells(dataset.countries, String(dataset.seed))
+      : undefined
+  const value = new Prepared(new Dataset(dataset), parties)
   lastPrepared = { key, value }
   return value
+}
+
+/** A row format's entry of the table: its writer over the prepared dataset, with its facts. */
+function rowFormat(format: RowFormat): FormatEntry<Prepared> {
+  const entry = ROW_WRITERS[format]
+  const { contentType, extension, summary, minRowBytes, maxRowBytes, failure, separator, close } = entry
+  return {
+    ...{ contentType, extension, summary, minRowBytes, maxRowBytes, failure },
+    kind: 'rows',
+    source: prepare,
+    open: (prepared, _rows, header, writer) => writer.ascii(entry.open(prepared.columns, header)),
+    rows: (prepared, { start, count, first, origin }, writer) =>
+      entry.rows(new RowCursor(prepared, start, count, first, separator, origin), writer),
+    close: (_prepared, writer) => writer.ascii(close),
+  }
+}
+
+/**
+ * The format table: every file format, its facts and its writer. A format added to FORMATS
+ * needs its entry here (the type asks for it).
+ */
+const FILE_FORMATS: { readonly [F in FormatName]: FileType } & {
+  readonly [F in RowFormat]: FormatEntry<Prepared>
+} & typeof PAYMENT_FORMAT_ENTRIES = {
+  csv: rowFormat('csv'),
+  json: rowFormat('json'),
+  ndjson: rowFormat('ndjson'),
+  sql: rowFormat('sql'),
+  txt: rowFormat('txt'),
+  ...PAYMENT_FORMAT_ENTRIES,
+}
+
+/** How a file of this format is served: content type, extension, fewest bytes a row, failure line. */
+export function fileTypeOf(format: FormatName): FileType {
+  return FILE_FORMATS[format]
+}
+
+/** The most bytes of an Iban record (records are not a file: their one fact is here). */
+const MAX_RECORD_BYTES = 420
+/** The most bytes the party columns add to a row (names of 70 characters, escaped). */
+const MAX_PARTY_BYTES = 260
+
+/** The most bytes a row of a format takes (see FileType.maxRowBytes); `parties`: with the party columns. */
+export function maxRowBytesOf(format: RenderFormat, parties = false): number {
+  return (format === 'records' ? MAX_RECORD_BYTES : FILE_FORMATS[format].maxRowBytes) + (parties ? MAX_PARTY_BYTES : 0)
+}
+
+/** Writes a batch through a format's entry: the document's opening, the batch's rows, its closing. */
+function renderEntry<S>(entry: FormatEntry<S>, options: BatchOptions, writer: ByteWriter): void {
+  const { count, first, last, header } = options
+  const source = entry.source(options)
+  if (first) entry.open(source, options.documentRows ?? count, header ?? true, writer)
+  entry.rows(source, options, writer)
+  if (last) entry.close(source, writer)
 }
 
 /** Renders a batch into `writer`, which is cleared first (its bytes are then `writer.view()`). */
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   writer.clear()
-  const { format, start, count, first, last, header, origin } = options
-  prepare(options.dataset).render(writer, format, start, count, first, last, header, origin)
+  const { format } = options
+  if (format === 'records')
+    prepare(options).render(writer, format, options.start, options.count, options.first, options.last)
+  else if (isPaymentFormat(format)) renderEntry(FILE_FORMATS[format], options, writer)
+  else renderEntry(FILE_FORMATS[format], options, writer)
 }
 
 /** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */

@@ -16,7 +16,9 @@ import {
   validateBatch,
 } from '../core/operations.ts'
 import { ByteWriter } from '../formats/byte-writer.ts'
-import { fileTypeOf, FORMATS, renderBatch } from '../formats/render.ts'
+import { FORMATS, isPaymentFormat } from '../formats/format-names.ts'
+import { resolvePaymentRequest } from '../core/payment-request.ts'
+import { fileTypeOf, renderBatch } from '../formats/render.ts'
 import { FAILED_CHECKS, VALIDATE_CSV_HEADER, type ValidateFormat } from '../formats/validate-batch.ts'
 import { validateBatchInto } from '../formats/verdict-rows.ts'
 import { errorExample, messageOf, unknownCountry } from './error-examples.ts'
@@ -180,9 +182,15 @@ export function bicExamples(): ExampleCall[] {
   ]
 }
 
+const EXAMPLE_DATE = '2026-03-02'
+
 /** Two rows of `countries` in each format, downloaded from `base`; and a list with an unknown country. */
 export function downloadExamples(base: string, countries: string[], unknown: string): ExampleCall[] {
   const files = FORMATS.map((format): ExampleCall => {
+    // A payment file's example is of a fixed day: the same bytes on every day the document is served.
+    const payment = isPaymentFormat(format)
+      ? resolvePaymentRequest(format, { countries, count: 2, offset: 0, seed: SEED }, { date: EXAMPLE_DATE })
+      : undefined
     const bytes = renderBatch({
       dataset: datasetOf(countries, { seed: SEED }),
       start: 0,
@@ -190,13 +198,16 @@ export function downloadExamples(base: string, countries: string[], unknown: str
       format,
       first: true,
       last: true,
+      payment,
     })
     const text = new TextDecoder().decode(bytes)
     const type = fileTypeOf(format).contentType.split(';')[0] as string
     return {
       name: format,
       summary: `${format}: ${fileTypeOf(format).summary}`,
-      request: { path: `${base}/${countries.join(',')}?format=${format}&count=2&seed=${SEED}` },
+      request: {
+        path: `${base}/${countries.join(',')}?format=${format}&count=2&seed=${SEED}${payment === undefined ? '' : `&date=${EXAMPLE_DATE}`}`,
+      },
       status: 200,
       type,
       value: type === JSON_TYPE || type.endsWith('+json') ? (JSON.parse(text) as unknown) : text,

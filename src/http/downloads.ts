@@ -1,7 +1,15 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { datasetOf, requireCountries, requireCountry, requireDataset } from '../core/operations.ts'
+import { datasetOf, requireCountries, requireCountry, requireDataset, toSeed } from '../core/operations.ts'
+import {
+  PAYMENT_PARAMETERS,
+  columnsParamSchema,
+  refusePaymentParameters,
+  requireParties,
+  refuseRowOptions,
+  resolvePaymentRequest,
+} from '../core/payment-request.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
@@ -20,13 +28,15 @@ import {
 } from '../core/schemas.ts'
 import { parseSlice, partOf, requireSeedForSlice, type Slice } from '../core/slices.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
-import { FORMATS, fileTypeOf, type FormatName } from '../formats/render.ts'
+import { randomSeed } from '@ibanmint/iban/internal'
+import { FORMATS, isPaymentFormat, type FormatName } from '../formats/format-names.ts'
+import { fileTypeOf } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import type { WorkPool, StreamLease, StreamRequest } from '../pool/pool.ts'
 import { STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
 import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
-import { cutDownload, holdKeyStream, type FailureStyle } from './stream-reply.ts'
+import { cutDownload, holdKeyStream } from './stream-reply.ts'
 import { route, type Reply, type Route, type RouteInfo } from './route.ts'
 
 const FORMAT_LIST = FORMATS.map((format) => `${format} (${fileTypeOf(format).summary})`)
@@ -48,17 +58,16 @@ const headerSchema = {
   'x-message': 'header must be one of 1, 0, true, false',
 } as const
 
-/** The fewest bytes a row takes in each format (a txt row is an IBAN and a line feed): a small download is not compressed. */
-const MIN_ROW_BYTES: Readonly<Record<FormatName, number>> = { csv: 60, json: 100, ndjson: 100, sql: 80, txt: 16 }
-
 /**
- * `attachment; filename="ibans-de-10.csv"` style names; a slice's part says which it is
- * (`ibans-de-100-part-2-of-4.csv`), so that the parts of one dataset do not replace each other.
+ * `attachment; filename="ibans-de-10.csv"` style names; a payment file's start with its format
+ * (`pain.001-de-10.xml`); a slice's part says which it is (`ibans-de-100-part-2-of-4.csv`), so
+ * that the parts of one dataset do not replace each other.
  */
 export function fileNameOf(countries: readonly string[], count: number, format: FormatName, slice?: Slice): string {
   const label = countries.length <= 4 ? countries.join('-').toLowerCase() : 'mixed'
+  const stem = isPaymentFormat(format) ? format : 'ibans'
   const part = slice === undefined ? '' : `-part-${slice.index}-of-${slice.count}`
-  return `ibans-${label}-${count}${part}.${fileTypeOf(format).extension}`
+  return `${stem}-${label}-${count}${part}.${fileTypeOf(format).extension}`
 }
 
 /** A download's rows and format, and, for a slice, which part of which count it is (its file name). */
@@ -108,15 +117,6 @@ export interface DownloadDeps {
   streams: StreamLimits
 }
 
-/** The failure line of each format: JSON where the file is JSON, else its comment syntax. */
-const FAILURE_STYLES: Record<FormatName, FailureStyle> = {
-  json: 'json',
-  ndjson: 'json',
-  csv: 'hash',
-  txt: 'hash',
-  sql: 'sql',
-}
-
 /**
  * Streams the request's rows from the pool into the response, once the dataset is checked, the
  * key has a stream place (429) and the pool has admitted the stream, places and memory (503):
@@ -131,7 +131,7 @@ async function streamDownload(
   requireDataset(request.dataset, request.count, request.offset)
   const res = context.takeResponse()
   const head = context.req.method === 'HEAD'
-  const expectedBytes = request.count * MIN_ROW_BYTES[request.format]
+  const expectedBytes = request.count * fileTypeOf(request.format).minRowBytes
   let lease: StreamLease | undefined
   if (!head) {
     holdKeyStream(deps.streams, context, res)
@@ -167,7 +167,7 @@ async function streamDownload(
       for (const name of ['content-disposition', 'vary']) res.removeHeader(name)
       throw error
     }
-    await cutDownload(res, body, FAILURE_STYLES[request.format], toApiError(error))
+    await cutDownload(res, body, fileTypeOf(request.format).failure, toApiError(error))
     throw error
   }
   if (!signal.aborted) body.end()
@@ -199,6 +199,8 @@ function downloadFields(max: number, fallback: number) {
     header: headerSchema,
     bank_mix: bankMixParamSchema,
     qr_iban: qrIbanQuerySchema,
+    columns: columnsParamSchema,
+    ...PAYMENT_PARAMETERS,
   } as const
 }
 
@@ -224,9 +226,15 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
     throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
   }
   const slice = query.slice === undefined ? undefined : parseSlice(query.slice)
+  if (slice !== undefined && isPaymentFormat(query.format)) {
+    throw new ApiError(
+      'invalid_request',
+      `slice cuts the row formats (csv, json, ndjson, sql, txt); a ${query.format} file is one message: use offset and count for files of their own`,
+    )
+  }
   const part = slice === undefined ? { start: 0, rows: query.count } : partOf(query.count, slice)
-  const request: DownloadRequest = {
-    dataset: datasetOf(countries, query),
+  const dataset = datasetOf(countries, query)
+  const rows = {
     count: part.rows,
     offset: query.offset + part.start,
     // A part's batches and sql INSERTs are cut where the unsliced output's are.
@@ -235,8 +243,27 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
     header,
     slice: slice === undefined ? undefined : { slice, count: query.count },
   }
+  if (isPaymentFormat(query.format)) {
+    requireParties(query.format, query.columns, { countries, realistic: true })
+    refuseRowOptions(query.format, dataset)
+    const seed = toSeed(query.seed)
+    const payment = resolvePaymentRequest(
+      query.format,
+      { countries, count: rows.count, offset: rows.offset, seed },
+      query,
+    )
+    return { ...rows, dataset: { countries, realistic: true, seed }, payment }
+  }
+  refusePaymentParameters(query.format, query)
+  const parties = requireParties(query.format, query.columns, dataset)
+  // Party columns are the seed's payment file's: an unseeded request draws one seed for all.
+  const request: DownloadRequest = {
+    ...rows,
+    dataset: parties && dataset.seed === undefined ? { ...dataset, seed: randomSeed() } : dataset,
+    parties,
+  }
   if (slice !== undefined) {
-    requireSeedForSlice(request.dataset.seed)
+    requireSeedForSlice(dataset.seed)
     requireDataset(request.dataset, query.count, query.offset)
   }
   return request
@@ -251,7 +278,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     access: { ip: 'export' },
     summary: 'Download 1 to 100 test IBANs as a file (no key; limited per client IP)',
     description:
-      'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`.',
+      'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`. The payment formats (pain.001, pain.008, pain.002, camt.053) make a SEPA payment file of the rows as transactions (`<format>-<country>-<count>.xml`), with the options batch_size, amounts, instant, scheme, sequence_type, address, defects, defect_share, execution_date and date.',
     tag: 'export',
     pathParams: { country: countrySchema },
     query: downloadQuery(100, 10),
@@ -273,7 +300,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     access: 'key',
     summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
     description:
-      'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart. `slice=k/n` (with `seed`) asks for part k of n of the `count` rows from `offset`, as the tasks of an array job ask for theirs: the parts differ by at most one row and, joined in order, are the unsliced file (each part a whole file, its own csv header or json array); the file name says which part (`ibans-de-100-part-2-of-4.csv`).',
+      'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart. `slice=k/n` (with `seed`) asks for part k of n of the `count` rows from `offset`, as the tasks of an array job ask for theirs: the parts differ by at most one row and, joined in order, are the unsliced file (each part a whole file, its own csv header or json array); the file name says which part (`ibans-de-100-part-2-of-4.csv`). The payment formats stream a SEPA payment file of the rows as transactions (pain.001 or pain.008 of up to the same count), or the bank’s status report (pain.002) or statement (camt.053) for the same parameters (they take no `slice`: a payment file is one message); `columns=parties` adds the transactions’ holder, address, amount and end-to-end id to csv, json, ndjson and sql rows.',
     tag: 'export',
     pathParams: {
       country: {

@@ -5,6 +5,7 @@
 // connection (a file: no client may take it for complete); and the rest of a body nobody reads.
 import type { ServerResponse } from 'node:http'
 import type { ApiError } from '../core/errors.ts'
+import { failureText, type FailureStyle } from '../formats/failure-line.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { writeLast, type ResponseBody } from './compression.ts'
 import type { Context } from './exchange.ts'
@@ -15,13 +16,10 @@ export function holdKeyStream(limits: StreamLimits, context: Context, res: Serve
   res.once('close', limits.open(context.key.id))
 }
 
-/** How a failure line reads: a JSON line, or the JSON after `# error ` (csv, text) or `-- error ` (sql). */
-export type FailureStyle = 'json' | 'hash' | 'sql'
-
+/** The failure line of an error in a style (the format table's: formats/failure-line.ts). */
 export function failureLine(style: FailureStyle, error: ApiError): string {
   const message = error.code === 'internal_error' ? 'internal error' : error.message
-  const json = JSON.stringify({ error: { code: error.code, message } })
-  return style === 'json' ? `${json}\n` : `${style === 'hash' ? '#' : '--'} error ${json}\n`
+  return failureText(style, JSON.stringify({ error: { code: error.code, message } }))
 }
 
 /**

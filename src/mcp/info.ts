@@ -34,6 +34,7 @@ export const TOOL_NAMES = [
   'validate_iban',
   'build_iban',
   'lookup_bic',
+  'generate_payment_file',
 ] as const
 
 export type ToolName = (typeof TOOL_NAMES)[number]
@@ -46,6 +47,8 @@ const TOOL_USES: Record<ToolName, string> = {
   validate_iban: 'to check IBANs',
   build_iban: 'to make the IBAN of a bank code and account number',
   lookup_bic: 'to check a BIC and find its banks',
+  generate_payment_file:
+    'for a small SEPA payment file (pain.001, pain.008) or the bank’s answer to it (pain.002, camt.053)',
 }
 
 export const MCP_INSTRUCTIONS = `ibanmint generates and validates IBANs for ${COUNTRIES.length} countries. Generated IBANs pass MOD-97 and national check digits but are test data: no bank issued them; never use them for payments. Call ${TOOL_NAMES.map((name) => `${name} ${TOOL_USES[name]}`).join('; ')}.`

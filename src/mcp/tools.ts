@@ -54,6 +54,7 @@ import {
   listCountries,
 } from './lists.ts'
 import { pageArguments, pageFields, pageOf } from './pages.ts'
+import { paymentFileArguments, paymentFileOutputSchema, paymentFileTool } from './payment-tool.ts'
 import { portableSchema } from './portable-schema.ts'
 
 export interface ToolAnnotations {
@@ -389,6 +390,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
   const checkBic = argumentsValidator<ParamsOf<typeof bicArguments>>(bicArguments)
   const checkCountries = argumentsValidator<ParamsOf<typeof countryArguments>>(countryArguments)
   const checkBanks = argumentsValidator<ParamsOf<typeof bankArguments>>(bankArguments)
+  const checkPayment = argumentsValidator<ParamsOf<typeof paymentFileArguments>>(paymentFileArguments)
   const definitions: Record<ToolName, Definition> = {
     list_countries: {
       title: 'List IBAN countries',
@@ -450,6 +452,14 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
         const { bic, offset, limit } = checkBic(args ?? {})
         return bicPage(lookupBic(bic), offset, limit)
       },
+    },
+    generate_payment_file: {
+      title: 'Generate a SEPA payment file',
+      description: `Makes a small SEPA payment file of 1 to 100 generated transactions as XML valid against its ISO 20022 schema: pain.001 (credit transfers; instant for SCT Inst) or pain.008 (direct debits; scheme CORE or B2B, sequence_type), 2019 versions, or pain.001.001.03 / pain.008.001.02; or, for the same arguments, the bank’s answer: pain.002 (status report naming each rejected transaction with its reason code) or camt.053 (statement booking the accepted ones). Each transaction has a realistic holder, address, amount (amounts MIN-MAX) and a valid IBAN of countries. defects (reason codes such as AC01, AM04, RR03, MD01, AM16) with defect_share put labelled errors into the file. The result states the figures once (transactions, control_sum, status, accepted, rejected, seed, date) and then the XML; pass seed and date again for the same file, and the same arguments with another format for the bank’s answers. For files of millions of transactions use GET /api/v1/bulk/{countries}?format=pain.001. Test data: never for payments.`,
+      inputSchema: paymentFileArguments,
+      outputSchema: paymentFileOutputSchema,
+      annotations: { ...READ_ONLY, idempotentHint: false },
+      call: async (args, signal) => output(await paymentFileTool(deps, checkPayment(args ?? {}), signal)),
     },
   }
   return TOOL_NAMES.map((name) => ({ name, ...definitions[name] }))

@@ -4,22 +4,9 @@
 // is transferred instead, and teaches the next stream its size.
 import { BoundedCache } from '../bounded-cache.ts'
 import { BATCH_ROWS } from '../formats/batches.ts'
-import type { RenderFormat } from '../formats/render.ts'
+import type { RenderFormat } from '../formats/format-names.ts'
+import { maxRowBytesOf } from '../formats/render.ts'
 import type { DatasetOptions } from '@ibanmint/iban/internal'
-
-/**
- * The most bytes of one row, by format: the largest 10,000-row batch over every country, realistic
- * or not (Ukraine's, realistic, with the longest bank names), over 10,000, rounded up.
- * test/pool/batch-bytes.test.ts checks every country against it.
- */
-export const MAX_ROW_BYTES: Readonly<Record<RenderFormat, number>> = {
-  txt: 36,
-  csv: 240,
-  json: 350,
-  ndjson: 350,
-  sql: 260,
-  records: 420,
-}
 
 /** What a batch writes besides its rows at most: a csv header of every country's columns, a document's opening. */
 const HEAD_BYTES = 4096
@@ -35,6 +22,7 @@ interface SizedRequest {
   dataset: Pick<DatasetOptions, 'countries' | 'realistic' | 'bank' | 'invalid' | 'invalidShare'>
   count: number
   format: RenderFormat
+  parties?: boolean | undefined
 }
 
 /** The most bytes the `invalid` label adds to a row (`,"invalid":"national"`): with a list or a share. */
@@ -51,7 +39,10 @@ export class BatchSizes {
   /** Bytes of one result slot for `request`'s batches. */
   slotBytes(request: SizedRequest): number {
     const rows = Math.min(request.count, BATCH_ROWS)
-    const most = roundUp(rows * (MAX_ROW_BYTES[request.format] + (labelled(request) ? LABEL_BYTES : 0)) + HEAD_BYTES)
+    const most = roundUp(
+      rows * (maxRowBytesOf(request.format, request.parties === true) + (labelled(request) ? LABEL_BYTES : 0)) +
+        HEAD_BYTES,
+    )
     const seen = this.#seen.get(keyOf(request))
     return seen === undefined ? most : Math.min(most, roundUp(seen * MARGIN + HEAD_BYTES))
   }
@@ -66,5 +57,5 @@ export class BatchSizes {
 
 function keyOf(request: SizedRequest): string {
   const { countries, realistic, bank, invalid, invalidShare } = request.dataset
-  return `${request.format} ${countries.join(',')} ${realistic !== false} ${bank ?? ''} ${String(invalid ?? '')} ${invalidShare ?? ''}`
+  return `${request.format} ${countries.join(',')} ${realistic !== false} ${bank ?? ''} ${String(invalid ?? '')} ${invalidShare ?? ''} ${request.parties === true}`
 }

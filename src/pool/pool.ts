@@ -13,7 +13,8 @@ import { Piscina } from 'piscina'
 import { workerModule } from '../build-outputs.ts'
 import { UnavailableError } from '../core/errors.ts'
 import { batchesOf, batchTotal, BATCH_ROWS } from '../formats/batches.ts'
-import type { RenderFormat } from '../formats/render.ts'
+import type { RenderFormat } from '../formats/format-names.ts'
+import type { ResolvedPaymentOptions } from '@ibanmint/iban'
 import { randomSeed, type DatasetOptions } from '@ibanmint/iban/internal'
 import type { BatchTask } from '../../workers/tasks.ts'
 import type { ValidateBatch } from '../formats/validate-batch.ts'
@@ -90,6 +91,10 @@ export interface StreamRequest {
    * sql's INSERT statements with them, are cut on its grid, where the unsliced stream cuts them.
    */
   origin?: number | undefined
+  /** csv, json, ndjson, sql: the party columns after the others. */
+  parties?: boolean | undefined
+  /** Payment formats: the file's resolved options (seed and dates fixed for every batch). */
+  payment?: ResolvedPaymentOptions | undefined
 }
 
 export class WorkPool {
@@ -362,6 +367,9 @@ function generationSource(
         format: request.format,
         header: request.header,
         origin,
+        parties: request.parties,
+        payment: request.payment,
+        documentRows: request.count,
         start: batch.start,
         count: batch.count,
         first: batch.first,

@@ -3,17 +3,20 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { ByteWriter } from '../../src/formats/byte-writer.ts'
+import type { BatchOptions } from '../../src/formats/format-entry.ts'
 import {
   FORMATS,
-  SQL_ROWS_PER_INSERT,
-  fileTypeOf,
-  renderBatch,
-  type BatchOptions,
+  PAYMENT_FORMATS,
+  ROW_FORMATS,
+  type PaymentFormat,
   type RenderFormat,
-} from '../../src/formats/render.ts'
+} from '../../src/formats/format-names.ts'
+import { SQL_ROWS_PER_INSERT, fileTypeOf, renderBatch } from '../../src/formats/render.ts'
+import { resolvePaymentRequest } from '../../src/core/payment-request.ts'
+import { PaymentFile } from '../../src/iban/index.ts'
 import { Dataset, recordsOf, type DatasetOptions } from '../../src/iban/dataset.ts'
 
-const RENDER_FORMATS: readonly RenderFormat[] = [...FORMATS, 'records']
+const RENDER_FORMATS: readonly RenderFormat[] = [...ROW_FORMATS, 'records']
 
 type Request = DatasetOptions
 
@@ -46,17 +49,60 @@ function oneInsert(sql: string): string {
   return sql.replace(/;\nINSERT INTO ibans \([^)]*\) VALUES\n/g, ',\n')
 }
 
-test('every file format has its content type, file extension and summary, each its own', () => {
+test('every file format has its facts in the table: content type, extension, summary, fewest row bytes, failure line', () => {
   const types = FORMATS.map((format) => fileTypeOf(format))
   for (const [i, type] of types.entries()) {
     assert.match(type.contentType, /^[a-z]+\/[a-z0-9.+-]+; charset=utf-8$/, FORMATS[i])
     assert.match(type.extension, /^[a-z]+$/, FORMATS[i])
     assert.ok(type.summary.length > 0, FORMATS[i])
+    assert.ok(Number.isInteger(type.minRowBytes) && type.minRowBytes >= 0, FORMATS[i])
+    assert.ok(Number.isInteger(type.maxRowBytes) && type.maxRowBytes > type.minRowBytes, FORMATS[i])
+    assert.ok(['json', 'hash', 'sql', 'xml'].includes(type.failure), FORMATS[i])
   }
-  assert.equal(new Set(types.map((type) => type.contentType)).size, FORMATS.length)
-  assert.equal(new Set(types.map((type) => type.extension)).size, FORMATS.length)
+  // Row formats each their own type and extension; payment files are XML.
+  const rows = ROW_FORMATS.map((format) => fileTypeOf(format))
+  assert.equal(new Set(rows.map((type) => type.contentType)).size, ROW_FORMATS.length)
+  assert.equal(new Set(rows.map((type) => type.extension)).size, ROW_FORMATS.length)
+  for (const format of PAYMENT_FORMATS) {
+    assert.equal(fileTypeOf(format).contentType, 'application/xml; charset=utf-8', format)
+    assert.equal(fileTypeOf(format).extension, 'xml', format)
+    assert.equal(fileTypeOf(format).failure, 'xml', format)
+  }
   assert.equal(fileTypeOf('csv').contentType, 'text/csv; charset=utf-8')
   assert.equal(fileTypeOf('ndjson').extension, 'ndjson')
+})
+
+test('payment formats through the table: batches cut anywhere (mid-block) give the library’s whole document', () => {
+  const documents: Record<PaymentFormat, 'initiation' | 'status-report' | 'statement'> = {
+    'pain.001': 'initiation',
+    'pain.001.001.03': 'initiation',
+    'pain.008': 'initiation',
+    'pain.008.001.02': 'initiation',
+    'pain.002': 'status-report',
+    'camt.053': 'statement',
+  }
+  const rows = { countries: ['DE', 'FR'], count: 1_203, offset: OFFSET, seed: 'cut' }
+  const query = { batch_size: '300', defects: 'AC01,AM05,AM17', defect_share: '0.1', date: '2026-03-02' }
+  for (const format of PAYMENT_FORMATS) {
+    const payment = resolvePaymentRequest(format, rows, query)
+    const file = new PaymentFile(payment)
+    const whole = Buffer.concat([...file.chunks(documents[format])]).toString('utf8')
+    for (const cuts of [[], [1], [299, 300, 301], [613, 1_000]]) {
+      const edges = [0, ...cuts, rows.count]
+      const batches = edges.slice(1).map((end, i) => {
+        const from = edges[i] as number
+        const options = { dataset: { countries: rows.countries, realistic: true, seed: 'cut' }, payment, format }
+        return renderBatch({
+          ...options,
+          start: OFFSET + from,
+          count: end - from,
+          first: i === 0,
+          last: i === edges.length - 2,
+        })
+      })
+      assert.equal(Buffer.concat(batches).toString('utf8'), whole, `${format} cut at ${cuts.join(',')}`)
+    }
+  }
 })
 
 test('batches cut anywhere concatenate to the whole document, in every format', () => {

@@ -456,6 +456,23 @@ describe('slices, parts and reproducibility', () => {
     )
   })
 
+  test('parts of row ranges cut anywhere (mid-block, at block ends, empty) concatenate into the whole document', () => {
+    const cuts = [0, 1, 199, 200, 200, 457, 600, 899, 900]
+    for (const defects of [['AC01', 'AM05'], ['AM17'], ['AM20', 'DU04']] as const)
+      for (const document of ['initiation', 'status-report', 'statement'] as const) {
+        const file = new PaymentFile({ ...options, offset: 50, defects })
+        const whole = textOf(file.chunks(document))
+        const parts = [file.header(document)]
+        for (let i = 1; i < cuts.length; i++)
+          parts.push(...file.part(document, 50 + (cuts[i - 1] as number), 50 + (cuts[i] as number)))
+        parts.push(file.footer(document))
+        assert.equal(textOf(parts), whole, `${document} ${defects.join(',')}`)
+      }
+    const file = new PaymentFile(options)
+    assert.throws(() => [...file.part('initiation', 0, 901)], { name: 'DatasetError', message: /\brange\b/ })
+    assert.throws(() => [...file.part('initiation', 5, 4)], { name: 'DatasetError', message: /\brange\b/ })
+  })
+
   test('a slice of a larger file holds the same transactions as the whole (offset and count)', () => {
     const whole = transactionsOf({
       initiation: readPaymentXml(textOf(paymentFileChunks(options)), ['CdtTrfTxInf']),

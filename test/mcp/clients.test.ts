@@ -127,11 +127,19 @@ describe('MCP server with the official clients', () => {
         assert.equal(card['title'], info['title'])
       })
 
-      test('tools/list: six tools in a fixed order, with bounds, output schemas and annotations', async () => {
+      test('tools/list: seven tools in a fixed order, with bounds, output schemas and annotations', async () => {
         const { tools } = await client.listTools()
         assert.deepEqual(
           tools.map((tool) => tool.name),
-          ['list_countries', 'list_banks', 'generate_iban', 'validate_iban', 'build_iban', 'lookup_bic'],
+          [
+            'list_countries',
+            'list_banks',
+            'generate_iban',
+            'validate_iban',
+            'build_iban',
+            'lookup_bic',
+            'generate_payment_file',
+          ],
         )
         for (const tool of tools) {
           assert.equal(typeof tool['title'], 'string')
@@ -140,7 +148,7 @@ describe('MCP server with the official clients', () => {
           assert.equal(annotations['readOnlyHint'], true)
           assert.equal(annotations['destructiveHint'], false)
           assert.equal(annotations['openWorldHint'], false)
-          assert.equal(annotations['idempotentHint'], tool.name !== 'generate_iban')
+          assert.equal(annotations['idempotentHint'], !tool.name.startsWith('generate_'))
           assert.equal((tool['outputSchema'] as { type: string }).type, 'object')
           assert.doesNotMatch(JSON.stringify(tool), /x-message/)
         }
@@ -165,11 +173,14 @@ describe('MCP server with the official clients', () => {
           'offset',
           'bank',
           'invalid',
+          'invalid_share',
           'bank_details',
           'bank_mix',
           'qr_iban',
         ])
-        assert.deepEqual(generate.properties['invalid']?.['enum'], ['national', 'mod97', 'length', 'format', 'country'])
+        // One check, or a comma-separated list of them.
+        assert.match(String(generate.properties['invalid']?.['pattern']), /national\|mod97\|length\|format\|country/)
+        assert.equal(generate.properties['invalid_share']?.['maximum'], 1)
         assert.equal(generate.properties['bank_details']?.['default'], false)
         const list = tools[0]?.['inputSchema'] as {
           properties: object
@@ -205,6 +216,8 @@ describe('MCP server with the official clients', () => {
           ['validate_iban', { iban: 'GB82 WEST 1234 5698 7654 32' }],
           ['build_iban', { country: 'DE', bank: '37040044', account: '532013000' }],
           ['lookup_bic', { bic: 'coba de ff xxx' }],
+          ['generate_payment_file', { countries: ['DE', 'FR'], count: 4, defects: ['AC01'], defect_share: 0.5 }],
+          ['generate_payment_file', { format: 'camt.053', seed: 3, date: '2026-03-02' }],
         ]
         const schemas = new Map(tools.map((tool) => [tool.name, ajv.compile(tool['outputSchema'] as object)]))
         for (const [name, args] of calls) {

@@ -202,7 +202,15 @@ test('every configuration in docs/mcp.md starts or reaches ibanmint, and its too
       const { tools } = await client.listTools()
       assert.deepEqual(
         tools.map((tool) => tool.name),
-        ['list_countries', 'list_banks', 'generate_iban', 'validate_iban', 'build_iban', 'lookup_bic'],
+        [
+          'list_countries',
+          'list_banks',
+          'generate_iban',
+          'validate_iban',
+          'build_iban',
+          'lookup_bic',
+          'generate_payment_file',
+        ],
         clients.join(', '),
       )
       const built = await client.callTool({
@@ -291,7 +299,7 @@ test('`npx --no-install ibanmint mcp` runs a project’s installed copy, and ins
     )
     try {
       const { tools } = await client.listTools()
-      assert.equal(tools.length, 6)
+      assert.equal(tools.length, 7)
     } finally {
       await client.close()
     }

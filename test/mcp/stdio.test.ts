@@ -18,7 +18,15 @@ import { lintTools } from './portability-rules.ts'
 
 // The built command line (bin/ibanmint.js runs dist/), as users run it.
 const BIN = join(import.meta.dirname, '..', '..', 'bin', 'ibanmint.js')
-const TOOLS = ['list_countries', 'list_banks', 'generate_iban', 'validate_iban', 'build_iban', 'lookup_bic']
+const TOOLS = [
+  'list_countries',
+  'list_banks',
+  'generate_iban',
+  'validate_iban',
+  'build_iban',
+  'lookup_bic',
+  'generate_payment_file',
+]
 
 interface ToolClient {
   listTools(): Promise<{ tools: { name: string; inputSchema: unknown; outputSchema?: unknown }[] }>
@@ -364,7 +372,7 @@ describe('ibanmint mcp over raw stdio', () => {
     assert.doesNotMatch(help.stdout, /npx/)
     assert.match(
       help.stdout,
-      /\nTools:\n {2}list_countries, list_banks, generate_iban, validate_iban, build_iban,\n {2}lookup_bic\n/,
+      /\nTools:\n {2}list_countries, list_banks, generate_iban, validate_iban, build_iban,\n {2}lookup_bic, generate_payment_file\n/,
     )
     assert.ok(
       help.stdout.split('\n').every((line) => line.length <= 80),

@@ -258,17 +258,26 @@ function writeDirectDebit(writer: ChunkWriter, d: Dialect, tx: Transactions): vo
   writer.raw(B.ddTxEnd)
 }
 
-/** PmtInf block `k` (its head, its transactions, its end), chunk by chunk. */
-export function* initiationBlock(file: PaymentFileView, k: number, writer: ChunkWriter): Generator<Uint8Array> {
+/**
+ * PmtInf block `k`'s part for its rows [from, to) (default: all of them), chunk by chunk: its head
+ * when the range starts the block, the range's transactions, its end when the range ends it.
+ */
+export function* initiationBlock(
+  file: PaymentFileView,
+  k: number,
+  writer: ChunkWriter,
+  from = file.blockRange(k)[0],
+  to = file.blockRange(k)[1],
+): Generator<Uint8Array> {
   const tx = file.transactions
   const d = dialect(tx.options.message)
-  writeBlockHead(writer, file, k)
   const [start, end] = file.blockRange(k)
+  if (from === start) writeBlockHead(writer, file, k)
   const write = tx.debit ? writeDirectDebit : writeCreditTransfer
-  for (let i = start; i < end; i++) {
+  for (let i = from; i < to; i++) {
     tx.fill(i)
     write(writer, d, tx)
     if (writer.full) yield writer.take()
   }
-  writer.ascii('</PmtInf>\n')
+  if (to === end) writer.ascii('</PmtInf>\n')
 }

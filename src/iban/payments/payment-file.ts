@@ -191,10 +191,34 @@ export class PaymentFile implements PaymentFileView {
 
   /** The document's part for blocks [from, to), chunk by chunk (about 64 KiB each). */
   *blocks(document: PaymentDocument = 'initiation', from = 0, to = this.blockCount): Generator<Uint8Array> {
-    const write =
-      document === 'initiation' ? initiationBlock : document === 'status-report' ? reportBlock : statementBlock
+    const write = BLOCK_WRITERS[document]
     const writer = new ChunkWriter()
     for (let k = Math.max(0, from); k < Math.min(to, this.blockCount); k++) yield* write(this, k, writer)
+    if (writer.length > 0) yield writer.take()
+  }
+
+  /**
+   * The document's part for the file's rows [start, end), chunk by chunk, blocks cut where the
+   * range cuts them: a block's opening goes with its first row, its end with its last. Parts of
+   * consecutive ranges concatenate into blocks(): ranges of rows, unlike ranges of blocks, keep
+   * each part small whatever batchSize is (one block of 10,000,000 rows, say).
+   */
+  *part(document: PaymentDocument, start: number, end: number): Generator<Uint8Array> {
+    const { offset, count, batchSize } = this.resolved
+    if (!(
+      Number.isSafeInteger(start) &&
+      Number.isSafeInteger(end) &&
+      offset <= start &&
+      start <= end &&
+      end <= offset + count
+    ))
+      throw new DatasetError('range', `range must be rows of the file, within ${offset} to ${offset + count}`)
+    const write = BLOCK_WRITERS[document]
+    const writer = new ChunkWriter()
+    for (let k = Math.floor((start - offset) / batchSize); k * batchSize + offset < end; k++) {
+      const [from, to] = this.blockRange(k)
+      yield* write(this, k, writer, Math.max(from, start), Math.min(to, end))
+    }
     if (writer.length > 0) yield writer.take()
   }
 
@@ -219,6 +243,13 @@ export class PaymentFile implements PaymentFileView {
     yield this.footer(document)
   }
 }
+
+/** Each document's writer of a block's part. */
+const BLOCK_WRITERS = {
+  initiation: initiationBlock,
+  'status-report': reportBlock,
+  statement: statementBlock,
+} as const satisfies Record<PaymentDocument, unknown>
 
 /** The chunks of one document of the payment file `options` describe (see PaymentFile). */
 export function paymentFileChunks(

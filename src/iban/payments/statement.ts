@@ -51,8 +51,14 @@ export function statementHeader(file: PaymentFileView): Uint8Array {
 
 const CLOSE_ENTRY = xmlBytes('</TxDtls></NtryDtls></Ntry>\n')
 
-/** The booked entries of block k's accepted transactions. */
-export function* statementBlock(file: PaymentFileView, k: number, writer: ChunkWriter): Generator<Uint8Array> {
+/** The booked entries of block k's accepted transactions among its rows [from, to) (default: all of them). */
+export function* statementBlock(
+  file: PaymentFileView,
+  k: number,
+  writer: ChunkWriter,
+  from = file.blockRange(k)[0],
+  to = file.blockRange(k)[1],
+): Generator<Uint8Array> {
   const defect = file.fileDefect
   if (defect === 'AM16' || defect === 'AM19' || file.blockRejected(k) !== undefined) return
   const tx = file.transactions
@@ -64,8 +70,7 @@ export function* statementBlock(file: PaymentFileView, k: number, writer: ChunkW
   const head = xmlBytes(
     `<CdtDbtInd>${direction}</CdtDbtInd>${modern ? '<Sts><Cd>BOOK</Cd></Sts>' : '<Sts>BOOK</Sts>'}<BookgDt><Dt>${executionDate}</Dt></BookgDt><ValDt><Dt>${executionDate}</Dt></ValDt><BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>${family}</SubFmlyCd></Fmly></Domn></BkTxCd><NtryDtls><TxDtls><Refs><MsgId>${tx.messageId}</MsgId><PmtInfId>${file.blockId(k)}</PmtInfId><EndToEndId>`,
   )
-  const [start, end] = file.blockRange(k)
-  for (let i = start; i < end; i++) {
+  for (let i = from; i < to; i++) {
     if (tx.defectAt(i) !== undefined) continue
     tx.fill(i)
     writer.ascii('<Ntry><Amt Ccy="EUR">')

@@ -69,8 +69,18 @@ export function reportHeader(file: PaymentFileView): Uint8Array {
   return writer.take()
 }
 
-/** Block k's status and its rejected transactions; nothing for a block the bank accepts whole. */
-export function* reportBlock(file: PaymentFileView, k: number, writer: ChunkWriter): Generator<Uint8Array> {
+/**
+ * Block k's status and its rejected transactions among its rows [from, to) (default: all of them);
+ * nothing for a block the bank accepts whole. The block's status opens the range that starts it and
+ * its end closes the range that ends it, so parts of one block concatenate into the whole.
+ */
+export function* reportBlock(
+  file: PaymentFileView,
+  k: number,
+  writer: ChunkWriter,
+  from = file.blockRange(k)[0],
+  to = file.blockRange(k)[1],
+): Generator<Uint8Array> {
   const defect = file.fileDefect
   if (defect === 'AM16' || defect === 'AM19') return
   const tx = file.transactions
@@ -81,15 +91,18 @@ export function* reportBlock(file: PaymentFileView, k: number, writer: ChunkWrit
     for (let i = start; i < end; i++) if (tx.defectAt(i) !== undefined) rejected++
     if (rejected === 0) return
   }
-  const totals = file.blockTotals(k)
-  const status = whole !== undefined || rejected === end - start ? 'RJCT' : 'PART'
-  writer.ascii(`<OrgnlPmtInfAndSts><OrgnlPmtInfId>${file.blockId(k)}</OrgnlPmtInfId>`)
-  writer.ascii(`<OrgnlNbOfTxs>${totals.declaredCount}</OrgnlNbOfTxs><OrgnlCtrlSum>${totals.declaredSum}</OrgnlCtrlSum>`)
-  writer.ascii(`<PmtInfSts>${status}</PmtInfSts>`)
-  if (whole !== undefined) writer.ascii(reason(whole))
-  else {
-    writer.ascii('\n')
-    for (let i = start; i < end; i++) {
+  if (from === start) {
+    const totals = file.blockTotals(k)
+    const status = whole !== undefined || rejected === end - start ? 'RJCT' : 'PART'
+    writer.ascii(`<OrgnlPmtInfAndSts><OrgnlPmtInfId>${file.blockId(k)}</OrgnlPmtInfId>`)
+    writer.ascii(
+      `<OrgnlNbOfTxs>${totals.declaredCount}</OrgnlNbOfTxs><OrgnlCtrlSum>${totals.declaredSum}</OrgnlCtrlSum>`,
+    )
+    writer.ascii(`<PmtInfSts>${status}</PmtInfSts>`)
+    writer.ascii(whole !== undefined ? reason(whole) : '\n')
+  }
+  if (whole === undefined) {
+    for (let i = from; i < to; i++) {
       const code = tx.defectAt(i)
       if (code === undefined) continue
       writer.raw(TX_OPEN)
@@ -100,7 +113,7 @@ export function* reportBlock(file: PaymentFileView, k: number, writer: ChunkWrit
       if (writer.full) yield writer.take()
     }
   }
-  writer.ascii('</OrgnlPmtInfAndSts>\n')
+  if (to === end) writer.ascii('</OrgnlPmtInfAndSts>\n')
 }
 
 /** The report's closing tags. */
