@@ -113,7 +113,9 @@ export const INTERNAL_VALUES = [
   'planFor',
   'randomSeed',
   'requireRows',
+  'resolvePaymentOptions',
   'tableAt',
+  'Transactions',
   'UK_SORT_CODE_SUBSTITUTIONS',
   'UK_WEIGHT_ROWS',
 ]
