@@ -43,6 +43,8 @@ function csvRows(build: Build, country: string): (n: number) => void {
       const count = Math.min(1000, n - done)
       build.renderBatch(
         {
+          // The dataset as builds from before it was one field read it too (a baseline may be one).
+          dataset: { countries: [country], seed: 'compare', realistic: true },
           countries: [country],
           seed: 'compare',
           start,

@@ -27,7 +27,9 @@ const ROUNDS = QUICK ? 1 : 3
 function sample(format: 'csv' | 'json', rows: number): Buffer[] {
   const writer = new ByteWriter(4 << 20)
   return [...batchesOf(rows)].map((batch) =>
-    Buffer.from(renderBatch({ countries: ['DE'], realistic: true, seed: 'bench', format, ...batch }, writer)),
+    Buffer.from(
+      renderBatch({ dataset: { countries: ['DE'], realistic: true, seed: 'bench' }, format, ...batch }, writer),
+    ),
   )
 }
 

@@ -62,15 +62,12 @@ function csvCase(
       for (let done = 0; done < n; done += 1000) {
         const count = Math.min(1000, n - done)
         const options = {
-          countries,
-          seed,
+          dataset: { countries, seed, realistic: true, ...negative },
           start,
           count,
-          realistic: true,
           format,
           first: false,
           last: false,
-          ...negative,
         } as const
         start += count
         bytes += renderBatch(options, writer).length

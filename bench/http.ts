@@ -151,7 +151,10 @@ function expectedBytes(realistic: boolean): number {
   let bytes = 0
   const writer = new ByteWriter(4 << 20)
   for (const batch of batchesOf(BULK_ROWS)) {
-    bytes += renderBatch({ countries: ['DE'], realistic, seed: 'bench', format: 'csv', ...batch }, writer).length
+    bytes += renderBatch(
+      { dataset: { countries: ['DE'], realistic, seed: 'bench' }, format: 'csv', ...batch },
+      writer,
+    ).length
   }
   return bytes
 }

@@ -18,11 +18,9 @@ function csv(): number {
   for (let start = 0; start < ROWS; start += 1000) {
     const count = Math.min(1000, ROWS - start)
     const options = {
-      countries: COUNTRIES,
-      seed: SEED,
+      dataset: { countries: COUNTRIES, seed: SEED, realistic: true },
       start,
       count,
-      realistic: true,
       format: 'csv',
       first: start === 0,
       last: false,

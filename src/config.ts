@@ -1,6 +1,7 @@
 // Configuration from the environment, read once and typed. Every variable is documented in
 // the README; a bad value stops startup with a message naming it.
 import { usableCores } from './cpu-quota.ts'
+import { isDigits } from './digits.ts'
 import { keysFileLocation } from './keys/location.ts'
 import { DEFAULT_STREAMS_PER_KEY } from './limits/streams.ts'
 
@@ -41,7 +42,7 @@ export interface Config {
   workers: number
   /** How those processes share the port (WORKERS_LISTEN, resolved for this platform and Node). */
   portSharing: PortSharing
-  /** Worker threads of the generation pool (per process). */
+  /** Worker threads of the worker pool (per process). */
   poolThreads: number
   /** Batches that may wait for a worker before new work gets 503. */
   poolMaxQueue: number
@@ -89,7 +90,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const text = env[name]
   if (text === undefined || text === '') return fallback
   const value = Number(text)
-  if (!/^\d+$/.test(text) || value < min || value > max) {
+  if (!isDigits(text) || value < min || value > max) {
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${text}"`)
   }
   return value
@@ -100,7 +101,7 @@ function workers(text: string | undefined): number {
   if (text === undefined || text.trim() === '') return 1
   if (text.trim() === 'auto') return usableCores()
   const value = Number(text)
-  if (!/^\d+$/.test(text.trim()) || value < 1 || value > 64) {
+  if (!isDigits(text.trim()) || value < 1 || value > 64) {
     throw new ConfigError('WORKERS must be auto or an integer between 1 and 64')
   }
   return value

@@ -22,13 +22,14 @@ import { scrapeSource } from './metrics/cluster.ts'
 import { Registry } from './metrics/registry.ts'
 import { registerServiceMetrics } from './metrics/service.ts'
 import { buildWebAssets } from './http/page.ts'
-import { GenerationPool } from './pool/pool.ts'
+import { runningPoolLimits } from './pool/inline.ts'
+import { WorkPool } from './pool/pool.ts'
 import { connectRedis, waitForRedis } from './redis.ts'
 import { VERSION } from './version.ts'
 
 export interface Service {
   app: App
-  pool: GenerationPool
+  pool: WorkPool
   url: string
   /** The base of the service's links: PUBLIC_URL, else the address it listens on. */
   publicUrl: string
@@ -66,8 +67,25 @@ export function createLogger(level: string): Logger {
   return pino({ level, base: { service: 'ibanmint' } }, pino.destination({ sync: false }))
 }
 
-export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
-  const logger = options.logger ?? createLogger(config.logLevel)
+/** The stores: Redis (when configured), the key store, the limits, and whether they are ready. */
+interface Stores {
+  redis: Redis | undefined
+  keyStore: KeyStore
+  /** Health of the shared store (Redis), and of the keys' store (Redis, or the key file). */
+  keyHealth: StoreHealth
+  limits: RateLimits
+  /** A process of a clustered server without Redis: the primary counts the limits. */
+  clustered: boolean
+  /** Resolves when the key store can be read (and with Redis, when it answers): /readyz. */
+  ready: () => Promise<void>
+  health: StoreHealth
+}
+
+/**
+ * Connects Redis when configured and opens the key store and the limits. Neither a Redis that is
+ * down nor an unreadable key file stops the start: both are logged and /readyz answers 503.
+ */
+async function openStores(config: Config, logger: Logger): Promise<Stores> {
   const redis = config.redisUrl === undefined ? undefined : await connectRedis(config.redisUrl)
   if (redis !== undefined) {
     redis.on('error', (error: Error) => logger.warn({ err: error.message }, 'redis error'))
@@ -100,7 +118,6 @@ export async function startService(config: Config, options: StartOptions = {}): 
     cluster: clustered,
     onStoreError: (error) => logger.warn({ err: String(error) }, 'rate limit store failed; memory insurance used'),
   })
-  // Ready when the key store can be read (and with Redis, when it answers).
   const ready = async () => {
     try {
       await keyStore.check()
@@ -119,12 +136,50 @@ export async function startService(config: Config, options: StartOptions = {}): 
           `${keyStore.name} cannot be read at start; /readyz answers 503 and keys are refused until it can`,
         ),
       )
-  const pool = new GenerationPool({
+  return { redis, keyStore, keyHealth, limits, clustered, ready, health }
+}
+
+/** Listens as listenOptions says; resolves with the address once it does. */
+function listen(app: App, config: Config): Promise<AddressInfo> {
+  return new Promise<AddressInfo>((resolve, reject) => {
+    app.server.once('error', reject)
+    app.server.listen(listenOptions(config), () => {
+      app.server.off('error', reject)
+      resolve(app.server.address() as AddressInfo)
+    })
+  })
+}
+
+/**
+ * The service's close(): stops accepting, lets in-flight responses finish (cutting the
+ * connections left after `timeout` ms), then closes the rest with `release`. Runs once; later
+ * calls get the same promise.
+ */
+function closerOf(app: App, timeout: number, release: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined
+  return () => {
+    closing ??= (async () => {
+      const done = new Promise<void>((resolve) => app.server.close(() => resolve()))
+      app.server.closeIdleConnections()
+      const timer = setTimeout(() => app.server.closeAllConnections(), timeout)
+      await done
+      clearTimeout(timer)
+      await release()
+    })()
+    return closing
+  }
+}
+
+export async function startService(config: Config, options: StartOptions = {}): Promise<Service> {
+  const logger = options.logger ?? createLogger(config.logLevel)
+  const { redis, keyStore, keyHealth, limits, clustered, ready, health } = await openStores(config, logger)
+  const pool = new WorkPool({
     threads: config.poolThreads,
     maxQueue: config.poolMaxQueue,
     streamMemory: config.streamMemory,
     ...(options.workerModule === undefined ? {} : { filename: options.workerModule }),
   })
+  const inline = runningPoolLimits(config.poolInlineMax)
   // Metrics: the HTTP pipeline's, the pool's, the store's and the process's, in one registry.
   const registry = new Registry()
   const httpMetrics = new HttpMetrics(registry)
@@ -133,6 +188,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const mcpRows = httpMetrics.rowsOf('/mcp')
   const mcp = lazyMcpEndpoint({
     pool,
+    inline,
     countRows: (kind, rows) => (mcpRows[kind].value += rows),
     onInternalError: (error, tool) => logger.error({ err: error, tool }, 'mcp tool failed'),
     onProtocolError: (error) => logger.debug({ err: error.message }, 'mcp request rejected'),
@@ -148,7 +204,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       publicUrl: site.publicUrl,
       ready,
       pool,
-      poolInlineMax: config.poolInlineMax,
+      inline,
       bulkMaxCount: config.bulkMaxCount,
       validateMaxRows: config.validateMaxRows,
       streamsPerKey: config.streamsPerKey,
@@ -173,33 +229,17 @@ export async function startService(config: Config, options: StartOptions = {}): 
     },
     { requestTimeout: config.requestTimeout, ...options.timeouts },
   )
-  await new Promise<void>((resolve, reject) => {
-    app.server.once('error', reject)
-    app.server.listen(listenOptions(config), () => {
-      app.server.off('error', reject)
-      resolve()
-    })
-  })
-  const address = app.server.address() as AddressInfo
+  const address = await listen(app, config)
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address
-  let closing: Promise<void> | undefined
-  const close = () => {
-    closing ??= (async () => {
-      const done = new Promise<void>((resolve) => app.server.close(() => resolve()))
-      app.server.closeIdleConnections()
-      const timer = setTimeout(() => app.server.closeAllConnections(), config.shutdownTimeout)
-      await done
-      clearTimeout(timer)
-      await mcp.close()
-      stopSampling()
-      scrapes.close()
-      await pool.close()
-      await keyStore.close()
-      if (redis !== undefined) await redis.quit().catch(() => redis.disconnect())
-      app.flushLogs()
-      logger.flush()
-    })()
-    return closing
-  }
+  const close = closerOf(app, config.shutdownTimeout, async () => {
+    await mcp.close()
+    stopSampling()
+    scrapes.close()
+    await pool.close()
+    await keyStore.close()
+    if (redis !== undefined) await redis.quit().catch(() => redis.disconnect())
+    app.flushLogs()
+    logger.flush()
+  })
   return { app, pool, url: `http://${host}:${address.port}`, publicUrl: site.publicUrl, redis, keyStore, close }
 }

@@ -7,7 +7,7 @@ import type { BatchOptions } from '../src/formats/format-entry.ts'
 import { renderBatchInto } from '../src/formats/render.ts'
 import { ByteWriter } from '../src/formats/byte-writer.ts'
 import { sealInto, sealedSize, type ValidateBatch } from '../src/formats/validate-batch.ts'
-import { validateBatchInto } from '../src/formats/validate-rows.ts'
+import { validateBatchInto } from '../src/formats/verdict-rows.ts'
 
 export interface BatchTask extends BatchOptions {
   /**

@@ -8,7 +8,7 @@ import type { WriteStream } from 'node:fs'
 import { dirname, relative, resolve, sep } from 'node:path'
 import type { Writable } from 'node:stream'
 import { ApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset, toInvalid } from '../core/operations.ts'
+import { datasetOf, requireCountries, requireDataset } from '../core/operations.ts'
 import {
   bankMixParamSchema,
   bankParamSchema,
@@ -31,7 +31,7 @@ import {
   type Slice,
 } from '../core/slices.ts'
 import { compileValidator } from '../core/validation.ts'
-import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
+import { INVALID_CHECKS } from '@ibanmint/iban'
 import { INVALID_CHECK_TEXT, randomSeed } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, ROW_FORMATS, isPaymentFormat } from '../formats/format-names.ts'
@@ -46,20 +46,18 @@ import {
 } from '../core/payment-request.ts'
 import { PAYMENT_DEFECTS, type ResolvedPaymentOptions } from '@ibanmint/iban'
 import { fileTypeOf, renderBatch } from '../formats/render.ts'
+import { COMMAND_LIMITS, runsInline } from '../pool/inline.ts'
 import type { ChunkSink } from '../pool/ordered-window.ts'
-import { GenerationPool } from '../pool/pool.ts'
+import { WorkPool } from '../pool/pool.ts'
 import { closeOutput, DigestSink, openOutput, openPendingFile, reasonOf, type PendingFile } from './output.ts'
 import { VERSION } from '../version.ts'
 import { progressReporter } from './progress.ts'
-import { parseCommand, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
+import { parseCommand, threadsOption, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
 
 /** The row formats after the default one, as the help lists them: "csv, json, ndjson or sql". */
 const OTHER_FORMATS = ROW_FORMATS.filter((format) => format !== 'txt')
 
 const MAX_COUNT = 1_000_000_000
-
-/** As bulk: every country and territory at most once each. */
-const MAX_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
 /** Words of `text` in lines of at most `width` characters, each after `indent`. */
 function wrap(text: string, width: number, indent: string): string {
@@ -257,14 +255,6 @@ function queryOf(values: ParsedCommand['values']): Record<string, string> {
   )
 }
 
-/** The countries of a comma-separated list as bulk reads it: territories give their country, once. */
-function countriesOf(list: string): string[] {
-  const codes = list.split(',')
-  if (codes.length > MAX_COUNTRIES)
-    throw new ApiError('invalid_request', `country may list at most ${MAX_COUNTRIES} countries`)
-  return [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
-}
-
 // The messages of the shared operations name the API's parameters; here they are options.
 const PARAMETERS = new RegExp(
   `^(?:offset \\+ )?(?:count|offset|seed|bank_mix|qr_iban|bank|invalid_share|invalid|format|slice|realistic|columns|${PAYMENT_PARAMETER_NAMES.join('|')})\\b`,
@@ -329,7 +319,7 @@ const OPTION_NAMES = { slice: '--slice', seed: '--seed' }
 
 /** What `generate` was asked for: the rows to write (a slice's part), and the slice they are part of. */
 function readRequest(values: ParsedCommand['values'], list: string) {
-  const countries = asUsage(() => countriesOf(list))
+  const countries = asUsage(() => requireCountries(list))
   const query = asUsage(() => validateOptions(queryOf(values)))
   const { count, offset, seed, bank, invalid, invalid_share, format, bank_mix } = query
   const header = values['no-header'] !== true
@@ -352,61 +342,44 @@ function readRequest(values: ParsedCommand['values'], list: string) {
           : parseSlice(sliceText, OPTION_NAMES),
     )
   }
-  const realistic = values.random !== true
-  const qrIban = values['qr-iban'] === true
+  const given = asUsage(() =>
+    datasetOf(countries, {
+      seed,
+      bank,
+      invalid,
+      invalid_share,
+      bank_mix,
+      realistic: values.random !== true,
+      qr_iban: values['qr-iban'] === true,
+    }),
+  )
   // A payment file's options, checked and resolved once (seed and dates) for all its batches.
   let payment: ResolvedPaymentOptions | undefined
   if (isPaymentFormat(format))
     payment = asUsage(() => {
-      refuseRowOptions(format, { realistic, bank, invalid, invalidShare: invalid_share, bankMix: bank_mix, qrIban })
+      refuseRowOptions(format, given)
       return resolvePaymentRequest(format, { countries, count, offset, seed }, query)
     })
   else asUsage(() => refusePaymentParameters(format, query))
-  const parties = asUsage(() =>
-    requireParties(format, query.columns, {
-      realistic,
-      bank,
-      invalid,
-      invalidShare: invalid_share,
-      bankMix: bank_mix,
-      qrIban,
-      countries,
-    }),
-  )
+  const parties = asUsage(() => requireParties(format, query.columns, given))
+  // Party columns are the seed's payment file's: an unseeded run draws one seed for all batches.
+  const dataset = parties && seed === undefined ? { ...given, seed: randomSeed() } : given
   const part = slice === undefined ? { start: 0, rows: count } : partOf(count, slice)
   const request = {
-    countries,
+    dataset,
     count: part.rows,
     offset: offset + part.start,
     // A part's batches and sql INSERTs are cut where the unsliced output's are.
     origin: offset,
-    realistic,
-    seed,
-    bank,
-    invalid: asUsage(() => toInvalid(invalid)),
-    invalidShare: invalid_share,
     format,
     header,
-    bankMix: bank_mix,
-    qrIban,
     payment,
     parties,
-    // Party columns are the seed's payment file's: an unseeded run draws one seed for all batches.
-    ...(parties && seed === undefined ? { seed: randomSeed() } : {}),
   }
   // The dataset is checked before anything is written: bank, invalid and the capacity of the
   // whole (every part of a dataset too large is refused alike).
-  asUsage(() => requireDataset(request, count, offset))
+  asUsage(() => requireDataset(dataset, count, offset))
   return { request, whole: { count, offset }, slice, manifest }
-}
-
-/** The threads option: an integer from 1 to 256, or undefined (one per core). */
-function readThreads(values: ParsedCommand['values']): number | undefined {
-  if (values.threads === undefined) return undefined
-  const threads = Number(values.threads)
-  if (!/^\d+$/.test(values.threads as string) || threads < 1 || threads > 256)
-    throw new UsageError('--threads must be an integer between 1 and 256')
-  return threads
 }
 
 /** The manifest's pending file, opened before any row is made; a usage error for a path that is the output's. */
@@ -436,7 +409,7 @@ export async function runGenerate(args: string[]): Promise<number> {
     return 0
   }
   const { request, whole, slice, manifest } = readRequest(values, positionals[0] as string)
-  const threads = readThreads(values)
+  const threads = threadsOption(values.threads as string | undefined)
   const output = values.output as string | undefined
   const pending = await openManifest(manifest, output)
   try {
@@ -445,7 +418,7 @@ export async function runGenerate(args: string[]): Promise<number> {
     const code = await writeRows(request, sink, digest ?? sink, output, threads)
     if (code === 0 && pending !== undefined && digest !== undefined && slice !== undefined) {
       const file = { name: partFileName(manifest as string, output), bytes: digest.bytes, sha256: digest.sha256() }
-      const part = { ...request, ...whole, version: VERSION, seed: request.seed as string, slice }
+      const part = { ...request, ...whole, version: VERSION, slice }
       await pending.commit(manifestText(manifestOf(part, file))).catch((error: unknown) => {
         throw new Error(`cannot write ${manifest as string}: ${reasonOf(error)}`)
       })
@@ -482,12 +455,12 @@ async function writeRows(
   })
   process.once('SIGINT', stop)
   try {
-    if (count <= BATCH_ROWS) {
+    if (runsInline({ rows: count }, COMMAND_LIMITS)) {
       // One batch: rendered here, the same bytes a worker would write, without starting threads.
       const bytes = renderBatch({ ...request, start: request.offset, first: true, last: true, documentRows: count })
       if (!target.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
     } else {
-      const pool = new GenerationPool(threads === undefined ? {} : { threads })
+      const pool = new WorkPool(threads === undefined ? {} : { threads })
       try {
         await pool.stream(request, target, controller.signal, {
           onChunk: (rows) => progress?.update(rows),

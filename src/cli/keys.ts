@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util'
 import type { Redis } from 'ioredis'
 import { mintKey, type KeyRecord } from '../keys/key.ts'
 import type { KeyStore } from '../keys/store.ts'
+import { isDigits } from '../digits.ts'
 import { describeKeyStore } from '../keys/location.ts'
 import { openKeyStore } from '../keys/open-store.ts'
 import { connectRedis, waitForRedis } from '../redis.ts'
@@ -142,7 +143,7 @@ function createRequest(values: ParsedCommand['values']): {
   let limit: number | null = null
   if (typeof values['limit'] === 'string') {
     limit = Number(values['limit'])
-    if (!/^\d+$/.test(values['limit']) || limit < 1 || limit > 1_000_000_000)
+    if (!isDigits(values['limit']) || limit < 1 || limit > 1_000_000_000)
       throw new UsageError('--limit must be an integer between 1 and 1,000,000,000')
   }
   let expiresAt: Date | null = null

@@ -2,7 +2,8 @@
 // stdout carries the protocol and nothing else: whatever else would write there (a stray
 // console.log, a worker thread's output) goes to stderr with the diagnostics.
 import { Writable } from 'node:stream'
-import { GenerationPool } from '../pool/pool.ts'
+import { runningPoolLimits } from '../pool/inline.ts'
+import { WorkPool } from '../pool/pool.ts'
 import { MCP_PROTOCOL_VERSIONS, TOOL_NAMES } from '../mcp/info.ts'
 import { MAX_LINE_BYTES } from '../mcp/stdio-lines.ts'
 import { VERSION } from '../version.ts'
@@ -43,6 +44,7 @@ Options:
 Environment (default in brackets):
   POOL_THREADS         generation threads [1: one assistant, one call at a time]
   POOL_MAX_QUEUE       batches waiting for a thread before a tool error [256]
+  POOL_INLINE_MAX      generate_iban counts answered without the pool [100]
 
 Exit codes: 0 stopped (stdin closed, or a signal); 1 could not start; 2 bad
 usage or a bad environment variable (one line on stderr).
@@ -73,10 +75,14 @@ function reserveStdout(): Writable {
   })
 }
 
-/** Pool settings from POOL_THREADS and POOL_MAX_QUEUE only: the HTTP service's variables do not apply. */
-function poolOptions(env: NodeJS.ProcessEnv): { threads: number; maxQueue: number } {
-  const config = readCliConfig({ POOL_THREADS: env['POOL_THREADS'] ?? '1', POOL_MAX_QUEUE: env['POOL_MAX_QUEUE'] })
-  return { threads: config.poolThreads, maxQueue: config.poolMaxQueue }
+/** Pool settings from POOL_THREADS, POOL_MAX_QUEUE and POOL_INLINE_MAX only: the HTTP service's other variables do not apply. */
+function poolOptions(env: NodeJS.ProcessEnv): { threads: number; maxQueue: number; inlineMax: number } {
+  const config = readCliConfig({
+    POOL_THREADS: env['POOL_THREADS'] ?? '1',
+    POOL_MAX_QUEUE: env['POOL_MAX_QUEUE'],
+    POOL_INLINE_MAX: env['POOL_INLINE_MAX'],
+  })
+  return { threads: config.poolThreads, maxQueue: config.poolMaxQueue, inlineMax: config.poolInlineMax }
 }
 
 /** One diagnostic on stderr: with its stack for a failure of ours, its message alone for the client's. */
@@ -99,7 +105,8 @@ export async function runMcp(args: string[]): Promise<number> {
     return 0
   }
   // The pool's worker thread starts loading on another core while this one loads the SDK.
-  const pool = new GenerationPool(poolOptions(process.env))
+  const { inlineMax, ...options } = poolOptions(process.env)
+  const pool = new WorkPool(options)
   const { serveMcpStdio } = await import('../mcp/stdio.ts').catch(async (error: unknown) => {
     await pool.close() // its thread would keep the process alive
     throw error
@@ -107,6 +114,7 @@ export async function runMcp(args: string[]): Promise<number> {
   const connection = serveMcpStdio(
     {
       pool,
+      inline: runningPoolLimits(inlineMax),
       onInternalError: (error, tool) => logError(`${tool} failed`, error),
       onProtocolError: (error) => logError('protocol error', error, false),
     },

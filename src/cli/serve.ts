@@ -3,6 +3,7 @@
 // over HOST and PORT.
 import cluster from 'node:cluster'
 import { isIP } from 'node:net'
+import { isDigits } from '../digits.ts'
 import { describeKeyStore } from '../keys/location.ts'
 import { startService } from '../main.ts'
 import { runPrimary, type ListeningMessage } from './cluster.ts'
@@ -118,7 +119,7 @@ export async function runServe(args: string[]): Promise<number> {
   if (values.workers !== undefined) {
     // Checked here so that the message names the option typed, not the variable it sets.
     const workers = values.workers as string
-    if (workers !== 'auto' && (!/^\d+$/.test(workers) || Number(workers) < 1 || Number(workers) > 64))
+    if (workers !== 'auto' && (!isDigits(workers) || Number(workers) < 1 || Number(workers) > 64))
       throw new UsageError('--workers must be auto or an integer between 1 and 64')
     process.env['WORKERS'] = workers
   }

@@ -3,6 +3,7 @@
 // that no parseArgs message reaches a person: each kind of mistake gets one line of its own.
 import { parseArgs } from 'node:util'
 import { ConfigError, readConfig, type Config } from '../config.ts'
+import { isDigits } from '../digits.ts'
 import { closest } from './suggest.ts'
 
 /** A mistake in how the command was called: one line on stderr, exit 2 (see main.ts). */
@@ -133,6 +134,15 @@ export function wrongArguments(spec: Pick<CommandSpec, 'usage'>, message: string
 }
 
 /** The service configuration from the environment; a bad value is a usage error (exit 2). */
+/** --threads N: worker threads, 1 to 256 (undefined when the option was not given). */
+export function threadsOption(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const threads = Number(text)
+  if (!isDigits(text) || threads < 1 || threads > 256)
+    throw new UsageError('--threads must be an integer between 1 and 256')
+  return threads
+}
+
 export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     return readConfig(env)

@@ -1,13 +1,16 @@
 // `ibanmint validate`: IBANs given as arguments, or a file (or standard input) of them, one per
 // line or in a CSV column. Exit 0 only when every IBAN is valid.
 import { createReadStream, statSync, type WriteStream } from 'node:fs'
+import { ApiError } from '../core/errors.ts'
+import { parseColumn } from '../core/csv-column.ts'
 import { BATCH_BYTES, count, TEXT_BATCH_BYTES } from '../formats/record-batches.ts'
 import { VALIDATE_FORMATS, type FailedCheck, type ValidateFormat } from '../formats/validate-batch.ts'
-import { GenerationPool } from '../pool/pool.ts'
+import { COMMAND_LIMITS, runsInline } from '../pool/inline.ts'
+import { WorkPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import { progressReporter } from './progress.ts'
 import { closeOutput, openOutput } from './output.ts'
-import { parseCommand, UsageError, wrongArguments, type CommandSpec } from './usage.ts'
+import { parseCommand, threadsOption, UsageError, wrongArguments, type CommandSpec } from './usage.ts'
 
 const HELP = `Usage: ibanmint validate <IBAN>... [--json]
        ibanmint validate --file FILE [options]
@@ -69,7 +72,7 @@ Examples:
 /** One line per IBAN argument, as `ibanmint validate` has always printed them. */
 async function validateArguments(inputs: readonly string[], format: ValidateFormat): Promise<number> {
   const { validateIban } = await import('@ibanmint/iban')
-  const { failureOf } = await import('../formats/validate-rows.ts')
+  const { failureOf } = await import('../formats/verdict-rows.ts')
   let allValid = true
   for (const input of inputs) {
     const result = validateIban(input)
@@ -94,14 +97,11 @@ function formatOf(values: Record<string, unknown>): ValidateFormat {
 
 /** The --column value: a 1-based column number, or a header name. */
 function columnOf(text: string | undefined): string | number | undefined {
-  if (text === undefined) return undefined
-  if (/^\d+$/.test(text)) {
-    const number = Number(text)
-    if (number < 1 || number > 100_000) throw new UsageError('--column must be a name or a number from 1 to 100,000')
-    return number
+  try {
+    return text === undefined ? undefined : parseColumn(text)
+  } catch (error) {
+    throw error instanceof ApiError ? new UsageError(`--${error.message}`) : error
   }
-  if (text.trim() === '') throw new UsageError('--column must be a name or a number')
-  return text
 }
 
 /** `1,000 rows: 990 valid, 10 invalid (mod97 6, national 4) in 0.12 s (8,333 rows/s)`. */
@@ -187,12 +187,7 @@ export async function runValidate(args: string[]): Promise<number> {
   const column = columnOf(values.column as string | undefined)
   if (column === undefined && (values.header !== undefined || values.delimiter !== undefined))
     throw new UsageError(`--${values.header !== undefined ? 'header' : 'delimiter'} needs --column`)
-  let threads: number | undefined
-  if (values.threads !== undefined) {
-    threads = Number(values.threads)
-    if (!/^\d+$/.test(values.threads as string) || threads < 1 || threads > 256)
-      throw new UsageError('--threads must be an integer between 1 and 256')
-  }
+  const threads = threadsOption(values.threads as string | undefined)
   const input = inputOf(file)
   const output = values.output as string | undefined
   const sink = output === undefined ? process.stdout : await openOutput(output)
@@ -200,9 +195,9 @@ export async function runValidate(args: string[]): Promise<number> {
   const progress = process.stderr.isTTY
     ? progressReporter(undefined, size === undefined || size === 0 ? undefined : () => input.read() / size)
     : undefined
-  const newPool = () => new GenerationPool(threads === undefined ? {} : { threads })
+  const newPool = () => new WorkPool(threads === undefined ? {} : { threads })
   // A file larger than one batch goes to the pool: its threads start now, while this one reads.
-  let pool = size !== undefined && size > BATCH_BYTES ? newPool() : undefined
+  let pool = size !== undefined && !runsInline({ bytes: size }, COMMAND_LIMITS) ? newPool() : undefined
   const controller = new AbortController()
   const stop = () => controller.abort()
   process.once('SIGINT', stop)

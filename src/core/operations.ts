@@ -28,6 +28,7 @@ import {
   hasBankRegistry,
   nextRows,
   planFor,
+  requireRows,
   type DatasetOptions,
 } from '@ibanmint/iban/internal'
 import { ByteWriter } from '../formats/byte-writer.ts'
@@ -53,21 +54,65 @@ export interface GenerateResult {
   ibans: Iban[]
 }
 
+/** A generate request: rows offset … offset + count − 1 of one country's dataset. */
 export interface GenerateRequest {
+  /** Which rows (countries: the one country's code); built by generateRequestOf. */
+  dataset: DatasetOptions
   country: CountrySpec
   /** The territory the request named (its IBANs are the country's), if it named one. */
   territory?: string | undefined
   count: number
-  realistic: boolean
-  seed: string | undefined
-  bank?: string | undefined
-  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
-  /** The share of rows broken (default 1). */
-  invalidShare?: number | undefined
   /** Row index of the first row in the seeded dataset (default 0); unseeded requests take the next rows instead. */
   offset?: number | undefined
-  bankMix?: BankMix | undefined
-  qrIban?: boolean | undefined
+}
+
+/**
+ * The dataset parameters as every surface receives them, under the API's names: a query's
+ * text ("0", "true"), a JSON body's or MCP call's values, or the command line's options.
+ */
+export interface DatasetParams {
+  realistic?: boolean | string | undefined
+  seed?: string | number | undefined
+  bank?: string | undefined
+  /** One check, or several joined by commas (toInvalid). */
+  invalid?: string | undefined
+  invalid_share?: number | undefined
+  bank_mix?: BankMix | undefined
+  qr_iban?: boolean | string | undefined
+}
+
+/** The DatasetOptions of checked parameters: the one place the API's names become the library's. */
+export function datasetOf(countries: readonly string[], params: DatasetParams): DatasetOptions {
+  return {
+    countries,
+    realistic: toRealistic(params.realistic),
+    seed: toSeed(params.seed),
+    bank: params.bank,
+    invalid: toInvalid(params.invalid),
+    invalidShare: params.invalid_share,
+    bankMix: params.bank_mix,
+    qrIban: toQrIban(params.qr_iban),
+  }
+}
+
+/**
+ * The GenerateRequest of a country code (a territory gives its country: 404 for an unknown
+ * code) and checked parameters: the API's query and body, MCP's arguments, the page's settings
+ * and the documentation's examples all come through here.
+ */
+export function generateRequestOf(
+  code: string,
+  params: DatasetParams & { count: number; offset?: number | undefined },
+): GenerateRequest {
+  const country = requireCountry(code)
+  const request: GenerateRequest = {
+    dataset: datasetOf([country.code], params),
+    country,
+    territory: territoryOf(code),
+    count: params.count,
+  }
+  if (params.offset !== undefined) request.offset = params.offset
+  return request
 }
 
 /**
@@ -94,38 +139,12 @@ export function toDatasetApiError(error: unknown): unknown {
  * met. Called before anything is streamed.
  */
 export function requireDataset(options: DatasetOptions, count: number, offset = 0): Dataset {
-  let dataset: Dataset
   try {
-    dataset = new Dataset(options)
+    const dataset = new Dataset(options)
+    requireRows(dataset, options, count, offset)
+    return dataset
   } catch (error) {
     throw toDatasetApiError(error)
-  }
-  if (offset + count > dataset.capacity) {
-    const what =
-      options.countries.length === 1 ? options.countries[0]?.toUpperCase() : options.countries.join(',').toUpperCase()
-    const mode = options.realistic === false ? 'random' : 'realistic'
-    const rows = dataset.capacity.toLocaleString('en')
-    throw new ApiError(
-      'invalid_request',
-      offset === 0
-        ? `count must be at most ${rows}: ${what} holds ${rows} distinct IBANs in ${mode} mode${options.bank === undefined ? '' : ` for bank ${options.bank}`}`
-        : `offset + count must be at most ${rows}: ${what} holds ${rows} distinct IBANs in ${mode} mode`,
-    )
-  }
-  return dataset
-}
-
-/** The dataset options of a generate request. */
-export function datasetOptions(request: GenerateRequest): DatasetOptions {
-  return {
-    countries: [request.country.code],
-    realistic: request.realistic,
-    ...(request.seed === undefined ? {} : { seed: request.seed }),
-    ...(request.bank === undefined ? {} : { bank: request.bank }),
-    ...(request.invalid === undefined ? {} : { invalid: request.invalid }),
-    ...(request.invalidShare === undefined ? {} : { invalidShare: request.invalidShare }),
-    ...(request.bankMix === undefined ? {} : { bankMix: request.bankMix }),
-    ...(request.qrIban === true ? { qrIban: true } : {}),
   }
 }
 
@@ -137,6 +156,21 @@ export function requireCountry(code: string): CountrySpec {
   const spec = resolveCountry(code)
   if (spec === undefined) throw new ApiError('not_found', `country "${code.slice(0, 16)}" is not supported`)
   return spec
+}
+
+/** As many codes as a country list may hold: every country and territory once. */
+const MAX_COUNTRIES = COUNTRIES.length + TERRITORIES.length
+
+/**
+ * The countries of a comma-separated list (DE,FR,IT; any case, spaces around codes ignored):
+ * a territory gives its country, each country once, in the list's order. 404 naming an unknown
+ * code; 422 past MAX_COUNTRIES codes.
+ */
+export function requireCountries(list: string): string[] {
+  const codes = list.split(',')
+  if (codes.length > MAX_COUNTRIES)
+    throw new ApiError('invalid_request', `country may list at most ${MAX_COUNTRIES} countries`)
+  return [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
 }
 
 /** The territory a code names (upper case), or undefined for a country's own code. */
@@ -166,13 +200,12 @@ export function toSeed(value: string | number | undefined): string | undefined {
  * the first row.
  */
 function rowsOf(request: GenerateRequest): [Dataset, number] {
-  if (request.seed !== undefined) {
+  if (request.dataset.seed !== undefined) {
     const offset = request.offset ?? 0
-    return [requireDataset(datasetOptions(request), request.count, offset), offset]
+    return [requireDataset(request.dataset, request.count, offset), offset]
   }
-  const { country, count, realistic, bank, invalid, invalidShare, bankMix, qrIban } = request
   try {
-    return nextRows(country, count, { realistic, bank, invalid, invalidShare, bankMix, qrIban })
+    return nextRows(request.country, request.count, request.dataset)
   } catch (error) {
     throw toDatasetApiError(error)
   }
@@ -201,6 +234,15 @@ export function generateJson(request: GenerateRequest): Buffer {
   return generateResultJson(request, renderRecords(dataset, offset, request.count, RECORDS_WRITER))
 }
 
+/**
+ * The request's rows as the JSON of an Iban array (a view, valid until the next call) and how
+ * many rows its dataset holds: what recordsOnPool answers, made in this thread.
+ */
+export function generateRecords(request: GenerateRequest): { ibans: Uint8Array; capacity: number } {
+  const [dataset, offset] = rowsOf(request)
+  return { ibans: renderRecords(dataset, offset, request.count, RECORDS_WRITER), capacity: dataset.capacity }
+}
+
 const CLOSE_BRACE = new Uint8Array([0x7d])
 
 /** The JSON of a GenerateResult whose `ibans` array (from renderRecords, or the pool) is given. */
@@ -213,19 +255,20 @@ const RESULT_HEADS = new Map<CountrySpec, Buffer[]>()
 
 /** The JSON of a GenerateResult up to and including `"ibans":`, exactly as JSON.stringify writes it. */
 function resultHeadBytes(request: GenerateRequest): Buffer {
+  const { seed, bank, invalid, invalidShare, bankMix, qrIban } = request.dataset
   if (
-    request.seed !== undefined ||
-    request.bank !== undefined ||
-    request.invalid !== undefined ||
-    request.invalidShare !== undefined ||
+    seed !== undefined ||
+    bank !== undefined ||
+    invalid !== undefined ||
+    invalidShare !== undefined ||
     request.territory !== undefined ||
-    request.bankMix === 'uniform' ||
-    request.qrIban === true
+    bankMix === 'uniform' ||
+    qrIban === true
   )
     return headBytes(request)
   let heads = RESULT_HEADS.get(request.country)
   if (heads === undefined) RESULT_HEADS.set(request.country, (heads = []))
-  const slot = request.count * 2 + (request.realistic ? 1 : 0)
+  const slot = request.count * 2 + (request.dataset.realistic === false ? 0 : 1)
   return (heads[slot] ??= headBytes(request))
 }
 
@@ -247,10 +290,11 @@ function resultCountry(country: CountrySpec): GenerateResult['country'] {
 
 /** A GenerateResult without its IBANs; the optional fields only when they were given. */
 function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
-  const { country, count, realistic, seed, bank, invalid, invalidShare, territory, bankMix, qrIban } = request
-  const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic }
+  const { country, count, territory } = request
+  const { realistic, seed, bank, invalid, invalidShare, bankMix, qrIban } = request.dataset
+  const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic: realistic !== false }
   if (territory !== undefined) head.territory = territory
-  if (seed !== undefined) head.seed = seed
+  if (seed !== undefined) head.seed = String(seed)
   if (bank !== undefined) head.bank = bank.toUpperCase()
   if (invalid !== undefined) head.invalid = typeof invalid === 'string' ? invalid : invalid.join(',')
   if (invalidShare !== undefined) head.invalid_share = invalidShare

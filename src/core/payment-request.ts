@@ -5,7 +5,7 @@
 // one file. Row options mean nothing to a payment file, and payment options nothing to rows:
 // either given where it does not apply is a 422 naming it.
 import { DatasetError, PAYMENT_DEFECTS, type PaymentDefect, type ResolvedPaymentOptions } from '@ibanmint/iban'
-import { resolvePaymentOptions } from '@ibanmint/iban/internal'
+import { resolvePaymentOptions, type DatasetOptions } from '@ibanmint/iban/internal'
 import { MESSAGE_OF_FORMAT } from '../formats/payment-formats.ts'
 import { PAYMENT_FORMATS, type PaymentFormat } from '../formats/format-names.ts'
 import { ApiError } from './errors.ts'
@@ -215,20 +215,13 @@ export function refusePaymentParameters(format: string, query: PaymentQuery): vo
     throw invalid(`${given[0]} applies to payment formats (${PAYMENT_FORMATS.join(', ')}), not to ${format}`)
 }
 
-/** The row options of a request, as the adapters read them. */
-export interface RowOptions {
-  realistic: boolean
-  bank?: string | undefined
-  invalid?: string | readonly string[] | undefined
-  invalidShare?: number | undefined
-  bankMix?: string | undefined
-  qrIban?: boolean | undefined
-}
+/** The row options of a request: those of its dataset. */
+type RowOptions = Pick<DatasetOptions, 'realistic' | 'bank' | 'invalid' | 'invalidShare' | 'bankMix' | 'qrIban'>
 
 /** The 422 of a row option given with a payment format: its counterparties are realistic rows of the seeded dataset. */
 export function refuseRowOptions(format: string, options: RowOptions): void {
   const given = [
-    ['realistic', !options.realistic],
+    ['realistic', options.realistic === false],
     ['bank', options.bank !== undefined],
     ['invalid', options.invalid !== undefined],
     ['invalid_share', options.invalidShare !== undefined],
@@ -256,11 +249,7 @@ export const columnsParamSchema = {
  * rows the payment file's transactions are (realistic, no bank, invalid, bank_mix or qr_iban), and
  * counterparty countries.
  */
-export function requireParties(
-  format: string,
-  columns: string | undefined,
-  rows: RowOptions & { countries: readonly string[] },
-): boolean {
+export function requireParties(format: string, columns: string | undefined, rows: DatasetOptions): boolean {
   if (columns === undefined) return false
   if (!['csv', 'json', 'ndjson', 'sql'].includes(format))
     throw invalid(`columns=${columns} applies to csv, json, ndjson and sql, not to ${format}`)

@@ -5,6 +5,7 @@
 // and hashes the files; this module only judges what it is given.
 import { basename, dirname, extname, join } from 'node:path'
 import { BANK_MIXES, INVALID_CHECKS, type BankMix, type InvalidCheck } from '@ibanmint/iban'
+import type { DatasetOptions } from '@ibanmint/iban/internal'
 import { FORMATS, type FormatName } from '../formats/format-names.ts'
 import { fileTypeOf } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
@@ -61,13 +62,13 @@ export function partOf(rows: number, slice: Slice): Part {
  * Slices and manifests need a seeded dataset: without a seed every part would mint rows of
  * another dataset, so the parts would neither join nor be made again. A 422 naming both otherwise.
  */
-export function requireSeedForSlice(seed: string | undefined, names: SliceNames = API_NAMES): string {
+export function requireSeedForSlice(seed: string | number | undefined, names: SliceNames = API_NAMES): string {
   if (seed === undefined)
     throw new ApiError(
       'invalid_request',
       `${names.slice} needs ${names.seed}: without a seed every part would be rows of another dataset, and the parts would neither join nor be made again`,
     )
-  return seed
+  return String(seed)
 }
 
 // --- --slice auto: the array job's own variables ---
@@ -201,14 +202,8 @@ export interface SliceManifest {
 /** What a part was made of: the request as generate and bulk read it. */
 export interface PartRequest {
   version: string
-  countries: readonly string[]
-  realistic: boolean
-  seed: string
-  bank?: string | undefined
-  bankMix?: BankMix | undefined
-  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
-  invalidShare?: number | undefined
-  qrIban?: boolean | undefined
+  /** The whole dataset the part is of (seeded: a slice needs a seed). */
+  dataset: DatasetOptions
   count: number
   offset: number
   slice: Slice
@@ -219,23 +214,25 @@ export interface PartRequest {
 /** The manifest of a written part, its fields always in this order (a remade part gives the same bytes). */
 export function manifestOf(request: PartRequest, file: SliceManifest['file']): SliceManifest {
   const part = partOf(request.count, request.slice)
+  const { dataset } = request
+  const realistic = dataset.realistic !== false
   return {
     kind: MANIFEST_KIND,
     version: request.version,
     dataset: {
-      countries: [...request.countries],
-      mode: request.realistic ? 'realistic' : 'random',
-      seed: request.seed,
-      bank: request.bank ?? null,
-      bank_mix: request.realistic ? (request.bankMix ?? 'weighted') : null,
+      countries: [...dataset.countries],
+      mode: realistic ? 'realistic' : 'random',
+      seed: String(dataset.seed),
+      bank: dataset.bank ?? null,
+      bank_mix: realistic ? (dataset.bankMix ?? 'weighted') : null,
       invalid:
-        request.invalid === undefined
+        dataset.invalid === undefined
           ? null
-          : typeof request.invalid === 'string'
-            ? [request.invalid]
-            : [...request.invalid],
-      invalid_share: request.invalidShare ?? null,
-      qr_iban: request.qrIban === true,
+          : typeof dataset.invalid === 'string'
+            ? [dataset.invalid]
+            : [...dataset.invalid],
+      invalid_share: dataset.invalidShare ?? null,
+      qr_iban: dataset.qrIban === true,
       count: request.count,
       offset: request.offset,
     },

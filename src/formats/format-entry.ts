@@ -1,26 +1,16 @@
 // What an entry of the format table is (render.ts holds the table): how a file of the format is
 // served, and how a document is written from its per-row source, batch by batch, so that batches
 // rendered apart (in worker threads) concatenate into one document. And what a batch is told.
-import type { BankMix, InvalidCheck, ResolvedPaymentOptions } from '@ibanmint/iban'
+import type { ResolvedPaymentOptions } from '@ibanmint/iban'
+import type { DatasetOptions } from '@ibanmint/iban/internal'
 import type { ByteWriter } from './byte-writer.ts'
 import type { FailureStyle } from './failure-line.ts'
 import type { RenderFormat } from './format-names.ts'
 
 /** Which rows of which document: everything a worker needs to render a batch on its own. */
 export interface BatchOptions {
-  /** Country codes (supported); rows are spread evenly across them. */
-  countries: readonly string[]
-  realistic: boolean
-  /** The dataset's seed; without one, a random key (then only one batch can make a document). */
-  seed: string | undefined
-  bank?: string | undefined
-  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
-  /** The share of rows broken (default 1). */
-  invalidShare?: number | undefined
-  /** How realistic rows are shared among the banks (default weighted). */
-  bankMix?: BankMix | undefined
-  /** CH, LI: QR-IBANs. */
-  qrIban?: boolean | undefined
+  /** The dataset; without a seed, a random key (then only one batch can make a document). */
+  dataset: DatasetOptions
   /** csv, json, ndjson, sql: the party columns (holder, address, amount, end-to-end id) after the others. */
   parties?: boolean | undefined
   /** Payment formats: the file's options, resolved (its count and offset are the whole file's). */

@@ -8,7 +8,7 @@
 // the column `invalid` last (txt, one IBAN a line, has no columns).
 import { csvCell } from './csv-cell.ts'
 import { INVALID_CHECKS, findCountry, type BankRow } from '@ibanmint/iban'
-import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type DatasetOptions, type MintPlan } from '@ibanmint/iban/internal'
+import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type MintPlan } from '@ibanmint/iban/internal'
 import { ByteWriter } from './byte-writer.ts'
 import { INVALID_COLUMN, columnsFor, partColumnsFor, type Column } from './columns.ts'
 import type { BatchOptions, FileType, FormatEntry } from './format-entry.ts'
@@ -543,41 +543,20 @@ export function renderRecords(dataset: Dataset, offset: number, count: number, w
   return writer.view()
 }
 
-/** The dataset options of a batch. */
-export function datasetOptionsOf(options: BatchOptions): DatasetOptions {
-  return {
-    countries: options.countries,
-    realistic: options.realistic,
-    ...(options.seed === undefined ? {} : { seed: options.seed }),
-    ...(options.bank === undefined ? {} : { bank: options.bank }),
-    ...(options.invalid === undefined ? {} : { invalid: options.invalid }),
-    ...(options.invalidShare === undefined ? {} : { invalidShare: options.invalidShare }),
-    ...(options.bankMix === undefined ? {} : { bankMix: options.bankMix }),
-    ...(options.qrIban === true ? { qrIban: true } : {}),
-  }
-}
-
 /** The prepared dataset of a request, kept while its batches come. */
 let lastPrepared: { key: string; value: Prepared } | undefined
 
 function prepare(options: BatchOptions): Prepared {
-  const key = JSON.stringify([
-    options.countries,
-    options.realistic,
-    options.seed,
-    options.bank,
-    options.invalid,
-    options.invalidShare,
-    options.bankMix,
-    options.qrIban,
-    options.parties,
-  ])
+  const { dataset } = options
+  const key = JSON.stringify([dataset, options.parties])
   // An unseeded request's batches each draw a key of their own: only seeded ones are reused.
-  if (options.seed !== undefined && lastPrepared?.key === key) return lastPrepared.value
+  if (dataset.seed !== undefined && lastPrepared?.key === key) return lastPrepared.value
   // Party columns are of the seed's payment file: the adapters give such a request a seed.
   const parties =
-    options.parties === true && options.seed !== undefined ? new PartyCells(options.countries, options.seed) : undefined
-  const value = new Prepared(new Dataset(datasetOptionsOf(options)), parties)
+    options.parties === true && dataset.seed !== undefined
+      ? new PartyCells(dataset.countries, String(dataset.seed))
+      : undefined
+  const value = new Prepared(new Dataset(dataset), parties)
   lastPrepared = { key, value }
   return value
 }

@@ -7,13 +7,8 @@ import {
   countryDetail,
   countryList,
   generateJson,
+  generateRequestOf,
   lookupBic,
-  requireCountry,
-  territoryOf,
-  toQrIban,
-  toRealistic,
-  toInvalid,
-  toSeed,
   validate,
   validateBatch,
   type GenerateRequest,
@@ -42,12 +37,12 @@ import {
   seedQuerySchema,
   validateBatchResultSchema,
   validateResultSchema,
-  type ParamsOf,
 } from '../core/schemas.ts'
 import { MAX_BANK_PAGE, MAX_BATCH, MAX_COUNT } from '../core/limits.ts'
 import { COUNTRIES } from '@ibanmint/iban'
 import { generateOnPool } from '../pool/generate-result.ts'
-import type { GenerationPool } from '../pool/pool.ts'
+import type { WorkPool } from '../pool/pool.ts'
+import { runsInline, type InlineLimits } from '../pool/inline.ts'
 import { sharedBody } from './compression.ts'
 import {
   bankListExamples,
@@ -64,11 +59,10 @@ import {
 import type { Context } from './exchange.ts'
 import { route, type Reply, type Route } from './route.ts'
 
-/** What the API routes need: the pool, and up to which count they generate inline. */
+/** What the API routes need: the pool, and how much work is done without it. */
 export interface ApiDeps {
-  pool: GenerationPool
-  /** JSON generate requests up to this count are served inline (measured threshold). */
-  poolInlineMax: number
+  pool: WorkPool
+  inline: InlineLimits
 }
 
 const COUNTRY_LIST_BODY = sharedBody(Buffer.from(JSON.stringify(countryList())))
@@ -174,29 +168,11 @@ const batchBody = objectOf(
   { required: ['ibans'], message: BODY_MESSAGE },
 )
 
-type GenerateFields = ParamsOf<typeof generateQuery> | ParamsOf<typeof generateBody>
-
-/** A GenerateRequest from a validated query or body (they share field names). */
-function toGenerateRequest(country: string, fields: GenerateFields): GenerateRequest {
-  return {
-    country: requireCountry(country),
-    territory: territoryOf(country),
-    count: fields.count,
-    realistic: toRealistic(fields.realistic),
-    seed: toSeed(fields.seed),
-    bank: fields.bank,
-    invalid: toInvalid(fields.invalid),
-    invalidShare: fields.invalid_share,
-    bankMix: fields.bank_mix,
-    qrIban: toQrIban(fields.qr_iban),
-  }
-}
-
 /** The API's routes under /api/v1. */
 export function apiRoutes(deps: ApiDeps): Route[] {
-  /** A GenerateResult: inline up to the measured threshold, else rendered by the pool. */
+  /** A GenerateResult: small ones inline, else rendered by the pool. */
   function generateReply(request: GenerateRequest, context: Context): Reply | Promise<Reply> {
-    if (request.count <= deps.poolInlineMax) {
+    if (runsInline({ rows: request.count }, deps.inline)) {
       const bytes = generateJson(request)
       context.countRows('generated', request.count)
       return { bytes }
@@ -264,7 +240,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       errors: ['not_found', 'service_unavailable'],
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
       examples: generateExamples,
-      handle: ({ params, query }, context) => generateReply(toGenerateRequest(params.country, query), context),
+      handle: ({ params, query }, context) => generateReply(generateRequestOf(params.country, query), context),
     }),
     route({
       method: 'POST',
@@ -279,7 +255,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       responses: { 200: { description: 'GenerateResult.', schema: generateResultSchema } },
       bodyName: 'GenerateRequest',
       examples: generateBodyExamples,
-      handle: ({ body }, context) => generateReply(toGenerateRequest(body.country, body), context),
+      handle: ({ body }, context) => generateReply(generateRequestOf(body.country, body), context),
     }),
     route({
       method: 'GET',

@@ -8,19 +8,19 @@ import {
   build,
   countryDetail,
   countryList,
+  datasetOf,
   generate,
+  generateRequestOf,
   lookupBic,
-  requireCountry,
   validate,
   validateBatch,
-  type GenerateRequest,
 } from '../core/operations.ts'
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { FORMATS, isPaymentFormat } from '../formats/format-names.ts'
 import { resolvePaymentRequest } from '../core/payment-request.ts'
 import { fileTypeOf, renderBatch } from '../formats/render.ts'
 import { FAILED_CHECKS, VALIDATE_CSV_HEADER, type ValidateFormat } from '../formats/validate-batch.ts'
-import { validateBatchInto } from '../formats/validate-rows.ts'
+import { validateBatchInto } from '../formats/verdict-rows.ts'
 import { errorExample, messageOf, unknownCountry } from './error-examples.ts'
 import {
   asJson,
@@ -88,15 +88,7 @@ export function bankListExamples(): ExampleCall[] {
 
 /** What the generator gives for the examples' seed. */
 function generated(country: string, count: number, realistic: boolean): Record<string, unknown> {
-  const request: GenerateRequest = {
-    country: requireCountry(country),
-    territory: undefined,
-    count,
-    realistic,
-    seed: SEED,
-    bank: undefined,
-    invalid: undefined,
-  }
+  const request = generateRequestOf(country, { count, realistic, seed: SEED })
   return generate(request) as unknown as Record<string, unknown>
 }
 
@@ -200,9 +192,7 @@ export function downloadExamples(base: string, countries: string[], unknown: str
       ? resolvePaymentRequest(format, { countries, count: 2, offset: 0, seed: SEED }, { date: EXAMPLE_DATE })
       : undefined
     const bytes = renderBatch({
-      countries,
-      realistic: true,
-      seed: SEED,
+      dataset: datasetOf(countries, { seed: SEED }),
       start: 0,
       count: 2,
       format,

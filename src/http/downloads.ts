@@ -1,7 +1,7 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { requireCountry, requireDataset, toInvalid, toQrIban, toRealistic, toSeed } from '../core/operations.ts'
+import { datasetOf, requireCountries, requireCountry, requireDataset, toSeed } from '../core/operations.ts'
 import {
   PAYMENT_PARAMETERS,
   columnsParamSchema,
@@ -27,12 +27,12 @@ import {
   type Schema,
 } from '../core/schemas.ts'
 import { parseSlice, partOf, requireSeedForSlice, type Slice } from '../core/slices.ts'
-import { COUNTRIES, INVALID_CHECKS, TERRITORIES } from '@ibanmint/iban'
+import { INVALID_CHECKS } from '@ibanmint/iban'
 import { randomSeed } from '@ibanmint/iban/internal'
 import { FORMATS, isPaymentFormat, type FormatName } from '../formats/format-names.ts'
 import { fileTypeOf } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
-import type { GenerationPool, StreamLease, StreamRequest } from '../pool/pool.ts'
+import type { WorkPool, StreamLease, StreamRequest } from '../pool/pool.ts'
 import { STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
 import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
@@ -57,8 +57,6 @@ const headerSchema = {
     'csv: 0 or false leaves out the header row (a file for tools that read rows from the first line, such as JMeter’s CSV Data Set). Only csv has a header row: other formats refuse 0 and false.',
   'x-message': 'header must be one of 1, 0, true, false',
 } as const
-
-const MAX_BULK_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
 /**
  * `attachment; filename="ibans-de-10.csv"` style names; a payment file's start with its format
@@ -114,7 +112,7 @@ function downloadResponses(description: string): RouteInfo['responses'] {
 
 /** What downloads need: the pool, the largest bulk count, and the streams each key may have open. */
 export interface DownloadDeps {
-  pool: GenerationPool
+  pool: WorkPool
   bulkMaxCount: number
   streams: StreamLimits
 }
@@ -130,7 +128,7 @@ async function streamDownload(
   context: Context,
   request: DownloadRequest,
 ): Promise<Reply> {
-  requireDataset(request, request.count, request.offset)
+  requireDataset(request.dataset, request.count, request.offset)
   const res = context.takeResponse()
   const head = context.req.method === 'HEAD'
   const expectedBytes = request.count * fileTypeOf(request.format).minRowBytes
@@ -146,9 +144,9 @@ async function streamDownload(
   res.setHeader('content-type', fileTypeOf(request.format).contentType)
   res.setHeader(
     'content-disposition',
-    `attachment; filename="${fileNameOf(request.countries, request.slice?.count ?? request.count, request.format, request.slice?.slice)}"`,
+    `attachment; filename="${fileNameOf(request.dataset.countries, request.slice?.count ?? request.count, request.format, request.slice?.slice)}"`,
   )
-  res.setHeader('cache-control', cacheControlOf(request.seed !== undefined, context.key !== null))
+  res.setHeader('cache-control', cacheControlOf(request.dataset.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
   const body = streamedBody(context.req, res, { expectedBytes })
@@ -235,51 +233,38 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
     )
   }
   const part = slice === undefined ? { start: 0, rows: query.count } : partOf(query.count, slice)
+  const dataset = datasetOf(countries, query)
   const rows = {
-    countries,
     count: part.rows,
     offset: query.offset + part.start,
     // A part's batches and sql INSERTs are cut where the unsliced output's are.
     origin: query.offset,
-    realistic: toRealistic(query.realistic),
-    seed: toSeed(query.seed),
     format: query.format,
     header,
     slice: slice === undefined ? undefined : { slice, count: query.count },
   }
   if (isPaymentFormat(query.format)) {
-    requireParties(query.format, query.columns, { realistic: true, countries })
-    refuseRowOptions(query.format, {
-      realistic: rows.realistic,
-      bank: query.bank,
-      invalid: query.invalid,
-      invalidShare: query.invalid_share,
-      bankMix: query.bank_mix,
-      qrIban: toQrIban(query.qr_iban),
-    })
-    const payment = resolvePaymentRequest(query.format, rows, query)
-    return { ...rows, payment }
+    requireParties(query.format, query.columns, { countries, realistic: true })
+    refuseRowOptions(query.format, dataset)
+    const seed = toSeed(query.seed)
+    const payment = resolvePaymentRequest(
+      query.format,
+      { countries, count: rows.count, offset: rows.offset, seed },
+      query,
+    )
+    return { ...rows, dataset: { countries, realistic: true, seed }, payment }
   }
   refusePaymentParameters(query.format, query)
-  const options = {
-    realistic: rows.realistic,
-    bank: query.bank,
-    invalid: toInvalid(query.invalid),
-    invalidShare: query.invalid_share,
-    bankMix: query.bank_mix,
-    qrIban: toQrIban(query.qr_iban),
-  }
-  const parties = requireParties(query.format, query.columns, { ...options, countries })
+  const parties = requireParties(query.format, query.columns, dataset)
   // Party columns are the seed's payment file's: an unseeded request draws one seed for all.
   const request: DownloadRequest = {
     ...rows,
-    ...options,
+    dataset: parties && dataset.seed === undefined ? { ...dataset, seed: randomSeed() } : dataset,
     parties,
-    seed: parties ? (rows.seed ?? randomSeed()) : rows.seed,
   }
   if (slice !== undefined) {
-    requireSeedForSlice(rows.seed)
-    requireDataset(request, query.count, query.offset)
+    requireSeedForSlice(dataset.seed)
+    requireDataset(request.dataset, query.count, query.offset)
   }
   return request
 }
@@ -330,12 +315,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     cacheControl: CACHE_CONTROL.bulk,
     examples: () => downloadExamples('/api/v1/bulk', ['DE', 'FR'], 'DE,XX'),
     handle: ({ params, query }, context) => {
-      const codes = params.country.split(',')
-      if (codes.length > MAX_BULK_COUNTRIES) {
-        throw new ApiError('invalid_request', `country may list at most ${MAX_BULK_COUNTRIES} countries`)
-      }
-      const countries = [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
-      return streamDownload(deps, context, streamRequestOf(countries, query))
+      return streamDownload(deps, context, streamRequestOf(requireCountries(params.country), query))
     },
   })
 }

@@ -5,7 +5,8 @@
 // feature gets only its own dependencies.
 import { StreamLimits } from '../limits/streams.ts'
 import type { Snapshot } from '../metrics/registry.ts'
-import type { GenerationPool } from '../pool/pool.ts'
+import type { InlineLimits } from '../pool/inline.ts'
+import type { WorkPool } from '../pool/pool.ts'
 import { apiRoutes } from './api.ts'
 import { documentRoutes } from './documents.ts'
 import { bulkRoute, exportRoute } from './downloads.ts'
@@ -26,8 +27,9 @@ export interface RouteDeps {
   publicUrl: string
   /** Resolves when every configured dependency (Redis) answers. */
   ready: () => Promise<void>
-  pool: GenerationPool
-  poolInlineMax: number
+  pool: WorkPool
+  /** How much work is done without the pool. */
+  inline: InlineLimits
   bulkMaxCount: number
   /** The most lines of one streamed validation (VALIDATE_MAX_ROWS). */
   validateMaxRows: number
@@ -61,8 +63,8 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
   }
   const routes = [
     ...documentRoutes(documents, deps.publicUrl),
-    ...apiRoutes({ pool, poolInlineMax: deps.poolInlineMax }),
-    validateStreamRoute({ pool, maxRows: deps.validateMaxRows, streams }),
+    ...apiRoutes({ pool, inline: deps.inline }),
+    validateStreamRoute({ pool, inline: deps.inline, maxRows: deps.validateMaxRows, streams }),
     bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount, streams }),
     exportRoute({ pool, streams }),
     ...mcpRoutes(deps.mcp),

@@ -4,9 +4,11 @@
 // both ways, and a summary closes the answer. One request, one count against the key.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, toApiError } from '../core/errors.ts'
+import { parseColumn } from '../core/csv-column.ts'
 import { objectOf } from '../core/schemas.ts'
 import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
-import type { GenerationPool } from '../pool/pool.ts'
+import type { InlineLimits } from '../pool/inline.ts'
+import type { WorkPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { bodyOf } from './body.ts'
@@ -18,7 +20,9 @@ import { dropRestOfBody, failureLine, holdKeyStream } from './stream-reply.ts'
 import { summaryLine, validateStreamLineSchema, VALIDATE_STREAM_BODIES } from './validate-stream-schemas.ts'
 
 export interface ValidateStreamDeps {
-  pool: GenerationPool
+  pool: WorkPool
+  /** How much input is validated without the pool. */
+  inline: InlineLimits
   /** The most lines one body may hold (VALIDATE_MAX_ROWS). */
   maxRows: number
   /** Streams each key may have open at once (STREAMS_PER_KEY). */
@@ -120,9 +124,7 @@ async function streamValidation(
   const { req } = context
   const res = context.takeResponse()
   const signal = context.signal()
-  const column =
-    options.column === undefined ? undefined : /^\d+$/.test(options.column) ? Number(options.column) : options.column
-  if (typeof column === 'number' && column < 1) throw new ApiError('invalid_request', 'column must be 1 or more')
+  const column = options.column === undefined ? undefined : parseColumn(options.column)
   try {
     holdKeyStream(deps.streams, context, res)
   } catch (error) {
@@ -155,7 +157,12 @@ async function streamValidation(
       body,
       signal,
       // Its compressor's memory counts in the stream's admission.
-      { pool: () => deps.pool, buffers: deps.pool.buffers, otherBytes: STREAMED_BODY_BYTES[streamedCoding(req)] },
+      {
+        pool: () => deps.pool,
+        inline: deps.inline,
+        buffers: deps.pool.buffers,
+        otherBytes: STREAMED_BODY_BYTES[streamedCoding(req)],
+      },
       countRows,
     )
   } catch (error) {

@@ -388,6 +388,30 @@ function requireQrCountries(codes: readonly string[], realistic: boolean): void 
   if (!realistic) throw new DatasetError('qr_iban', 'qr_iban needs realistic mode (the QR-IIDs of real banks)')
 }
 
+/** 1234567 as "1,234,567" (toLocaleString('en'), which not every runtime of the library has). */
+function grouped(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+/**
+ * Checks that rows offset … offset + count − 1 lie within the dataset `options` describe: else
+ * a DatasetError naming count (and offset), the capacity, the countries and the mode. The one
+ * capacity check: the library's functions, and the API, MCP and the command line through
+ * core's requireDataset, all refuse with this message.
+ */
+export function requireRows(dataset: Dataset, options: DatasetOptions, count: number, offset = 0): void {
+  if (offset + count <= dataset.capacity) return
+  const what = options.countries.join(',').toUpperCase()
+  const mode = options.realistic === false ? 'random' : 'realistic'
+  const rows = grouped(dataset.capacity)
+  throw new DatasetError(
+    'count',
+    offset === 0
+      ? `count must be at most ${rows}: ${what} holds ${rows} distinct IBANs in ${mode} mode${options.bank === undefined ? '' : ` for bank ${options.bank}`}`
+      : `offset + count must be at most ${rows}: ${what} holds ${rows} distinct IBANs in ${mode} mode`,
+  )
+}
+
 /** Options of generateIban and generateIbans. */
 export interface GenerateOptions {
   /** Realistic mode (default true): digits in alphanumeric fields, real bank codes. */
@@ -438,12 +462,7 @@ export function generateIbans(country: string, count: number, options: GenerateO
   }
   const dataset = new Dataset({ ...options, countries: [country] })
   const offset = options.offset ?? 0
-  if (offset + count > dataset.capacity) {
-    throw new DatasetError(
-      'count',
-      `count: ${country.toUpperCase()} holds ${dataset.capacity} distinct IBANs in this mode`,
-    )
-  }
+  requireRows(dataset, { ...options, countries: [country] }, count, offset)
   return recordsOf(dataset, offset, count)
 }
 
@@ -476,9 +495,7 @@ export function nextRows(spec: CountrySpec, count: number, options: GenerateOpti
   let entry = plain ? byCountry.get(spec) : UNSEEDED.get(key)
   if (entry === undefined || entry.next + count > entry.dataset.capacity) {
     entry = { dataset: new Dataset({ ...options, countries: [spec.code] }), next: 0 }
-    if (count > entry.dataset.capacity) {
-      throw new DatasetError('count', `count: ${spec.code} holds ${entry.dataset.capacity} distinct IBANs in this mode`)
-    }
+    requireRows(entry.dataset, { ...options, countries: [spec.code] }, count)
     if (plain) byCountry.set(spec, entry)
     else UNSEEDED.set(key, entry)
   }

@@ -56,14 +56,15 @@ export function compactGenerateResult(
   slice: Slice | undefined,
   bankDetails: boolean,
 ): CompactGenerateResult {
-  const { country, count, realistic, territory, seed, bank, invalid, invalidShare, bankMix, qrIban } = request
+  const { country, count, territory } = request
+  const { realistic, seed, bank, invalid, invalidShare, bankMix, qrIban } = request.dataset
   const result: CompactGenerateResult = {
     country: { code: country.code, name: country.name, iban_length: country.ibanLength },
     count,
-    realistic,
+    realistic: realistic !== false,
   } as CompactGenerateResult
   if (territory !== undefined) result.territory = territory
-  if (seed !== undefined) result.seed = seed
+  if (seed !== undefined) result.seed = String(seed)
   if (slice !== undefined) {
     result.offset = slice.offset
     if (slice.offset + count < slice.capacity) result.next_offset = slice.offset + count

@@ -3,7 +3,8 @@
 // (src/mcp/lazy.ts), so a server that never sees one does not carry it.
 import { VERSION } from '../version.ts'
 import { COUNTRIES } from '@ibanmint/iban'
-import type { GenerationPool } from '../pool/pool.ts'
+import type { InlineLimits } from '../pool/inline.ts'
+import type { WorkPool } from '../pool/pool.ts'
 
 /** What the server reports in initialize / server/discover, and what the server card repeats. */
 export const MCP_SERVER_INFO = {
@@ -58,9 +59,10 @@ export interface McpEndpoint {
   close(): Promise<void>
 }
 
-/** What the tools need: the pool, and where they count the rows they make. */
+/** What the tools need: the pool, how much work is done without it, and where they count the rows they make. */
 export interface ToolDeps {
-  pool: GenerationPool
+  pool: WorkPool
+  inline: InlineLimits
   /** Counts the IBANs a tool generated or validated (the service's metrics). */
   countRows?: (kind: 'generated' | 'validated', rows: number) => void
 }

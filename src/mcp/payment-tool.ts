@@ -131,9 +131,7 @@ export async function paymentFileTool(
   )
   const bytes = await deps.pool.run(
     {
-      countries,
-      realistic: true,
-      seed: payment.seed,
+      dataset: { countries, realistic: true, seed: payment.seed },
       payment,
       format: args.format,
       start: payment.offset,

@@ -2,16 +2,16 @@
 // validates with and OpenAPI publishes), handlers that call the same operations as REST.
 // Nothing here knows the SDK; src/mcp/server.ts registers these with it.
 import { ApiError, errorBody, toApiError } from '../core/errors.ts'
+import { isDigits } from '../digits.ts'
 import {
   build,
+  generateRecords,
+  generateRequestOf,
   lookupBic,
   requireCountry,
-  territoryOf,
-  toInvalid,
   toSeed,
   validate,
   validateBatch,
-  type GenerateRequest,
 } from '../core/operations.ts'
 import {
   bankArgumentSchema,
@@ -40,6 +40,7 @@ import {
 import { MAX_BATCH, MAX_COUNT } from '../core/limits.ts'
 import { compileValidator, type Validator } from '../core/validation.ts'
 import { recordsOnPool } from '../pool/generate-result.ts'
+import { runsInline } from '../pool/inline.ts'
 import { COUNTRIES, banksOf, resolveCountry, type BicResult, type CountrySpec, type Iban } from '@ibanmint/iban'
 import { compactGenerateResult, compactGenerateSchema } from './generate-output.ts'
 import { TOOL_NAMES, toolName, type ToolDeps, type ToolName } from './info.ts'
@@ -285,7 +286,7 @@ function bankFromNumber(spec: CountrySpec, value: number): string {
   const codes = banksOf(spec.code).map((bank) => bank.code)
   const longest = codes.reduce((most, code) => Math.max(most, code.length), 0)
   if (digits.length >= longest) return digits
-  const letters = codes.some((code) => !/^[0-9]+$/.test(code))
+  const letters = codes.some((code) => !isDigits(code))
   if (!letters && codes.every((code) => code.length === longest)) return digits.padStart(longest, '0')
   throw invalid(
     `bank must be sent as a string for ${spec.code}: its bank codes ${letters ? 'hold letters' : 'differ in length'}, so a number of fewer digits (${digits}) than the longest code's ${longest} is ambiguous`,
@@ -320,7 +321,7 @@ function bicPage(result: BicResult, offset: number, limit: number): ToolOutput {
 /** A tool without its name: the definitions are keyed by name, in TOOL_NAMES' order when listed. */
 type Definition = Omit<ToolDefinition, 'name'>
 
-/** generate_iban: the rows of the pool, in the compact result. */
+/** generate_iban: the rows (small requests inline, others from the pool), in the compact result. */
 async function generateTool(
   deps: ToolDeps,
   valid: ParamsOf<typeof generateArguments>,
@@ -333,20 +334,11 @@ async function generateTool(
       'offset needs a seed: it is a row of the seeded dataset (without a seed, every call gives new random IBANs)',
     )
   }
-  const request: GenerateRequest = {
-    country,
-    territory: territoryOf(valid.country),
-    count: valid.count,
-    realistic: valid.realistic,
-    seed,
-    bank: textOf(valid.bank, (value) => bankFromNumber(country, value)),
-    invalid: toInvalid(valid.invalid),
-    invalidShare: valid.invalid_share,
-    offset: valid.offset,
-    bankMix: valid.bank_mix,
-    qrIban: valid.qr_iban,
-  }
-  const { ibans, capacity } = await recordsOnPool(deps.pool, request, signal)
+  const bank = textOf(valid.bank, (value) => bankFromNumber(country, value))
+  const request = generateRequestOf(valid.country, { ...valid, bank })
+  const { ibans, capacity } = runsInline({ rows: request.count }, deps.inline)
+    ? generateRecords(request)
+    : await recordsOnPool(deps.pool, request, signal)
   const records = JSON.parse(Buffer.from(ibans).toString('utf8')) as Iban[]
   deps.countRows?.('generated', request.count)
   const slice = seed === undefined ? undefined : { offset: valid.offset, capacity }

@@ -3,12 +3,12 @@
 // scraped; none of them is counted per request.
 import type { Redis } from 'ioredis'
 import type { StoreHealth } from '../limits/store-health.ts'
-import type { GenerationPool } from '../pool/pool.ts'
+import type { WorkPool } from '../pool/pool.ts'
 import { registerProcessMetrics } from './process.ts'
 import type { Registry } from './registry.ts'
 
 export interface ServiceParts {
-  pool: GenerationPool
+  pool: WorkPool
   /** The Redis client when REDIS_URL is set. */
   redis: Redis | undefined
   health: StoreHealth

@@ -6,6 +6,7 @@ import { BoundedCache } from '../bounded-cache.ts'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/format-names.ts'
 import { maxRowBytesOf } from '../formats/render.ts'
+import type { DatasetOptions } from '@ibanmint/iban/internal'
 
 /** What a batch writes besides its rows at most: a csv header of every country's columns, a document's opening. */
 const HEAD_BYTES = 4096
@@ -16,14 +17,10 @@ const MARGIN = 1.125
 
 const roundUp = (bytes: number) => Math.ceil(bytes / SLOT_STEP) * SLOT_STEP
 
-/** What of a stream request decides the size of its batches. */
+/** What of a stream request decides the size of its batches: its dataset's kind of rows, its count and format. */
 interface SizedRequest {
-  countries: readonly string[]
+  dataset: Pick<DatasetOptions, 'countries' | 'realistic' | 'bank' | 'invalid' | 'invalidShare'>
   count: number
-  realistic: boolean
-  bank?: string | undefined
-  invalid?: string | readonly string[] | undefined
-  invalidShare?: number | undefined
   format: RenderFormat
   parties?: boolean | undefined
 }
@@ -32,7 +29,7 @@ interface SizedRequest {
 const LABEL_BYTES = 24
 
 function labelled(request: SizedRequest): boolean {
-  return Array.isArray(request.invalid) || request.invalidShare !== undefined
+  return Array.isArray(request.dataset.invalid) || request.dataset.invalidShare !== undefined
 }
 
 export class BatchSizes {
@@ -59,5 +56,6 @@ export class BatchSizes {
 }
 
 function keyOf(request: SizedRequest): string {
-  return `${request.format} ${request.countries.join(',')} ${request.realistic} ${request.bank ?? ''} ${String(request.invalid ?? '')} ${request.invalidShare ?? ''} ${request.parties === true}`
+  const { countries, realistic, bank, invalid, invalidShare } = request.dataset
+  return `${request.format} ${countries.join(',')} ${realistic !== false} ${bank ?? ''} ${String(invalid ?? '')} ${invalidShare ?? ''} ${request.parties === true}`
 }

@@ -1,8 +1,8 @@
 // A GenerateResult rendered by the pool: the `ibans` array by a worker (format `records`, the
 // renderer generateJson runs inline), completed here by the same head and close, so that the
 // bytes equal JSON.stringify(generate(request)) exactly.
-import { datasetOptions, generateResultJson, requireDataset, type GenerateRequest } from '../core/operations.ts'
-import type { GenerationPool } from './pool.ts'
+import { generateResultJson, requireDataset, type GenerateRequest } from '../core/operations.ts'
+import type { WorkPool } from './pool.ts'
 
 /**
  * The request's rows as the JSON of an Iban array, rendered by a worker, and how many rows its
@@ -10,37 +10,19 @@ import type { GenerationPool } from './pool.ts'
  * with that seed and offset gives.
  */
 export async function recordsOnPool(
-  pool: GenerationPool,
+  pool: WorkPool,
   request: GenerateRequest,
   signal?: AbortSignal,
 ): Promise<{ ibans: Uint8Array; capacity: number }> {
   const offset = request.offset ?? 0
-  const { capacity } = requireDataset(datasetOptions(request), request.count, offset)
+  const { capacity } = requireDataset(request.dataset, request.count, offset)
   const ibans = await pool.run(
-    {
-      countries: [request.country.code],
-      realistic: request.realistic,
-      seed: request.seed,
-      bank: request.bank,
-      invalid: request.invalid,
-      invalidShare: request.invalidShare,
-      bankMix: request.bankMix,
-      qrIban: request.qrIban,
-      start: offset,
-      count: request.count,
-      format: 'records',
-      first: true,
-      last: true,
-    },
+    { dataset: request.dataset, start: offset, count: request.count, format: 'records', first: true, last: true },
     signal,
   )
   return { ibans, capacity }
 }
 
-export async function generateOnPool(
-  pool: GenerationPool,
-  request: GenerateRequest,
-  signal?: AbortSignal,
-): Promise<Buffer> {
+export async function generateOnPool(pool: WorkPool, request: GenerateRequest, signal?: AbortSignal): Promise<Buffer> {
   return generateResultJson(request, (await recordsOnPool(pool, request, signal)).ibans)
 }

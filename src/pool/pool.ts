@@ -14,8 +14,8 @@ import { workerModule } from '../build-outputs.ts'
 import { UnavailableError } from '../core/errors.ts'
 import { batchesOf, batchTotal, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/format-names.ts'
-import type { BankMix, InvalidCheck, ResolvedPaymentOptions } from '@ibanmint/iban'
-import { randomSeed } from '@ibanmint/iban/internal'
+import type { ResolvedPaymentOptions } from '@ibanmint/iban'
+import { randomSeed, type DatasetOptions } from '@ibanmint/iban/internal'
 import type { BatchTask } from '../../workers/tasks.ts'
 import type { ValidateBatch } from '../formats/validate-batch.ts'
 import type { SharedBuffers } from '../formats/shared-buffers.ts'
@@ -37,17 +37,17 @@ export function poolBusyMessage(threads: number, maxQueue: number): string {
 }
 
 /** A worker failed (crashed, ran out of memory) during a batch; Piscina replaces it. */
-export class GenerationFailedError extends UnavailableError {
+export class WorkFailedError extends UnavailableError {
   constructor(cause: unknown, message = 'generation failed; retry') {
     super(message, 1, { cause })
-    this.name = 'GenerationFailedError'
+    this.name = 'WorkFailedError'
   }
 }
 
 /** What a pool task is: a batch of rows to generate, or of records to validate. */
 type PoolTask = BatchTask | ValidateBatch
 
-/** A stream's admission: its window of places and its memory, kept until it ends (see GenerationPool.openStream). */
+/** A stream's admission: its window of places and its memory, kept until it ends (see WorkPool.openStream). */
 export interface StreamLease extends WindowLease<PoolTask> {
   /** Gives the places and the memory back once the stream's batches under way have settled. */
   close(): void
@@ -78,18 +78,11 @@ export interface PoolOptions {
 
 /** A stream of rows offset … offset + count − 1 of one dataset, in one format. */
 export interface StreamRequest {
-  countries: string[]
+  /** Which rows; without a seed, the stream draws one random key for all its batches. */
+  dataset: DatasetOptions
   count: number
   /** Row index of the first row (default 0). */
   offset?: number
-  realistic: boolean
-  /** Without a seed, the stream draws one random key for all its batches. */
-  seed: string | undefined
-  bank?: string | undefined
-  invalid?: InvalidCheck | readonly InvalidCheck[] | undefined
-  invalidShare?: number | undefined
-  bankMix?: BankMix | undefined
-  qrIban?: boolean | undefined
   format: RenderFormat
   /** csv: false leaves out the header row (default true). */
   header?: boolean | undefined
@@ -104,7 +97,7 @@ export interface StreamRequest {
   payment?: ResolvedPaymentOptions | undefined
 }
 
-export class GenerationPool {
+export class WorkPool {
   readonly #piscina: Piscina<PoolTask, Uint8Array>
   readonly threads: number
   readonly maxQueue: number
@@ -305,7 +298,7 @@ export class GenerationPool {
       if (isAbort(error)) throw error
       // A worker that failed (crashed, ran out of memory) is replaced by Piscina; the request
       // that met it gets a retryable 503, and the cause goes to the log.
-      throw new GenerationFailedError(error, failed)
+      throw new WorkFailedError(error, failed)
     } finally {
       this.#outstanding--
     }
@@ -363,21 +356,14 @@ function generationSource(
   const origin = request.origin ?? request.offset ?? 0
   const batches = batchesOf(request.count, request.offset ?? 0, BATCH_ROWS, origin)
   // Every batch of one stream mints from the same dataset, so they share its key.
-  const seed = request.seed ?? randomSeed()
+  const dataset = request.dataset.seed === undefined ? { ...request.dataset, seed: randomSeed() } : request.dataset
   return {
     take() {
       const next = batches.next()
       if (next.done === true) return undefined
       const batch = next.value
       return {
-        countries: request.countries,
-        realistic: request.realistic,
-        seed,
-        bank: request.bank,
-        invalid: request.invalid,
-        invalidShare: request.invalidShare,
-        bankMix: request.bankMix,
-        qrIban: request.qrIban,
+        dataset,
         format: request.format,
         header: request.header,
         origin,

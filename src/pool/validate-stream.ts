@@ -22,8 +22,9 @@ import {
   type ValidateFormat,
 } from '../formats/validate-batch.ts'
 import { SharedBuffers } from '../formats/shared-buffers.ts'
-import { drained, writeInOrder, type ChunkSink } from './ordered-window.ts'
-import type { GenerationPool, StreamLease } from './pool.ts'
+import { COMMAND_LIMITS, runsInline, type InlineLimits } from './inline.ts'
+import { drained, writeInOrder, type ChunkSink, type WindowSource } from './ordered-window.ts'
+import type { WorkPool, StreamLease } from './pool.ts'
 
 export interface ValidateStreamOptions {
   input: InputKind
@@ -61,7 +62,9 @@ export class ValidateInputError extends Error {}
 
 /** Where the batches run: the worker pool (made on first use), how many at once, how large. */
 export interface ValidateRunner {
-  pool(): GenerationPool
+  pool(): WorkPool
+  /** How much input is validated in this thread (default: a command's, COMMAND_LIMITS). */
+  inline?: InlineLimits
   /** Batches in flight on the pool (default: the pool's stream window). */
   window?: number
   /**
@@ -77,8 +80,6 @@ export interface ValidateRunner {
 }
 
 const HEADER_LOOKUP_BYTES = 64 * 1024
-/** The most input validated in the calling thread (about a thousand IBANs, a millisecond): more goes to the pool. */
-const INLINE_BYTES = BATCH_BYTES
 /**
  * The least bytes of one slot, a batch's rows: those of a 32 KiB batch (text: ~40 KB; ndjson and
  * csv ~0.6 MB); larger batches get larger slots. Rows that do not fit are transferred instead.
@@ -114,6 +115,111 @@ function delimiterCode(delimiter: string | undefined): number {
   return delimiter.charCodeAt(0)
 }
 
+/** The input cut into batches of whole records: each read() takes one chunk (or the end) into `ready`. */
+class BatchReader {
+  readonly ready: RecordBatch[] = []
+  ended = false
+  readonly #iterator: AsyncIterator<Uint8Array>
+  readonly #batcher: RecordBatcher
+
+  constructor(source: AsyncIterable<Uint8Array>, batcher: RecordBatcher) {
+    this.#iterator = source[Symbol.asyncIterator]()
+    this.#batcher = batcher
+  }
+
+  async read(): Promise<void> {
+    const next = await this.#iterator.next()
+    const batcher = this.#batcher
+    try {
+      if (next.done === true || batcher.exceeded) {
+        this.ended = true
+        this.ready.push(...batcher.end())
+      } else this.ready.push(...batcher.push(next.value))
+    } catch (error) {
+      if (error instanceof InputEncodingError) throw new ValidateInputError(error.message)
+      throw error
+    }
+    if (batcher.exceeded) this.ended = true
+  }
+
+  /** Stops reading the source, unless it ended (a request body is then released). */
+  async stop(): Promise<void> {
+    if (!this.ended) await this.#iterator.return?.()
+  }
+}
+
+/**
+ * The task of each batch, in order: what every batch shares (the IBAN column, found in the
+ * header that `first` begins with), and the header row skipped in the first one.
+ */
+function tasksOf(
+  options: ValidateStreamOptions,
+  first: RecordBatch | undefined,
+  delimiter: number,
+  header: boolean,
+): (batch: RecordBatch) => ValidateBatch {
+  const shared: Omit<ValidateBatch, 'bytes' | 'firstLine' | 'damaged' | 'skipHeader'> = {
+    input: options.input,
+    column: options.input === 'csv' ? columnIndex(options.column, first, delimiter) : 0,
+    delimiter,
+    format: options.format,
+    invalidOnly: options.invalidOnly === true,
+  }
+  if (shared.column < 0) throw new ValidateInputError('column must be 1 or more')
+  let opening = true
+  return (batch) => {
+    const task = { ...shared, ...batch, skipHeader: opening && header }
+    opening = false
+    return task
+  }
+}
+
+function writeCsvHeader(format: ValidateFormat, sink: ChunkSink): void {
+  if (format === 'csv') sink.write(new TextEncoder().encode(VALIDATE_CSV_HEADER))
+}
+
+/** Small input, one batch at most: validated in this thread; a pool would cost more to start than the work. */
+async function validateHere(
+  task: ValidateBatch | undefined,
+  format: ValidateFormat,
+  sink: ChunkSink,
+  signal: AbortSignal,
+): Promise<BatchCounts | undefined> {
+  writeCsvHeader(format, sink)
+  if (task === undefined) return undefined
+  // Loaded here: the IBAN tables are needed in this thread only for such small inputs.
+  const { validateBatchInto } = await import('../formats/verdict-rows.ts')
+  const out = new ByteWriter(64 * 1024)
+  const counts = validateBatchInto(task, out)
+  if (!sink.write(out.view())) await drained(sink, signal)
+  return counts
+}
+
+/** The input's batches as the window takes them: read while it has room; each one's counts to `count`. */
+function batchSource(
+  input: BatchReader,
+  batcher: RecordBatcher,
+  taskOf: (batch: RecordBatch) => ValidateBatch,
+  count: (counts: BatchCounts) => void,
+): WindowSource<ValidateBatch> {
+  return {
+    take: () => {
+      const batch = input.ready.shift()
+      return batch === undefined ? undefined : taskOf(batch)
+    },
+    more: async () => {
+      if (!input.ended) await input.read()
+      return !input.ended
+    },
+    written: (task, sealed) => {
+      batcher.recycle(task)
+      const { rows, counts } = openCounts(sealed)
+      count(counts)
+      return rows
+    },
+  }
+}
+
 /**
  * Validates the IBANs of `source` and writes one row each to `sink` in input order (the csv
  * header first). Resolves with the summary once everything was written; when `signal` aborts
@@ -143,64 +249,28 @@ export async function validateStream(
     batchBytes,
     ...(options.maxRecords === undefined ? {} : { maxRecords: options.maxRecords + (header ? 1 : 0) }),
   })
+  const input = new BatchReader(source, batcher)
   const totals: BatchCounts = new Array<number>(2 + FAILED_CHECKS.length).fill(0)
-  const iterator = source[Symbol.asyncIterator]()
-  const ready: RecordBatch[] = []
-  let ended = false
-
-  /** Reads one chunk of input (or its end) into ready batches. */
-  const read = async (): Promise<void> => {
-    const next = await iterator.next()
-    try {
-      if (next.done === true || batcher.exceeded) {
-        ended = true
-        ready.push(...batcher.end())
-      } else ready.push(...batcher.push(next.value))
-    } catch (error) {
-      if (error instanceof InputEncodingError) throw new ValidateInputError(error.message)
-      throw error
-    }
-    if (batcher.exceeded) ended = true
-  }
   const summary = () => summaryOf(totals, started, batcher.exceeded, batcher.unterminated)
   const count = (counts: BatchCounts): void => {
     add(totals, counts)
     onRows?.(totals[COUNT_ROWS] as number)
   }
-
   let lease: StreamLease | undefined
   try {
     // The first batch: where the header is, and whether one batch holds the whole input.
-    while (ready.length === 0 && !ended) await read()
+    while (input.ready.length === 0 && !input.ended) await input.read()
     if (signal.aborted) return summary()
-    const shared: Omit<ValidateBatch, 'bytes' | 'firstLine' | 'damaged' | 'skipHeader'> = {
-      input: options.input,
-      column: options.input === 'csv' ? columnIndex(options.column, ready[0], delimiter) : 0,
-      delimiter,
-      format: options.format,
-      invalidOnly: options.invalidOnly === true,
-    }
-    if (shared.column < 0) throw new ValidateInputError('column must be 1 or more')
-    let first = true
-    const taskOf = (batch: RecordBatch): ValidateBatch => {
-      const task = { ...shared, ...batch, skipHeader: first && header }
-      first = false
-      return task
-    }
-    const csvHeader = () => {
-      if (options.format === 'csv') sink.write(new TextEncoder().encode(VALIDATE_CSV_HEADER))
-    }
-    if (ended && ready.length <= 1 && (ready[0]?.bytes.length ?? 0) <= INLINE_BYTES) {
-      // Small input: validated here; a pool would cost more to start than the work.
-      csvHeader()
+    const taskOf = tasksOf(options, input.ready[0], delimiter, header)
+    const { ready } = input
+    if (
+      input.ended &&
+      ready.length <= 1 &&
+      runsInline({ bytes: ready[0]?.bytes.length ?? 0 }, runner.inline ?? COMMAND_LIMITS)
+    ) {
       const batch = ready.shift()
-      if (batch !== undefined) {
-        // Loaded here: the IBAN tables are needed in this thread only for such small inputs.
-        const { validateBatchInto } = await import('../formats/validate-rows.ts')
-        const out = new ByteWriter(64 * 1024)
-        count(validateBatchInto(taskOf(batch), out))
-        if (!sink.write(out.view())) await drained(sink, signal)
-      }
+      const counts = await validateHere(batch === undefined ? undefined : taskOf(batch), options.format, sink, signal)
+      if (counts !== undefined) count(counts)
       return summary()
     }
     // Admitted before anything is written: a full pool (PoolBusyError) or a budget that has too
@@ -213,28 +283,8 @@ export async function validateStream(
       slotBytes,
       otherBytes: inputBytes + (runner.otherBytes ?? 0),
     })
-    csvHeader()
-    await writeInOrder<ValidateBatch>(
-      lease,
-      {
-        take: () => {
-          const batch = ready.shift()
-          return batch === undefined ? undefined : taskOf(batch)
-        },
-        more: async () => {
-          if (!ended) await read()
-          return !ended
-        },
-        written: (task, sealed) => {
-          batcher.recycle(task)
-          const { rows, counts } = openCounts(sealed)
-          count(counts)
-          return rows
-        },
-      },
-      sink,
-      signal,
-    )
+    writeCsvHeader(options.format, sink)
+    await writeInOrder<ValidateBatch>(lease, batchSource(input, batcher, taskOf, count), sink, signal)
     return summary()
   } catch (error) {
     // A reader that left: its request body or the batches under way failed with it.
@@ -243,7 +293,7 @@ export async function validateStream(
   } finally {
     lease?.close()
     // A reader that left, or an error: stop reading the source (a request body is released).
-    if (!ended) await iterator.return?.()
+    await input.stop()
   }
 }
 

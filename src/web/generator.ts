@@ -7,16 +7,9 @@
 // has a seed (typed, or drawn and shown), and the download links name it: a file holds the rows
 // on the screen.
 import { ApiError } from '../core/errors.ts'
-import { generate, type GenerateRequest, type GenerateResult } from '../core/operations.ts'
-import {
-  COUNTRIES,
-  INVALID_CHECKS,
-  TERRITORIES,
-  findCountry,
-  toCountry,
-  type Country,
-  type InvalidCheck,
-} from '@ibanmint/iban'
+import { isDigits } from '../digits.ts'
+import { generate, generateRequestOf, type GenerateRequest, type GenerateResult } from '../core/operations.ts'
+import { COUNTRIES, INVALID_CHECKS, TERRITORIES, toCountry, type Country, type InvalidCheck } from '@ibanmint/iban'
 import { ensureBanks } from './banks.ts'
 import { searchCountries } from './country-search.ts'
 import { $, announce, copyText, element, mark } from './dom.ts'
@@ -157,7 +150,7 @@ function readSettings(): Settings | Problem {
   if (choice === undefined) return { field: 'search', message: 'No country matches the search: change or clear it.' }
   const countText = $<HTMLInputElement>('count').value.trim()
   const count = Number(countText)
-  if (!/^\d+$/.test(countText) || count < 1 || count > 100)
+  if (!isDigits(countText) || count < 1 || count > 100)
     return { field: 'count', message: 'Count must be a whole number from 1 to 100.' }
   const seed = $<HTMLInputElement>('seed').value
   if (seed.length > 128) return { field: 'seed', message: 'The seed may have at most 128 characters.' }
@@ -202,10 +195,10 @@ function updateDownloads(code: string, request: GenerateRequest | undefined): vo
     const query = new URLSearchParams({
       format: link.dataset['format'] as string,
       count: String(request.count),
-      realistic: request.realistic ? '1' : '0',
-      seed: request.seed as string,
+      realistic: request.dataset.realistic === false ? '0' : '1',
+      seed: String(request.dataset.seed),
     })
-    if (request.invalid !== undefined) query.set('invalid', [request.invalid].flat().join(','))
+    if (request.dataset.invalid !== undefined) query.set('invalid', [request.dataset.invalid].flat().join(','))
     link.href = `/export/${code}?${query}`
   }
 }
@@ -264,14 +257,12 @@ async function generateOnce(run: number, asked: boolean): Promise<void> {
     return showError({ field: 'country', message: `${(error as Error).message}; try again.` })
   }
   if (run !== generations) return
-  const request: GenerateRequest = {
-    country: findCountry(chosen.country.code) as GenerateRequest['country'],
-    territory: chosen.code === chosen.country.code ? undefined : chosen.code,
+  const request = generateRequestOf(chosen.code, {
     count: chosen.count,
     realistic: chosen.realistic,
     seed: chosen.seed ?? drawnSeed,
     invalid: chosen.invalid,
-  }
+  })
   const table = $<HTMLTableElement>('results')
   let result: GenerateResult
   try {
@@ -293,7 +284,7 @@ async function generateOnce(run: number, asked: boolean): Promise<void> {
   )
   updateDownloads(chosen.code, request)
   const summary = `${result.count} ${chosen.invalid === undefined ? '' : 'invalid '}${result.count === 1 ? 'IBAN' : 'IBANs'} for ${chosen.name}`
-  const seed = chosen.seed === undefined ? request.seed : undefined
+  const seed = chosen.seed === undefined ? drawnSeed : undefined
   $('summary').replaceChildren(
     summary,
     ...(seed === undefined ? [] : [element('span', { className: 'seed' }, [', seed ', element('code', {}, [seed])])]),

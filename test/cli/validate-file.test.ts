@@ -36,15 +36,12 @@ function mixed(count: number): string[] {
     new TextDecoder()
       .decode(
         renderBatch({
-          countries,
-          realistic: true,
-          seed: `cli-${invalid}`,
+          dataset: { countries, realistic: true, seed: `cli-${invalid}`, invalid },
           start: 0,
           count: rows,
           format: 'txt',
           first: true,
           last: true,
-          invalid,
         }),
       )
       .trim()

@@ -3,19 +3,27 @@
 // the result the library's object form gives, and generate() must be that result.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { generate, generateJson, requireCountry, type GenerateRequest } from '../../src/core/operations.ts'
+import {
+  generate,
+  generateJson,
+  generateRequestOf,
+  type DatasetParams,
+  type GenerateRequest,
+} from '../../src/core/operations.ts'
 import { COUNTRIES, INVALID_CHECKS, banksOf, generateIbans } from '../../src/iban/index.ts'
 import { isMod97Valid } from '../../src/iban/mod97.ts'
 import { generateOnPool } from '../../src/pool/generate-result.ts'
-import { GenerationPool } from '../../src/pool/pool.ts'
+import { WorkPool } from '../../src/pool/pool.ts'
 
-function request(code: string, fields: Partial<GenerateRequest> = {}): GenerateRequest {
-  return { country: requireCountry(code), count: 3, realistic: true, seed: undefined, ...fields }
+/** The request the API makes of a country (or territory) code and its parameters: 3 rows by default. */
+function request(code: string, fields: DatasetParams & { count?: number } = {}): GenerateRequest {
+  return generateRequestOf(code, { count: 3, ...fields })
 }
 
 /** The GenerateResult of a seeded request, made of the library's Iban objects. */
 function expected(asked: GenerateRequest): Record<string, unknown> {
-  const { country, count, realistic, seed, bank, invalid, territory } = asked
+  const { country, count, territory } = asked
+  const { realistic, seed, bank, invalid } = asked.dataset
   return {
     country: { code: country.code, name: country.name, iban_length: country.ibanLength },
     count,
@@ -53,7 +61,7 @@ test('seeded with a bank (names beyond ASCII included), a territory and every in
     }
   }
   assert.ok(banks > 100, `${banks} banks`)
-  assertSame(request('FR', { territory: 'GF', seed: 't' }), 'GF')
+  assertSame(request('GF', { seed: 't' }), 'GF')
   for (const invalid of INVALID_CHECKS) assertSame(request('FR', { seed: 'x', invalid, count: 5 }), invalid)
   // PL: negative data of the sort code's own check digit carries no bank.
   assertSame(request('PL', { seed: 'x', invalid: 'national', count: 30 }), 'PL national')
@@ -90,12 +98,12 @@ test('an unknown bank and an impossible count are the same API errors as generat
 })
 
 test('the pool renders the same bytes as the inline path', async () => {
-  const pool = new GenerationPool({ threads: 1 })
+  const pool = new WorkPool({ threads: 1 })
   try {
     for (const asked of [
       request('DE', { seed: 'pool', count: 100 }),
       request('NO', { seed: 'pool', count: 250, realistic: false }),
-      request('JE', { territory: 'JE', seed: 'pool', count: 7 }),
+      request('JE', { seed: 'pool', count: 7 }),
       request('PL', { seed: 'pool', count: 40, invalid: 'national' }),
       request('DE', { seed: 'pool', bank: '37040044', count: 12 }),
     ]) {

@@ -14,11 +14,11 @@ import {
 import { SQL_ROWS_PER_INSERT, fileTypeOf, renderBatch } from '../../src/formats/render.ts'
 import { resolvePaymentRequest } from '../../src/core/payment-request.ts'
 import { PaymentFile } from '../../src/iban/index.ts'
-import { Dataset, recordsOf } from '../../src/iban/dataset.ts'
+import { Dataset, recordsOf, type DatasetOptions } from '../../src/iban/dataset.ts'
 
 const RENDER_FORMATS: readonly RenderFormat[] = [...ROW_FORMATS, 'records']
 
-type Request = Pick<BatchOptions, 'countries' | 'realistic' | 'seed' | 'bank' | 'invalid'>
+type Request = DatasetOptions
 
 const REQUESTS: Request[] = [
   { countries: ['DE'], realistic: true, seed: 'cut' },
@@ -39,7 +39,7 @@ function rendered(request: Request, format: RenderFormat, cuts: readonly number[
     const from = edges[i] as number
     const first = i === 0
     const last = i === edges.length - 2
-    return renderBatch({ ...request, format, start: OFFSET + from, count: end - from, first, last })
+    return renderBatch({ dataset: request, format, start: OFFSET + from, count: end - from, first, last })
   })
   return Buffer.concat(batches).toString('utf8')
 }
@@ -91,7 +91,7 @@ test('payment formats through the table: batches cut anywhere (mid-block) give t
       const edges = [0, ...cuts, rows.count]
       const batches = edges.slice(1).map((end, i) => {
         const from = edges[i] as number
-        const options = { countries: rows.countries, realistic: true, seed: 'cut', payment, format }
+        const options = { dataset: { countries: rows.countries, realistic: true, seed: 'cut' }, payment, format }
         return renderBatch({
           ...options,
           start: OFFSET + from,
@@ -164,7 +164,7 @@ test('each format holds the rows: parsed back, the same IBANs in every format', 
 
 test('the byte writer grows as it is written, and refuses an encoder that writes past its room', () => {
   const options: BatchOptions = {
-    ...(REQUESTS[5] as Request),
+    dataset: REQUESTS[5] as Request,
     format: 'json',
     start: 0,
     count: 500,
@@ -185,7 +185,7 @@ test('the byte writer grows as it is written, and refuses an encoder that writes
 
 test('csv with header: false is the csv document without its first line; only csv has a header row to leave out', () => {
   for (const request of REQUESTS) {
-    const options: BatchOptions = { ...request, format: 'csv', start: OFFSET, count: 50, first: true, last: true }
+    const options: BatchOptions = { dataset: request, format: 'csv', start: OFFSET, count: 50, first: true, last: true }
     const whole = Buffer.from(renderBatch(options)).toString('utf8')
     const rows = Buffer.from(renderBatch({ ...options, header: false })).toString('utf8')
     assert.match(whole, /^iban,iban_print,country,check_digits,/)

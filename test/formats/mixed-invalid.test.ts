@@ -6,9 +6,9 @@ import { test } from 'node:test'
 import * as ibantools from 'ibantools'
 import { INVALID_CHECKS, validateIban, type InvalidCheck } from '@ibanmint/iban'
 import { Dataset } from '@ibanmint/iban/internal'
-import type { BatchOptions } from '../../src/formats/format-entry.ts'
 import type { FormatName } from '../../src/formats/format-names.ts'
 import { renderBatch } from '../../src/formats/render.ts'
+import type { DatasetOptions } from '../../src/iban/dataset.ts'
 import { parseCsv } from '../helpers/csv.ts'
 import { sqlite } from '../helpers/databases.ts'
 
@@ -17,7 +17,10 @@ const SHARE = 0.05
 /** AT and NL have no national check digits, MD's format is letters or digits everywhere. */
 const COUNTRIES = ['DE', 'FR', 'IT', 'GB', 'NO', 'BE', 'ES', 'PL', 'AT', 'NL', 'MD']
 
-const MIXED: BatchOptions = {
+/** Rows of a dataset: its options, and where the rows start and how many there are. */
+type Rows = DatasetOptions & { start: number; count: number }
+
+const MIXED: Rows = {
   countries: COUNTRIES,
   realistic: true,
   seed: 'mixed',
@@ -25,15 +28,13 @@ const MIXED: BatchOptions = {
   invalidShare: SHARE,
   start: 0,
   count: ROWS,
-  format: 'csv',
-  first: true,
-  last: true,
 }
 
 const UTF8 = new TextDecoder()
 
-function rendered(options: BatchOptions, format: FormatName, start = options.start, count = options.count): string {
-  return UTF8.decode(renderBatch({ ...options, format, start, count }))
+function rendered(options: Rows, format: FormatName, start = options.start, count = options.count): string {
+  const { start: _start, count: _count, ...dataset } = options
+  return UTF8.decode(renderBatch({ dataset, format, start, count, first: true, last: true }))
 }
 
 /** The check names of our validation's result (bank_code informs and never fails a row). */
@@ -186,7 +187,7 @@ test('mixed negative data: row i depends on the seed and i alone (slices remake 
 })
 
 test('mixed negative data keeps the valid rows of the same seed: an unbroken row is the row of the dataset without invalid', () => {
-  const base: BatchOptions = {
+  const base: Rows = {
     ...MIXED,
     countries: ['FR', 'IT', 'AT'],
     count: 5_000,

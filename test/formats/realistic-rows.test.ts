@@ -21,10 +21,7 @@ const ROWS = LONG ? 100_000 : 2_000
 function csvRows(country: string, qrIban: boolean): Record<string, string>[] {
   const text = new TextDecoder().decode(
     renderBatch({
-      countries: [country],
-      realistic: true,
-      seed: 'read back',
-      qrIban,
+      dataset: { countries: [country], realistic: true, seed: 'read back', qrIban },
       format: 'csv',
       start: 0,
       count: ROWS,
@@ -75,10 +72,7 @@ test('with qr_iban, every CH and LI row is a QR-IBAN of a bank the rule keeps', 
 
 test('sepa is per bank: rows of a French Polynesian bank (bank=17469, BIC SOCBPFTX) say false in every format and in validation', () => {
   const options = {
-    countries: ['FR'],
-    realistic: true,
-    seed: 'cfp',
-    bank: '17469',
+    dataset: { countries: ['FR'], realistic: true, seed: 'cfp', bank: '17469' },
     start: 0,
     count: 3,
     first: true,
@@ -96,7 +90,9 @@ test('sepa is per bank: rows of a French Polynesian bank (bank=17469, BIC SOCBPF
   )
   assert.match(new TextDecoder().decode(renderBatch({ ...options, format: 'sql' })), /'SOCBPFTX',FALSE\)/)
   // A mainland bank and an overseas department's (Réunion is in SEPA) say true.
-  const reunion = new TextDecoder().decode(renderBatch({ ...options, bank: '19906', format: 'csv' }))
+  const reunion = new TextDecoder().decode(
+    renderBatch({ ...options, dataset: { ...options.dataset, bank: '19906' }, format: 'csv' }),
+  )
   assert.ok(
     reunion
       .trimEnd()

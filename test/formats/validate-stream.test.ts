@@ -2,13 +2,13 @@ import assert from 'node:assert/strict'
 import { parse } from 'fast-csv'
 import { Writable } from 'node:stream'
 import { after, test } from 'node:test'
-import type { BatchOptions } from '../../src/formats/format-entry.ts'
 import { renderBatch } from '../../src/formats/render.ts'
+import type { DatasetOptions } from '../../src/iban/dataset.ts'
 import { RecordBatcher } from '../../src/formats/record-batches.ts'
 import { SharedBuffers } from '../../src/formats/shared-buffers.ts'
 import { MAX_RECORD_BYTES, VALIDATE_CSV_COLUMNS, type ValidateFormat } from '../../src/formats/validate-batch.ts'
 import { COUNTRIES, validateIban, type InvalidCheck } from '../../src/iban/index.ts'
-import { GenerationPool } from '../../src/pool/pool.ts'
+import { WorkPool } from '../../src/pool/pool.ts'
 import {
   validateStream,
   ValidateInputError,
@@ -21,7 +21,7 @@ import { waitFor } from '../helpers/wait.ts'
 // Validation of streams (files, standard input, request bodies): records cut into batches at
 // any chunk boundary, validated in this thread or on a real worker pool, rows in input order.
 
-const pool = new GenerationPool({ threads: 2 })
+const pool = new WorkPool({ threads: 2 })
 after(() => pool.close())
 const runner = { pool: () => pool }
 
@@ -32,15 +32,12 @@ const utf8 = (text: string) => new TextEncoder().encode(text)
 function ibans(count: number, seed: string, invalid?: InvalidCheck): string[] {
   const countries = invalid === undefined ? ALL : ['DE', 'FR', 'IT', 'NO', 'BE', 'ES']
   const bytes = renderBatch({
-    countries,
-    realistic: true,
-    seed,
+    dataset: { countries, realistic: true, seed, invalid },
     start: 0,
     count,
     format: 'txt',
     first: true,
     last: true,
-    invalid,
   })
   return new TextDecoder().decode(bytes).trim().split('\n')
 }
@@ -118,7 +115,14 @@ test('valid rows of every kind (written from templates) are the rows written fro
   const rows = (countries: string[], realistic: boolean, seed: string) =>
     new TextDecoder()
       .decode(
-        renderBatch({ countries, realistic, seed, start: 0, count: 3_000, format: 'txt', first: true, last: true }),
+        renderBatch({
+          dataset: { countries, realistic, seed },
+          start: 0,
+          count: 3_000,
+          format: 'txt',
+          first: true,
+          last: true,
+        }),
       )
       .trim()
       .split('\n')
@@ -130,19 +134,16 @@ test('valid rows of every kind (written from templates) are the rows written fro
   const printed = realistic.slice(0, 500).map((iban) => iban.toLowerCase().replace(/(.{4})/g, '$1 '))
   // QR-IBANs among ordinary CH and LI IBANs, and a French Polynesian bank (sepa false) among
   // French ones: rows of one country that differ in qr_iban or sepa.
-  const batch = (options: Partial<BatchOptions>) =>
+  const batch = (options: Partial<DatasetOptions>) =>
     new TextDecoder()
       .decode(
         renderBatch({
-          countries: ['CH'],
-          realistic: true,
-          seed: 'qr',
+          dataset: { countries: ['CH'], realistic: true, seed: 'qr', ...options },
           start: 0,
           count: 300,
           format: 'txt',
           first: true,
           last: true,
-          ...options,
         }),
       )
       .trim()

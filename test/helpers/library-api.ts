@@ -112,6 +112,7 @@ export const INTERNAL_VALUES = [
   'nextRows',
   'planFor',
   'randomSeed',
+  'requireRows',
   'resolvePaymentOptions',
   'tableAt',
   'Transactions',

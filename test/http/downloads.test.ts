@@ -22,11 +22,9 @@ function expectedParts(code: string, iban: string): Record<string, string> {
 function reference(countries: string[], count: number, format: 'csv' | 'txt', seed: string): Buffer {
   const chunks = [...batchesOf(count)].map((batch) =>
     renderBatch({
-      countries,
+      dataset: { countries, realistic: true, seed },
       start: batch.start,
       count: batch.count,
-      realistic: true,
-      seed,
       format,
       first: batch.first,
       last: batch.last,

@@ -85,11 +85,13 @@ describe('mixed negative data over HTTP and MCP', () => {
     const reference = Buffer.concat(
       [...batchesOf(25_000)].map((batch) =>
         renderBatch({
-          countries: ['DE', 'FR', 'AT'],
-          realistic: true,
-          seed: 'bulk',
-          invalid: ['mod97', 'national', 'length'],
-          invalidShare: 0.05,
+          dataset: {
+            countries: ['DE', 'FR', 'AT'],
+            realistic: true,
+            seed: 'bulk',
+            invalid: ['mod97', 'national', 'length'],
+            invalidShare: 0.05,
+          },
           format: 'csv',
           ...batch,
         }),

@@ -27,9 +27,7 @@ const PATH = '/api/v1/validate/stream'
 function ibans(count: number, seed: string): string[] {
   const countries = COUNTRIES.map((country) => country.code)
   const bytes = renderBatch({
-    countries,
-    realistic: true,
-    seed,
+    dataset: { countries, realistic: true, seed },
     start: 0,
     count,
     format: 'txt',
@@ -147,6 +145,18 @@ test('refusals before anything streams: media type, CSV without column, unknown 
     ),
     'column "iban" is not in the header (columns: "a", "b")',
   )
+  // A column number is read as the command line's --column is: 1 to 100,000, or a name.
+  for (const column of ['0', '100001', '%20']) {
+    assert.equal(
+      assertError(
+        await app.call('POST', `${PATH}?column=${column}`, { headers: csv, raw: 'a,b\n1,2\n' }),
+        422,
+        'invalid_request',
+      ),
+      'column must be a name or a number from 1 to 100,000',
+      column,
+    )
+  }
   assert.match(
     assertError(await app.call('POST', `${PATH}?format=xml`, { headers: app.auth, raw: 'x' }), 422, 'invalid_request'),
     /^format must be one of/,

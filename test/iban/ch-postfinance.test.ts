@@ -236,7 +236,12 @@ test('seeds, slices and offsets: a PostFinance dataset’s slices join into its 
   for (const { iban } of last) assert.ok(validateIban(iban).valid, iban)
   assert.throws(
     () => generateIbans('CH', 1, { bank: '09000', seed: 'capacity', offset: dataset.capacity }),
-    /CH holds 90000000 distinct IBANs in this mode/,
+    /offset \+ count must be at most 90,000,000: CH holds 90,000,000 distinct IBANs in realistic mode$/,
+  )
+  // Unseeded, the same check and the same words (the API's 422 says them too).
+  assert.throws(
+    () => generateIbans('CH', dataset.capacity + 1, { bank: '09000' }),
+    / count must be at most 90,000,000: CH holds 90,000,000 distinct IBANs in realistic mode for bank 09000$/,
   )
 })
 

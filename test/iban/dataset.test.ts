@@ -78,7 +78,7 @@ test('capacity: every country reports it per mode; realistic NO holds banks × 8
     }
   }
   assert.equal(new Dataset({ countries: ['NO'], bankMix: 'uniform' }).capacity, banksOf('NO').length * 891_000)
-  assert.throws(() => generateIbans('NO', 1, { bank: '1503', offset: 891_000 }), /holds 891000 distinct IBANs/)
+  assert.throws(() => generateIbans('NO', 1, { bank: '1503', offset: 891_000 }), /holds 891,000 distinct IBANs/)
   // Weighted: every bank has units; the capacity is the units × what the bank with the most
   // accounts per unit can hold (each NO bank holds 891,000).
   const plan = new Dataset({ countries: ['NO'] }).plans[0]

@@ -3,20 +3,21 @@
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { Ajv2020 } from 'ajv/dist/2020.js'
-import { build, lookupBic, requireCountry, validate, validateBatch } from '../../src/core/operations.ts'
+import { build, generateRequestOf, lookupBic, validate, validateBatch } from '../../src/core/operations.ts'
 import { publishedSchema, type Schema } from '../../src/core/schemas.ts'
 import { portableSchema } from '../../src/mcp/portable-schema.ts'
 import { generateIbans } from '../../src/iban/index.ts'
 import { compactGenerateResult } from '../../src/mcp/generate-output.ts'
 import { listBanks, listCountries } from '../../src/mcp/lists.ts'
 import { listedSchema, toolDefinitions } from '../../src/mcp/tools.ts'
-import { GenerationPool } from '../../src/pool/pool.ts'
+import { runningPoolLimits } from '../../src/pool/inline.ts'
+import { WorkPool } from '../../src/pool/pool.ts'
 import { lintTools } from './portability-rules.ts'
 
-const GB = { country: requireCountry('GB'), count: 3, realistic: true, seed: '1' }
-const pool = new GenerationPool({ threads: 1 })
+const GB = generateRequestOf('GB', { count: 3, seed: 1 })
+const pool = new WorkPool({ threads: 1 })
 after(() => pool.close())
-const tools = toolDefinitions({ pool })
+const tools = toolDefinitions({ pool, inline: runningPoolLimits(100) })
 
 /** The listing as it was before schemas were made portable: our annotations stripped, nothing more. */
 const unported = tools.map((tool) => ({

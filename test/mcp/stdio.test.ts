@@ -12,7 +12,7 @@ import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.j
 import { StdioClientTransport as LegacyStdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { Client } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
-import { generate, lookupBic, requireCountry } from '../../src/core/operations.ts'
+import { generate, generateRequestOf, lookupBic } from '../../src/core/operations.ts'
 import { COUNTRIES, validateIban } from '../../src/iban/index.ts'
 import { lintTools } from './portability-rules.ts'
 
@@ -72,15 +72,7 @@ for (const era of ['SDK 1.x (2025-era)', 'v2 (2026-07-28)'] as const) {
       const generated = structured(
         await client.callTool({ name: 'generate_iban', arguments: { country: 'fr', count: 5, seed: 42 } }),
       )
-      const expected = generate({
-        country: requireCountry('FR'),
-        territory: undefined,
-        count: 5,
-        realistic: true,
-        seed: '42',
-        bank: undefined,
-        invalid: undefined,
-      })
+      const expected = generate(generateRequestOf('FR', { count: 5, seed: 42 }))
       assert.deepEqual(
         (generated['ibans'] as { iban: string }[]).map((row) => row.iban),
         expected.ibans.map((row) => row.iban),

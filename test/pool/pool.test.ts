@@ -2,15 +2,13 @@ import assert from 'node:assert/strict'
 import { fileURLToPath } from 'node:url'
 import { test } from 'node:test'
 import { Writable } from 'node:stream'
-import { GenerationPool } from '../../src/pool/pool.ts'
+import { WorkPool } from '../../src/pool/pool.ts'
 import { renderBatch } from '../../src/formats/render.ts'
 import { waitFor } from '../helpers/wait.ts'
 
 const task = {
-  countries: ['IS'],
+  dataset: { countries: ['IS'], realistic: true, seed: 'pool' },
   count: 500,
-  realistic: true,
-  seed: 'pool',
   start: 30_000,
   format: 'csv' as const,
   first: true,
@@ -19,7 +17,7 @@ const task = {
 const expected = renderBatch(task)
 
 test('the bundled worker renders a batch exactly as the main thread does', async () => {
-  const pool = new GenerationPool({ threads: 1 })
+  const pool = new WorkPool({ threads: 1 })
   try {
     assert.deepEqual(Buffer.from(await pool.run(task)), Buffer.from(expected))
   } finally {
@@ -29,7 +27,7 @@ test('the bundled worker renders a batch exactly as the main thread does', async
 
 test('the TypeScript loader shim (fallback when no bundle can be written) serves the same task', async () => {
   const shim = fileURLToPath(new URL('../../workers/tasks-worker.mjs', import.meta.url))
-  const pool = new GenerationPool({ threads: 1, filename: shim })
+  const pool = new WorkPool({ threads: 1, filename: shim })
   try {
     assert.deepEqual(Buffer.from(await pool.run(task)), Buffer.from(expected))
   } finally {
@@ -38,7 +36,7 @@ test('the TypeScript loader shim (fallback when no bundle can be written) serves
 })
 
 test('stream writes batches in order and waits for drain on a sink that takes 2 ms a chunk', async () => {
-  const pool = new GenerationPool({ threads: 2 })
+  const pool = new WorkPool({ threads: 2 })
   const chunks: Buffer[] = []
   let drains = 0
   const sink = new Writable({
@@ -51,7 +49,7 @@ test('stream writes batches in order and waits for drain on a sink that takes 2 
   sink.on('drain', () => drains++)
   try {
     await pool.stream(
-      { countries: ['EE'], count: 45_000, realistic: false, seed: 'order', format: 'txt' },
+      { dataset: { countries: ['EE'], realistic: false, seed: 'order' }, count: 45_000, format: 'txt' },
       sink,
       new AbortController().signal,
     )
@@ -62,11 +60,9 @@ test('stream writes batches in order and waits for drain on a sink that takes 2 
       .map((index) =>
         Buffer.from(
           renderBatch({
-            countries: ['EE'],
+            dataset: { countries: ['EE'], realistic: false, seed: 'order' },
             start: index * 10_000,
             count: index === 4 ? 5_000 : 10_000,
-            realistic: false,
-            seed: 'order',
             format: 'txt',
             first: index === 0,
             last: index === 4,
@@ -82,7 +78,7 @@ test('stream writes batches in order and waits for drain on a sink that takes 2 
 })
 
 test('streams are admitted once, for a window of places they keep until they end; a full pool refuses at once', async () => {
-  const pool = new GenerationPool({ threads: 1, maxQueue: 3 })
+  const pool = new WorkPool({ threads: 1, maxQueue: 3 })
   try {
     assert.equal(pool.places, 4)
     const first = pool.openStream('generate')
@@ -109,7 +105,7 @@ test('streams are admitted once, for a window of places they keep until they end
 
 test('a stream reserves its memory at admission: a wide window while fewer streams than threads run, one batch after, and a 503 naming STREAM_MEMORY_MB when not even that fits', async () => {
   const MB = 1 << 20
-  const pool = new GenerationPool({ threads: 1, maxQueue: 64, streamMemory: 9 * MB })
+  const pool = new WorkPool({ threads: 1, maxQueue: 64, streamMemory: 9 * MB })
   try {
     const needs = { slotBytes: MB, otherBytes: MB / 2 }
     // Alone: a window of 2 (the thread's two), its slots and one more for the batch being written.
@@ -136,14 +132,18 @@ test('a stream reserves its memory at admission: a wide window while fewer strea
 })
 
 test('a stream holds no more slots than its lease however long it runs; the next one reuses them; a batch larger than its slot grows it', async () => {
-  const pool = new GenerationPool({ threads: 2, streamMemory: 64 << 20 })
+  const pool = new WorkPool({ threads: 2, streamMemory: 64 << 20 })
   const sink = new Writable({
     highWaterMark: 1024,
     write(_chunk: Buffer, _encoding, callback) {
       setImmediate(callback) // a reader that keeps the window waiting
     },
   })
-  const request = { countries: ['DE'], count: 60_000, realistic: true, seed: 'slots', format: 'csv' as const }
+  const request = {
+    dataset: { countries: ['DE'], realistic: true, seed: 'slots' },
+    count: 60_000,
+    format: 'csv' as const,
+  }
   try {
     // Slots of 64 KiB: every 10,000-row batch (1.2 MB) grows its slot rather than leave it.
     const needs = { slotBytes: 64 * 1024, otherBytes: 0 }
@@ -162,7 +162,7 @@ test('a stream holds no more slots than its lease however long it runs; the next
 })
 
 test('a reader that leaves stops its stream: batches not yet started are skipped, the running one finishes, no worker thread is lost', async () => {
-  const pool = new GenerationPool({ threads: 1, streamMemory: 64 << 20 })
+  const pool = new WorkPool({ threads: 1, streamMemory: 64 << 20 })
   const controller = new AbortController()
   let chunks = 0
   const sink = new Writable({
@@ -174,7 +174,7 @@ test('a reader that leaves stops its stream: batches not yet started are skipped
   try {
     const before = pool.completed
     await pool.stream(
-      { countries: ['DE'], count: 10_000_000, realistic: true, seed: 'leave', format: 'csv' },
+      { dataset: { countries: ['DE'], realistic: true, seed: 'leave' }, count: 10_000_000, format: 'csv' },
       sink,
       controller.signal,
     )

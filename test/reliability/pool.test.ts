@@ -112,9 +112,7 @@ describe('reliability: worker pool and streaming', () => {
     const url = new URL(slow.url)
     // A fresh pool's first batches (threads starting, code cold) can outlast the 1 s timeout.
     const batch = {
-      countries: ['DE'],
-      realistic: true,
-      seed: 'warm',
+      dataset: { countries: ['DE'], realistic: true, seed: 'warm' },
       format: 'csv' as const,
       start: 0,
       count: 10_000,

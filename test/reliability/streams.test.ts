@@ -150,9 +150,7 @@ async function refusalOf(response: Awaited<ReturnType<typeof request>>): Promise
 /** IBAN lines of every country: `count` of them, one per line. */
 function ibanLines(count: number): Buffer {
   const bytes = renderBatch({
-    countries: COUNTRIES.map((country) => country.code),
-    realistic: true,
-    seed: 'streams',
+    dataset: { countries: COUNTRIES.map((country) => country.code), realistic: true, seed: 'streams' },
     start: 0,
     count,
     format: 'txt',

@@ -13,7 +13,7 @@ import {
   type FailedCheck,
   type ValidateFormat,
 } from '../../src/formats/validate-batch.ts'
-import { failureOf, validateBatchInto } from '../../src/formats/validate-rows.ts'
+import { failureOf, validateBatchInto } from '../../src/formats/verdict-rows.ts'
 import { COUNTRIES, DatasetError, INVALID_CHECKS, generateIbans, validateIban } from '../../src/iban/index.ts'
 
 const STRICT = new TextDecoder('utf-8', { fatal: true })

@@ -14,7 +14,7 @@ import {
 import { nationalFailure } from '@ibanmint/iban/internal'
 import type { ByteWriter } from './byte-writer.ts'
 import { csvCell } from './csv-cell.ts'
-import { ValidRows } from './valid-rows.ts'
+import { ValidRows } from './valid-row-templates.ts'
 import {
   COUNT_FAILED,
   COUNT_ROWS,
@@ -159,7 +159,7 @@ function bankJsonOrNull(bank: IbanBank | null): string {
   return bank === null ? 'null' : JSON.stringify(bank)
 }
 
-/** Rows of valid IBANs, from templates (valid-rows.ts). */
+/** Rows of valid IBANs, from templates (valid-row-templates.ts). */
 const VALID_ROWS = {
   ndjson: new ValidRows((line, result, bank) => jsonRowText(line, result, null, '', bank), bankJsonOrNull),
   csv: new ValidRows((line, result, bank) => csvRowText(line, result, null, '', bank), csvBank),

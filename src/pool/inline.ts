@@ -1,0 +1,36 @@
+// Where a request's work runs: in the calling thread, or on the worker pool. Handing work to a
+// thread costs a message each way, and a process whose pool is not running yet (a command)
+// would first start its threads (about 100 ms each): small work is done where it was asked,
+// the rest goes to the pool, whose admission refuses it whole (503) when it is full. The one
+// decision of every surface: the API's generate, MCP's generate_iban (HTTP and stdio), the
+// command line's generate and validate, and every streamed validation.
+import { BATCH_ROWS } from '../formats/batches.ts'
+import { BATCH_BYTES } from '../formats/record-batches.ts'
+
+/** How much work a request is: rows to generate, or input bytes to validate. */
+export type WorkSize = { rows: number } | { bytes: number }
+
+/** Up to how much work runs in the calling thread. */
+export interface InlineLimits {
+  /** Rows generated inline at most. */
+  readonly rows: number
+  /** Input bytes validated inline at most (about a thousand IBANs, a millisecond). */
+  readonly bytes: number
+}
+
+/**
+ * A process whose pool is running (the server, `ibanmint mcp`): up to `rows` rows inline
+ * (POOL_INLINE_MAX, measured: beyond it the pool's threads answer sooner than this one), and
+ * one batch of input bytes.
+ */
+export function runningPoolLimits(rows: number): InlineLimits {
+  return { rows, bytes: BATCH_BYTES }
+}
+
+/** A command, which starts a pool only when it needs one: a batch of rows or bytes costs less than starting threads. */
+export const COMMAND_LIMITS: InlineLimits = { rows: BATCH_ROWS, bytes: BATCH_BYTES }
+
+/** True when work of this size runs in the calling thread, false when it goes to the pool. */
+export function runsInline(size: WorkSize, limits: InlineLimits): boolean {
+  return 'rows' in size ? size.rows <= limits.rows : size.bytes <= limits.bytes
+}
