@@ -1,7 +1,7 @@
 // Configuration from the environment, read once and typed. Every variable is documented in
 // the README; a bad value stops startup with a message naming it.
 import { usableCores } from './cpu-quota.ts'
-import { isDigits } from './digits.ts'
+import { isDigits } from './core/digits.ts'
 import { keysFileLocation } from './keys/location.ts'
 import { DEFAULT_STREAMS_PER_KEY } from './limits/streams.ts'
 

@@ -3,7 +3,7 @@
 // over HOST and PORT.
 import cluster from 'node:cluster'
 import { isIP } from 'node:net'
-import { isDigits } from '../digits.ts'
+import { isDigits } from '../core/digits.ts'
 import { describeKeyStore } from '../keys/location.ts'
 import { startService } from '../main.ts'
 import { runPrimary, type ListeningMessage } from './cluster.ts'

@@ -3,7 +3,7 @@
 // that no parseArgs message reaches a person: each kind of mistake gets one line of its own.
 import { parseArgs } from 'node:util'
 import { ConfigError, readConfig, type Config } from '../config.ts'
-import { isDigits } from '../digits.ts'
+import { isDigits } from '../core/digits.ts'
 import { closest } from './suggest.ts'
 
 /** A mistake in how the command was called: one line on stderr, exit 2 (see main.ts). */

@@ -1,6 +1,6 @@
 // The IBAN column of a CSV input as the command line (--column) and the API (column=) take it:
 // a 1-based number, or a name the stream then looks up in the header row.
-import { isDigits } from '../digits.ts'
+import { isDigits } from './digits.ts'
 import { ApiError } from './errors.ts'
 
 /** The highest column number accepted. */

@@ -2,7 +2,7 @@
 // validates with and OpenAPI publishes), handlers that call the same operations as REST.
 // Nothing here knows the SDK; src/mcp/server.ts registers these with it.
 import { ApiError, errorBody, toApiError } from '../core/errors.ts'
-import { isDigits } from '../digits.ts'
+import { isDigits } from '../core/digits.ts'
 import {
   build,
   generateRecords,

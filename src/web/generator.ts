@@ -7,7 +7,7 @@
 // has a seed (typed, or drawn and shown), and the download links name it: a file holds the rows
 // on the screen.
 import { ApiError } from '../core/errors.ts'
-import { isDigits } from '../digits.ts'
+import { isDigits } from '../core/digits.ts'
 import { generate, generateRequestOf, type GenerateRequest, type GenerateResult } from '../core/operations.ts'
 import { COUNTRIES, INVALID_CHECKS, TERRITORIES, toCountry, type Country, type InvalidCheck } from '@ibanmint/iban'
 import { ensureBanks } from './banks.ts'

@@ -1,6 +1,6 @@
 // A fault-injecting worker module for the generation pool, used only by the reliability tests
 // (passed as StartOptions.workerModule; nothing in the environment can select it). A task whose
-// seed names a fault suffers it (fault:throw-later: every batch but the first throws); a
+// dataset seed names a fault suffers it (fault:throw-later: every batch but the first throws); a
 // validation batch that holds the line FAULT-THROW throws; every other task is served by the
 // real worker module.
 import { Buffer } from 'node:buffer'
@@ -16,7 +16,7 @@ export function validateBatch(task) {
 }
 
 export default function faultyBatch(task) {
-  switch (task.seed) {
+  switch (task.dataset.seed) {
     case 'fault:exit':
       process.exit(1)
       break
