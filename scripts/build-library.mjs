@@ -106,6 +106,8 @@ export async function buildLibrary() {
     entryPoints: [join(source, 'index.ts')],
     outfile: join(dist, 'cjs', 'index.js'),
     format: 'cjs',
+    minifyWhitespace: true,
+    minifySyntax: true,
     plugins: [lazyData],
     external: LAZY_DATA.map((data) => `./${data.file}`),
   })
