@@ -166,7 +166,6 @@ export function wrongArguments(spec: Pick<CommandSpec, 'usage'>, message: string
   return new UsageError(message, { usage: spec.usage })
 }
 
-/** The service configuration from the environment; a bad value is a usage error (exit 2). */
 /** --threads N: worker threads, 1 to 256 (undefined when the option was not given). */
 export function threadsOption(text: string | undefined): number | undefined {
   if (text === undefined) return undefined
@@ -176,6 +175,7 @@ export function threadsOption(text: string | undefined): number | undefined {
   return threads
 }
 
+/** The service configuration from the environment; a bad value is a usage error (exit 2). */
 export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     return readConfig(env)
