@@ -7,11 +7,12 @@
 // the bank mix's shares (src/iban/bank-weights.ts; fetched with the first registry). The party
 // data, the payment formats and the party columns (src/iban/parties/data.ts,
 // src/formats/payment-formats.ts, party-columns.ts) stay out: the page makes no payment file.
+import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 /** Each bundled module the page replaces, by its stand-in. */
-const STAND_INS = new Map([
+export const STAND_INS = new Map([
   [`${root}src/iban/banks-registry-data.ts`, `${root}src/web/banks-registry-data.ts`],
   [`${root}src/iban/uk-modulus/table-data.ts`, `${root}src/web/uk-modulus-table-data.ts`],
   [`${root}src/iban/bank-weights.ts`, `${root}src/web/bank-weights.ts`],
@@ -20,11 +21,18 @@ const STAND_INS = new Map([
   [`${root}src/formats/party-columns.ts`, `${root}src/web/party-columns.ts`],
 ])
 
+/**
+ * The imports esbuild asks the plugin about: those ending in a file name of STAND_INS (escaped
+ * for the pattern), so that a stand-in added to the map is substituted with no other list to edit.
+ */
+const STAND_IN_NAMES = [...STAND_INS.keys()].map((path) => basename(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+const STAND_IN_FILTER = new RegExp(`(?:^|/)(?:${STAND_IN_NAMES.join('|')})$`)
+
 /** esbuild plugin: the modules of STAND_INS resolve to the page's stand-ins. */
 const registryStandIn = {
   name: 'page-data-stand-ins',
   setup(build) {
-    build.onResolve({ filter: /(data|bank-weights|payment-formats|party-columns)\.ts$/ }, (args) => {
+    build.onResolve({ filter: STAND_IN_FILTER }, (args) => {
       const resolved = fileURLToPath(new URL(args.path, `file://${args.resolveDir}/`))
       const standIn = STAND_INS.get(resolved)
       return standIn === undefined ? undefined : { path: standIn }

@@ -2,7 +2,6 @@
 // server uses (the key file, or Redis when REDIS_URL is set). Every action names the store it
 // used on stderr: a key made in one store and presented to a server reading another is the
 // usual reason for a 401.
-import { parseArgs } from 'node:util'
 import type { Redis } from 'ioredis'
 import { mintKey, type KeyRecord } from '../keys/key.ts'
 import type { KeyStore } from '../keys/store.ts'
@@ -10,8 +9,7 @@ import { isDigits } from '../core/digits.ts'
 import { describeKeyStore } from '../keys/location.ts'
 import { openKeyStore } from '../keys/open-store.ts'
 import { connectRedis, waitForRedis } from '../redis.ts'
-import { closest } from './suggest.ts'
-import { parseCommand, readCliConfig, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
+import { actionOf, parseCommand, readCliConfig, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
 
 const HELP = `Usage:
   ibanmint keys create --name NAME [--limit N] [--expires DATE] [--json]
@@ -102,34 +100,7 @@ const ACTIONS = {
   },
 } satisfies Record<string, Omit<CommandSpec, 'name'>>
 
-type Action = keyof typeof ACTIONS
-
 const USAGE = `keys ${Object.keys(ACTIONS).join('|')} [options]`
-
-/** Every action's options, to find the action among the arguments: `keys --name ci create` works. */
-const ALL_OPTIONS = Object.assign(
-  { help: { type: 'boolean', short: 'h' } },
-  ...Object.values(ACTIONS).map((a) => a.options),
-) as Record<string, { type: 'string' | 'boolean'; short?: string }>
-
-/** The action and the arguments around it; --help, or a usage error naming the nearest action. */
-function actionOf(args: string[]): { action: Action; rest: string[] } | 'help' {
-  const { values, tokens } = parseArgs({
-    args,
-    options: ALL_OPTIONS,
-    allowPositionals: true,
-    strict: false,
-    tokens: true,
-  })
-  const first = tokens.find((token) => token.kind === 'positional')
-  if (first !== undefined && Object.hasOwn(ACTIONS, first.value))
-    return { action: first.value as Action, rest: args.filter((_, i) => i !== first.index) }
-  if (values['help'] === true) return 'help'
-  if (first === undefined) throw new UsageError('keys needs an action: create, list or revoke', { usage: USAGE })
-  const nearest = closest(first.value, Object.keys(ACTIONS))
-  const hint = nearest === undefined ? ' (create, list or revoke)' : `; did you mean "${nearest}"?`
-  throw new UsageError(`unknown keys action "${first.value}"${hint}`, { usage: USAGE })
-}
 
 /** What `keys create` was asked for, checked before the store is opened. */
 function createRequest(values: ParsedCommand['values']): {
@@ -193,7 +164,7 @@ async function revokeKey(store: KeyStore, id: string): Promise<number> {
 }
 
 export async function runKeys(args: string[]): Promise<number> {
-  const found = actionOf(args)
+  const found = actionOf('keys', ACTIONS, args, USAGE)
   if (found === 'help') {
     process.stdout.write(HELP)
     return 0

@@ -53,7 +53,7 @@ Environment (default in brackets):
   POOL_THREADS         generation threads per process [one per core]
   POOL_MAX_QUEUE       batches waiting for a thread before a 503 [256]
   POOL_INLINE_MAX      JSON generate counts served without the pool [100]
-  STREAM_MEMORY_MB     MB all streams may hold at once; past it, a 503 [128]
+  STREAM_MEMORY_MB     MB streams may hold at once per process; then a 503 [128]
 
 Exit codes: 0 stopped by a signal; 1 could not start (the port is taken), or a
 second signal cut the stop short; 2 bad usage or a bad environment variable

@@ -8,8 +8,7 @@ import { pipeline } from 'node:stream/promises'
 import { checkSlices, type PartEvidence, type SliceVerdict } from '../core/slice-check.ts'
 import { partFileCandidates, readManifest, type SliceManifest } from '../core/slices.ts'
 import { reasonOf } from './output.ts'
-import { closest } from './suggest.ts'
-import { parseCommand, UsageError, type CommandSpec } from './usage.ts'
+import { actionOf, parseCommand, UsageError, type CommandSpec } from './usage.ts'
 
 const HELP = `Usage: ibanmint slices check MANIFEST... [--json]
 
@@ -42,8 +41,6 @@ Examples:
       --slice $k/4 -o part-$k.csv --manifest part-$k.json; done
   $ ibanmint slices check part-*.json
 `
-
-const ACTIONS = ['check']
 
 const CHECK: CommandSpec = {
   name: 'slices check',
@@ -143,19 +140,10 @@ async function runCheck(args: string[]): Promise<number> {
 }
 
 export async function runSlices(args: string[]): Promise<number> {
-  const first = args.findIndex((arg) => !arg.startsWith('-'))
-  const action = first < 0 ? undefined : args[first]
-  if (action === undefined) {
-    if (args.includes('--help') || args.includes('-h')) {
-      process.stdout.write(HELP)
-      return 0
-    }
-    throw new UsageError('slices needs an action: check', { usage: CHECK.usage })
+  const found = actionOf('slices', { check: CHECK }, args, CHECK.usage)
+  if (found === 'help') {
+    process.stdout.write(HELP)
+    return 0
   }
-  if (!ACTIONS.includes(action)) {
-    const nearest = closest(action, ACTIONS)
-    const hint = nearest === undefined ? ' (check)' : `; did you mean "${nearest}"?`
-    throw new UsageError(`unknown slices action "${action}"${hint}`, { usage: CHECK.usage })
-  }
-  return await runCheck(args.filter((_, i) => i !== first))
+  return await runCheck(found.rest)
 }

@@ -128,12 +128,44 @@ function checkArguments(
   }
 }
 
+/** Words as a sentence lists them: "check", "create, list or revoke". */
+function listed(words: readonly string[]): string {
+  return words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`
+}
+
+/**
+ * The action of a command that takes one (`keys create`, `slices check`) and the arguments
+ * around it. The first positional is the action, read with every action's options so that an
+ * option's value is not taken for it (`keys --name ci create` works); without a known action,
+ * --help is 'help', otherwise a usage error lists the actions or names the nearest one.
+ */
+export function actionOf<Action extends string>(
+  command: string,
+  actions: Readonly<Record<Action, Pick<CommandSpec, 'options'>>>,
+  args: string[],
+  usage: string,
+): { action: Action; rest: string[] } | 'help' {
+  const names = Object.keys(actions) as Action[]
+  const options = Object.assign({ help: HELP_OPTION }, ...names.map((name) => actions[name].options)) as Record<
+    string,
+    OptionSpec
+  >
+  const { values, tokens } = parseArgs({ args, options, allowPositionals: true, strict: false, tokens: true })
+  const first = tokens.find((token) => token.kind === 'positional')
+  if (first !== undefined && Object.hasOwn(actions, first.value))
+    return { action: first.value as Action, rest: args.filter((_, i) => i !== first.index) }
+  if (values['help'] === true) return 'help'
+  if (first === undefined) throw new UsageError(`${command} needs an action: ${listed(names)}`, { usage })
+  const nearest = closest(first.value, names)
+  const hint = nearest === undefined ? ` (${listed(names)})` : `; did you mean "${nearest}"?`
+  throw new UsageError(`unknown ${command} action "${first.value}"${hint}`, { usage })
+}
+
 /** A usage error about the positionals, shown with the command's usage. */
 export function wrongArguments(spec: Pick<CommandSpec, 'usage'>, message: string): UsageError {
   return new UsageError(message, { usage: spec.usage })
 }
 
-/** The service configuration from the environment; a bad value is a usage error (exit 2). */
 /** --threads N: worker threads, 1 to 256 (undefined when the option was not given). */
 export function threadsOption(text: string | undefined): number | undefined {
   if (text === undefined) return undefined
@@ -143,6 +175,7 @@ export function threadsOption(text: string | undefined): number | undefined {
   return threads
 }
 
+/** The service configuration from the environment; a bad value is a usage error (exit 2). */
 export function readCliConfig(env: NodeJS.ProcessEnv = process.env): Config {
   try {
     return readConfig(env)

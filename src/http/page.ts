@@ -7,6 +7,8 @@
 import { readFileSync } from 'node:fs'
 import { BUILD_OUTPUTS, pageScript, readBuilt, README_FILE } from '../build-outputs.ts'
 import { ApiError } from '../core/errors.ts'
+import { BANK_WEIGHTS_ASSET, UK_MODULUS_ASSET } from '../web/asset-keys.ts'
+import type { UkModulusAsset } from '../web/uk-modulus-table-data.ts'
 import { UK_MODULUS_TABLE } from '@ibanmint/iban'
 import { bankRegistry, BANK_WEIGHTS, UK_SORT_CODE_SUBSTITUTIONS, UK_WEIGHT_ROWS } from '@ibanmint/iban/internal'
 import { errorExample } from './error-examples.ts'
@@ -48,16 +50,16 @@ function bankFiles(): SiteFile[] {
   )
 }
 
-/** The keys of the UK modulus table and the bank weights in the page's index of data files (beside the country codes). */
-export const UK_MODULUS_ASSET = 'modulus-table'
-export const BANK_WEIGHTS_ASSET = 'bank-weights'
-
 /**
  * Vocalink's modulus table, which GB's accounts are checked against, as an asset of its own: the
  * page fetches it with GB's registry (the script does not carry it: scripts/web-bundle.mjs).
  */
 function ukModulusFile(): SiteFile {
-  const asset = { table: UK_MODULUS_TABLE, rows: UK_WEIGHT_ROWS, substitutions: UK_SORT_CODE_SUBSTITUTIONS }
+  const asset: UkModulusAsset = {
+    table: UK_MODULUS_TABLE,
+    rows: UK_WEIGHT_ROWS,
+    substitutions: UK_SORT_CODE_SUBSTITUTIONS,
+  }
   return hashedFile(UK_MODULUS_ASSET, 'json', 'application/json', JSON.stringify(asset))
 }
 

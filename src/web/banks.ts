@@ -1,8 +1,9 @@
 // The data a country's rows need that the script does not carry (scripts/web-bundle.mjs),
 // fetched by the page the first time it needs it: the country's bank registry, the bank mix's
 // shares, and for GB Vocalink's modulus table. The server lists their content-hashed addresses
-// in the page (#bank-assets: country codes, "bank-weights" and "modulus-table").
+// in the page (#bank-assets: country codes and the keys of asset-keys.ts).
 import { resolveCountry } from '@ibanmint/iban'
+import { BANK_WEIGHTS_ASSET, UK_MODULUS_ASSET } from './asset-keys.ts'
 import { BANK_WEIGHTS } from './bank-weights.ts'
 import { bankRegistry } from './banks-registry-data.ts'
 import { loadUkModulus, UK_WEIGHT_ROWS, type UkModulusAsset } from './uk-modulus-table-data.ts'
@@ -41,13 +42,13 @@ export function ensureBanks(code: string): Promise<void> {
       : Promise.resolve()
   const weights =
     Object.keys(BANK_WEIGHTS).length === 0
-      ? fetchOnce('bank-weights', (text) => {
+      ? fetchOnce(BANK_WEIGHTS_ASSET, (text) => {
           Object.assign(BANK_WEIGHTS, JSON.parse(text) as typeof BANK_WEIGHTS)
         })
       : undefined
   const table =
     country === 'GB' && UK_WEIGHT_ROWS === ''
-      ? fetchOnce('modulus-table', (text) => loadUkModulus(JSON.parse(text) as UkModulusAsset))
+      ? fetchOnce(UK_MODULUS_ASSET, (text) => loadUkModulus(JSON.parse(text) as UkModulusAsset))
       : undefined
   return Promise.all([registry, weights, table]).then(() => undefined)
 }

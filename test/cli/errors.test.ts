@@ -27,6 +27,7 @@ interface Case {
 
 const TOP = 'generate|iban|validate|bic|slices|countries|serve|mcp|keys [options]'
 const GENERATE = 'generate <CC>[,<CC>...] [options]'
+const SLICES = 'slices check MANIFEST... [--json]'
 
 const CASES: Case[] = [
   // The program: unknown commands and options.
@@ -191,6 +192,15 @@ const CASES: Case[] = [
     says: 'PORT must be an integer between 0 and 65535, got "eighty"',
     help: 'serve',
   },
+  // slices: one action, found and told as keys' are
+  { args: ['slices'], says: 'slices needs an action: check.', help: 'slices', usage: SLICES },
+  {
+    args: ['slices', 'chek'],
+    says: 'unknown slices action "chek"; did you mean "check"?',
+    help: 'slices',
+    usage: SLICES,
+  },
+  { args: ['slices', 'zzzzzz'], says: 'unknown slices action "zzzzzz" (check).', help: 'slices', usage: SLICES },
   // keys: the actions are its subcommands
   {
     args: ['keys'],

@@ -27,7 +27,7 @@ export interface PageAssetNames {
   style: string
   icon: string
   touchIcon: string
-  /** Each country's bank registry, by country code, and the UK modulus table (page.ts UK_MODULUS_ASSET). */
+  /** Each country's bank registry, by country code, the UK modulus table and the bank weights (src/web/asset-keys.ts: UK_MODULUS_ASSET, BANK_WEIGHTS_ASSET). */
   banks: Readonly<Record<string, string>>
   /** Where the README link goes: the guide, or the raw README in a copy without it (guide.ts). */
   readme: string
