@@ -11,8 +11,9 @@ BBAN format, structure, SEPA membership, how many distinct IBANs realistic and
 random mode hold (rounded: 70.1B is 70.1 billion) and name; then the ${TERRITORIES.length}
 territories that use another country's IBANs, with that country.
 With CC (a territory code gives its country), shows that country: its format,
-national check, how many distinct IBANs each mode holds, and the first of the
-real banks realistic mode draws from (generate --bank picks one).
+national check, how many distinct IBANs each mode holds, and the first banks
+of its registry (generate --bank picks one; realistic rows leave out central
+banks and codes for a bank's own operations).
 The table follows the SWIFT IBAN Registry release ${REGISTRY_RELEASE.release} (${REGISTRY_RELEASE.published}).
 
 Options:
