@@ -34,6 +34,7 @@ import {
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { renderRecords } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
+import { flagOf } from './schemas.ts'
 import { DETAIL_BANKS, MAX_BIC_INPUT, MAX_IBAN_INPUT } from './limits.ts'
 
 /**
@@ -85,13 +86,13 @@ export interface DatasetParams {
 export function datasetOf(countries: readonly string[], params: DatasetParams): DatasetOptions {
   return {
     countries,
-    realistic: toRealistic(params.realistic),
+    realistic: flagOf(params.realistic, true),
     seed: toSeed(params.seed),
     bank: params.bank,
     invalid: toInvalid(params.invalid),
     invalidShare: params.invalid_share,
     bankMix: params.bank_mix,
-    qrIban: toQrIban(params.qr_iban),
+    qrIban: flagOf(params.qr_iban, false),
   }
 }
 
@@ -176,16 +177,6 @@ export function requireCountries(list: string): string[] {
 /** The territory a code names (upper case), or undefined for a country's own code. */
 export function territoryOf(code: string): string | undefined {
   return findTerritory(code)?.code
-}
-
-/** realistic from a query value ("1", "0", "true", "false") or a JSON boolean. */
-export function toRealistic(value: unknown): boolean {
-  return !(value === false || value === '0' || value === 'false')
-}
-
-/** qr_iban from a query value ("1", "0", "true", "false") or a JSON boolean (default false). */
-export function toQrIban(value: unknown): boolean {
-  return value === true || value === '1' || value === 'true'
 }
 
 /** seed from a query string or a JSON string or integer (42 and "42" are the same seed). */

@@ -48,15 +48,56 @@ export function countSchema(max: number, fallback: number) {
   } as const
 }
 
+/** What a flag's query value may be. */
+const FLAG_VALUES = ['1', '0', 'true', 'false'] as const
+
+/**
+ * A flag as a query parameter (1, 0, true or false) named `name`, with its default if it has
+ * one; read it with flagOf.
+ */
+export function flagSchema(
+  name: string,
+  description: string,
+): {
+  readonly type: 'string'
+  readonly enum: typeof FLAG_VALUES
+  readonly description: string
+  readonly 'x-message': string
+}
+export function flagSchema<const D extends 'true' | 'false'>(
+  name: string,
+  description: string,
+  fallback: D,
+): {
+  readonly type: 'string'
+  readonly enum: typeof FLAG_VALUES
+  readonly default: D
+  readonly description: string
+  readonly 'x-message': string
+}
+export function flagSchema(name: string, description: string, fallback?: 'true' | 'false'): Schema {
+  return {
+    type: 'string',
+    enum: FLAG_VALUES,
+    ...(fallback === undefined ? {} : { default: fallback }),
+    description,
+    'x-message': `${name} must be one of ${FLAG_VALUES.join(', ')}`,
+  }
+}
+
+/** A flag's value from its query string ("1", "0", "true", "false") or a JSON boolean; `fallback` when absent. */
+export function flagOf(value: unknown, fallback: boolean): boolean {
+  if (value === true || value === '1' || value === 'true') return true
+  if (value === false || value === '0' || value === 'false') return false
+  return fallback
+}
+
 /** realistic as a query parameter: 1, 0, true or false. */
-export const realisticQuerySchema = {
-  type: 'string',
-  enum: ['1', '0', 'true', 'false'],
-  default: 'true',
-  description:
-    'Realistic mode (default): digits in alphanumeric fields and real bank codes. 0 or false: fully random bank codes and accounts, letters wherever the format allows them.',
-  'x-message': 'realistic must be one of 1, 0, true, false',
-} as const
+export const realisticQuerySchema = flagSchema(
+  'realistic',
+  'Realistic mode (default): digits in alphanumeric fields and real bank codes. 0 or false: fully random bank codes and accounts, letters wherever the format allows them.',
+  'true',
+)
 
 /** realistic in a JSON body: a boolean. */
 export const realisticBodySchema = {
@@ -80,13 +121,7 @@ const QR_IBAN_TEXT =
   'CH and LI (ibanmint extension): QR-IBANs, whose bank positions hold a real bank’s QR-IID (30000–31999), for QR-bill tests; needs realistic mode, and `bank` must then be a QR-IID.'
 
 /** qr_iban as a query parameter: 1, 0, true or false. */
-export const qrIbanQuerySchema = {
-  type: 'string',
-  enum: ['1', '0', 'true', 'false'],
-  default: 'false',
-  description: QR_IBAN_TEXT,
-  'x-message': 'qr_iban must be one of 1, 0, true, false',
-} as const
+export const qrIbanQuerySchema = flagSchema('qr_iban', QR_IBAN_TEXT, 'false')
 
 /** qr_iban in a JSON body: a boolean. */
 export const qrIbanBodySchema = {

@@ -15,6 +15,8 @@ import {
   bankParamSchema,
   countSchema,
   countrySchema,
+  flagOf,
+  flagSchema,
   invalidParamSchema,
   invalidShareParamSchema,
   objectOf,
@@ -49,14 +51,11 @@ const formatSchema = {
   'x-message': `format must be one of ${FORMATS.join(', ')}`,
 } as const
 
-const headerSchema = {
-  type: 'string',
-  enum: ['1', '0', 'true', 'false'],
-  default: 'true',
-  description:
-    'csv: 0 or false leaves out the header row (a file for tools that read rows from the first line, such as JMeter’s CSV Data Set). Only csv has a header row: other formats refuse 0 and false.',
-  'x-message': 'header must be one of 1, 0, true, false',
-} as const
+const headerSchema = flagSchema(
+  'header',
+  'csv: 0 or false leaves out the header row (a file for tools that read rows from the first line, such as JMeter’s CSV Data Set). Only csv has a header row: other formats refuse 0 and false.',
+  'true',
+)
 
 /**
  * `attachment; filename="ibans-de-10.csv"` style names; a payment file's start with its format
@@ -221,7 +220,7 @@ type DownloadQuery = ParamsOf<ReturnType<typeof downloadQuery>> & { slice?: stri
  * checked against the dataset's capacity, so that every part of it is refused alike.
  */
 function streamRequestOf(countries: string[], query: DownloadQuery): DownloadRequest {
-  const header = !(query.header === '0' || query.header === 'false')
+  const header = flagOf(query.header, true)
   if (!header && query.format !== 'csv') {
     throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
   }

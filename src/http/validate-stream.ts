@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, toApiError } from '../core/errors.ts'
 import { parseColumn } from '../core/csv-column.ts'
-import { objectOf } from '../core/schemas.ts'
+import { flagOf, flagSchema, objectOf } from '../core/schemas.ts'
 import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
 import type { InlineLimits } from '../pool/inline.ts'
 import type { WorkPool } from '../pool/pool.ts'
@@ -67,13 +67,11 @@ const query = objectOf({
       'ndjson (default): one JSON row per IBAN (`line`, the ValidateResult fields, `failed`, `reason`), then `{"summary": …}`; csv: a header, one row per IBAN, then a `# summary {…}` line; text: the IBAN’s print form and its verdict per line, then the `# summary` line.',
     'x-message': `format must be one of ${VALIDATE_FORMATS.join(', ')}`,
   },
-  invalid_only: {
-    type: 'string',
-    enum: ['1', '0', 'true', 'false'],
-    default: 'false',
-    description: 'true: write only the rows that are not valid (the summary still counts every row).',
-    'x-message': 'invalid_only must be one of 1, 0, true, false',
-  },
+  invalid_only: flagSchema(
+    'invalid_only',
+    'true: write only the rows that are not valid (the summary still counts every row).',
+    'false',
+  ),
   column: {
     type: 'string',
     minLength: 1,
@@ -82,12 +80,10 @@ const query = objectOf({
       'For a text/csv body (required there): the IBAN column, by its name in the header line or as a number (1 is the first column).',
     'x-message': 'column must be a header name or a column number of 1 to 256 characters',
   },
-  header: {
-    type: 'string',
-    enum: ['1', '0', 'true', 'false'],
-    description: 'For a text/csv body with a column number: the first line is a header (implied by a column name).',
-    'x-message': 'header must be one of 1, 0, true, false',
-  },
+  header: flagSchema(
+    'header',
+    'For a text/csv body with a column number: the first line is a header (implied by a column name).',
+  ),
   delimiter: {
     type: 'string',
     enum: [',', ';', 'tab', '|'],
@@ -96,8 +92,6 @@ const query = objectOf({
     'x-message': 'delimiter must be one of ",", ";", "tab", "|"',
   },
 })
-
-const truthy = (value: string | undefined) => value === '1' || value === 'true'
 
 function errorLine(format: ValidateFormat, error: ApiError): string {
   return failureLine(format === 'ndjson' ? 'json' : 'hash', error)
@@ -235,9 +229,9 @@ export function validateStreamRoute(deps: ValidateStreamDeps): Route {
       return streamValidation(deps, context, {
         input,
         format: query.format,
-        invalidOnly: truthy(query.invalid_only),
+        invalidOnly: flagOf(query.invalid_only, false),
         column: query.column,
-        header: truthy(query.header),
+        header: flagOf(query.header, false),
         delimiter: query.delimiter,
       })
     },
