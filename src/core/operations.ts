@@ -30,6 +30,7 @@ import {
   planFor,
   requireRows,
   type DatasetOptions,
+  invalidKinds,
 } from '@ibanmint/iban/internal'
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { renderRecords } from '../formats/render.ts'
@@ -122,10 +123,13 @@ export function generateRequestOf(
  */
 export function toInvalid(value: string | undefined): InvalidCheck | InvalidCheck[] | undefined {
   if (value === undefined) return undefined
-  const checks = value.split(',') as InvalidCheck[]
-  const twice = checks.find((check, i) => checks.indexOf(check) !== i)
-  if (twice !== undefined) throw new ApiError('invalid_request', `invalid names ${twice} twice: list each check once`)
-  return checks.length === 1 ? checks[0] : checks
+  let checks: readonly InvalidCheck[]
+  try {
+    checks = invalidKinds(value.split(','))
+  } catch (error) {
+    throw toDatasetApiError(error)
+  }
+  return checks.length === 1 ? checks[0] : [...checks]
 }
 
 /** A DatasetError as the API error it stands for: 404 for a country, else 422. */
