@@ -167,15 +167,15 @@ export function requireCountry(code: string): CountrySpec {
 const MAX_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
 /**
- * The countries of a comma-separated list (DE,FR,IT; any case, spaces around codes ignored):
- * a territory gives its country, each country once, in the list's order. 404 naming an unknown
- * code; 422 past MAX_COUNTRIES codes.
+ * The countries of a comma-separated list (DE,FR,IT; any case, spaces around codes ignored) or
+ * of a JSON list of codes: a territory gives its country, each country once, in the list's
+ * order. 404 naming an unknown code; 422 past MAX_COUNTRIES codes.
  */
-export function requireCountries(list: string): string[] {
-  const codes = list.split(',')
+export function requireCountries(list: string | readonly string[]): string[] {
+  const codes = typeof list === 'string' ? list.split(',').map((code) => code.trim()) : list
   if (codes.length > MAX_COUNTRIES)
     throw new ApiError('invalid_request', `country may list at most ${MAX_COUNTRIES} countries`)
-  return [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
+  return [...new Set(codes.map((code) => requireCountry(code).code))]
 }
 
 /** The territory a code names (upper case), or undefined for a country's own code. */

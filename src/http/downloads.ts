@@ -28,6 +28,7 @@ import {
   sliceParamSchema,
   type Schema,
 } from '../core/schemas.ts'
+import { fileNameOf } from '../core/file-name.ts'
 import { parseSlice, partOf, requireSeedForSlice, type Slice } from '../core/slices.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
 import { randomSeed } from '@ibanmint/iban/internal'
@@ -56,18 +57,6 @@ const headerSchema = flagSchema(
   'csv: 0 or false leaves out the header row (a file for tools that read rows from the first line, such as JMeter’s CSV Data Set). Only csv has a header row: other formats refuse 0 and false.',
   'true',
 )
-
-/**
- * `attachment; filename="ibans-de-10.csv"` style names; a payment file's start with its format
- * (`pain.001-de-10.xml`); a slice's part says which it is (`ibans-de-100-part-2-of-4.csv`), so
- * that the parts of one dataset do not replace each other.
- */
-export function fileNameOf(countries: readonly string[], count: number, format: FormatName, slice?: Slice): string {
-  const label = countries.length <= 4 ? countries.join('-').toLowerCase() : 'mixed'
-  const stem = isPaymentFormat(format) ? format : 'ibans'
-  const part = slice === undefined ? '' : `-part-${slice.index}-of-${slice.count}`
-  return `${stem}-${label}-${count}${part}.${fileTypeOf(format).extension}`
-}
 
 /** A download's rows and format, and, for a slice, which part of which count it is (its file name). */
 type DownloadRequest = StreamRequest & { format: FormatName; slice?: { slice: Slice; count: number } | undefined }

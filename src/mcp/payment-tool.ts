@@ -5,7 +5,8 @@
 // boolean, defects a list); rendered by the worker pool like generate_iban's rows.
 import { PAYMENT_DEFECTS, PaymentFile } from '@ibanmint/iban'
 import { ApiError } from '../core/errors.ts'
-import { requireCountry, toSeed } from '../core/operations.ts'
+import { fileNameOf } from '../core/file-name.ts'
+import { requireCountries, toSeed } from '../core/operations.ts'
 import { PAYMENT_PARAMETERS, resolvePaymentRequest, type PaymentQuery } from '../core/payment-request.ts'
 import { countSchema, objectOf, offsetSchema, seedBodySchema, type ParamsOf, type Schema } from '../core/schemas.ts'
 import { PAYMENT_FORMATS } from '../formats/format-names.ts'
@@ -120,7 +121,7 @@ export async function paymentFileTool(
   args: ParamsOf<typeof paymentFileArguments>,
   signal: AbortSignal,
 ): Promise<Record<string, unknown>> {
-  const countries = [...new Set(args.countries.map((code) => requireCountry(code).code))]
+  const countries = requireCountries(args.countries)
   const seed = toSeed(args.seed)
   if (seed === undefined && args.offset > 0)
     throw new ApiError('invalid_request', 'offset needs a seed: it is a row of the seeded dataset')
@@ -146,11 +147,10 @@ export async function paymentFileTool(
   const summary = new PaymentFile(payment).summary()
   const message =
     args.format === 'pain.002' ? summary.statusReport : args.format === 'camt.053' ? summary.statement : summary.message
-  const label = countries.length <= 4 ? countries.join('-').toLowerCase() : 'mixed'
   return {
     format: args.format,
     message,
-    file_name: `${args.format}-${label}-${payment.count}.xml`,
+    file_name: fileNameOf(countries, payment.count, args.format),
     seed: payment.seed,
     date: payment.date,
     transactions: summary.transactions,
