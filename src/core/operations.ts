@@ -35,7 +35,7 @@ import {
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { renderRecords } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
-import { flagOf } from './schemas.ts'
+import { flagOf } from './flags.ts'
 import { DETAIL_BANKS, MAX_BIC_INPUT, MAX_IBAN_INPUT } from './limits.ts'
 
 /**

@@ -10,7 +10,7 @@ import { MESSAGE_OF_FORMAT } from '../formats/payment-formats.ts'
 import { PAYMENT_FORMATS, type PaymentFormat } from '../formats/format-names.ts'
 import { ApiError } from './errors.ts'
 import { requireDataset } from './operations.ts'
-import { flagOf, flagSchema } from './schemas.ts'
+import { flagOf, flagSchema } from './flags.ts'
 
 /** The messages `message` names (what pain.002 and camt.053 answer), as the formats name them. */
 export const PAYMENT_MESSAGE_FORMATS = ['pain.001', 'pain.001.001.03', 'pain.008', 'pain.008.001.02'] as const

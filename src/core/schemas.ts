@@ -2,6 +2,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { BANK_MIXES, INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
 import { ACCOUNT_SCHEMES, INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { ERROR_CODES } from './errors.ts'
+import { flagSchema } from './flags.ts'
 import { DETAIL_BANKS, MAX_BATCH, MAX_BIC_INPUT, MAX_IBAN_INPUT, MAX_SEED_LENGTH } from './limits.ts'
 
 /** The account schemes, whose own words describe what validation reports of them. */
@@ -46,50 +47,6 @@ export function countSchema(max: number, fallback: number) {
     description: `How many IBANs, 1 to ${max.toLocaleString('en')} (default ${fallback}).`,
     'x-message': `count must be an integer between 1 and ${max.toLocaleString('en')}`,
   } as const
-}
-
-/** What a flag's query value may be. */
-const FLAG_VALUES = ['1', '0', 'true', 'false'] as const
-
-/**
- * A flag as a query parameter (1, 0, true or false) named `name`, with its default if it has
- * one; read it with flagOf.
- */
-export function flagSchema(
-  name: string,
-  description: string,
-): {
-  readonly type: 'string'
-  readonly enum: typeof FLAG_VALUES
-  readonly description: string
-  readonly 'x-message': string
-}
-export function flagSchema<const D extends 'true' | 'false'>(
-  name: string,
-  description: string,
-  fallback: D,
-): {
-  readonly type: 'string'
-  readonly enum: typeof FLAG_VALUES
-  readonly default: D
-  readonly description: string
-  readonly 'x-message': string
-}
-export function flagSchema(name: string, description: string, fallback?: 'true' | 'false'): Schema {
-  return {
-    type: 'string',
-    enum: FLAG_VALUES,
-    ...(fallback === undefined ? {} : { default: fallback }),
-    description,
-    'x-message': `${name} must be one of ${FLAG_VALUES.join(', ')}`,
-  }
-}
-
-/** A flag's value from its query string ("1", "0", "true", "false") or a JSON boolean; `fallback` when absent. */
-export function flagOf(value: unknown, fallback: boolean): boolean {
-  if (value === true || value === '1' || value === 'true') return true
-  if (value === false || value === '0' || value === 'false') return false
-  return fallback
 }
 
 /** realistic as a query parameter: 1, 0, true or false. */

@@ -15,8 +15,6 @@ import {
   bankParamSchema,
   countSchema,
   countrySchema,
-  flagOf,
-  flagSchema,
   invalidParamSchema,
   invalidShareParamSchema,
   objectOf,
@@ -29,6 +27,7 @@ import {
   type Schema,
 } from '../core/schemas.ts'
 import { fileNameOf } from '../core/file-name.ts'
+import { flagOf, flagSchema } from '../core/flags.ts'
 import { parseSlice, partOf, requireSeedForSlice, type Slice } from '../core/slices.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
 import { randomSeed } from '@ibanmint/iban/internal'

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { flagOf, flagSchema } from '../../src/core/schemas.ts'
+import { flagOf, flagSchema } from '../../src/core/flags.ts'
 
 test('flagOf reads 1/true and 0/false from a query or JSON, and the fallback otherwise', () => {
   for (const fallback of [true, false]) {
