@@ -32,7 +32,7 @@ import {
 } from '../core/slices.ts'
 import { compileValidator } from '../core/validation.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
-import { INVALID_CHECK_TEXT, randomSeed } from '@ibanmint/iban/internal'
+import { INVALID_CHECK_TEXT, PARTY_COUNTRIES, randomSeed } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, ROW_FORMATS, isPaymentFormat } from '../formats/format-names.ts'
 import {
@@ -130,11 +130,7 @@ ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${w
       --threads N      worker threads for large counts (default: one per core)
   -h, --help           show this help
 
-Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the
-bank's answers for the same options: pain.002, camt.053): row i of the seeded
-dataset is transaction i, with its holder, address and amount (see
-docs/payment-files.md). Counterparties in AT BE CH CZ DE DK ES FI FR GB GR HU
-IE IT LU NL NO PL PT SE.
+${wrap(`Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the bank's answers for the same options: pain.002, camt.053): row i of the seeded dataset is transaction i, with its holder, address and amount (see docs/payment-files.md). Counterparties in ${PARTY_COUNTRIES.join(' ')}.`, 79, '')}
       --message M      pain.002, camt.053: the message they answer: pain.001
                        (default), pain.001.001.03, pain.008, pain.008.001.02
       --batch-size N   transactions per PmtInf block (default 500), or all

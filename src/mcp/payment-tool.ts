@@ -4,6 +4,7 @@
 // as GET /api/v1/bulk/{countries}?format=pain.001 (the options typed as JSON: instant a
 // boolean, defects a list); rendered by the worker pool like generate_iban's rows.
 import { PAYMENT_DEFECTS, PaymentFile } from '@ibanmint/iban'
+import { PARTY_COUNTRIES } from '@ibanmint/iban/internal'
 import { ApiError } from '../core/errors.ts'
 import { fileNameOf } from '../core/file-name.ts'
 import { requireCountries, toSeed } from '../core/operations.ts'
@@ -30,12 +31,11 @@ export const paymentFileArguments = objectOf(
     countries: {
       type: 'array',
       minItems: 1,
-      maxItems: 20,
+      maxItems: PARTY_COUNTRIES.length,
       items: { type: 'string', minLength: 2, maxLength: 2 },
       default: ['DE'],
-      description:
-        'The counterparties’ countries (default ["DE"]): AT, BE, CH, CZ, DE, DK, ES, FI, FR, GB, GR, HU, IE, IT, LU, NL, NO, PL, PT, SE.',
-      'x-message': 'countries must be a list of 1 to 20 country codes',
+      description: `The counterparties’ countries (default ["DE"]): ${PARTY_COUNTRIES.join(', ')}.`,
+      'x-message': `countries must be a list of 1 to ${PARTY_COUNTRIES.length} country codes`,
     },
     count: { ...countSchema(MAX_PAYMENT_TOOL_COUNT, 5), description: 'How many transactions, 1 to 100 (default 5).' },
     seed: seedBodySchema,
