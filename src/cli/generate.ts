@@ -373,8 +373,9 @@ function readRequest(values: ParsedCommand['values'], list: string) {
     parties,
   }
   // The dataset is checked before anything is written: bank, invalid and the capacity of the
-  // whole (every part of a dataset too large is refused alike).
-  asUsage(() => requireDataset(dataset, count, offset))
+  // whole (every part of a dataset too large is refused alike); a payment file's counterparties
+  // were checked with its options.
+  if (payment === undefined) asUsage(() => requireDataset(dataset, count, offset))
   return { request, whole: { count, offset }, slice, manifest }
 }
 

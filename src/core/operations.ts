@@ -83,8 +83,14 @@ export interface DatasetParams {
   qr_iban?: boolean | string | undefined
 }
 
-/** The DatasetOptions of checked parameters: the one place the API's names become the library's. */
-export function datasetOf(countries: readonly string[], params: DatasetParams): DatasetOptions {
+/**
+ * The DatasetOptions of checked parameters: the one place the API's names become the library's.
+ * The seed is a string (toSeed), as the requests built from them carry it.
+ */
+export function datasetOf(
+  countries: readonly string[],
+  params: DatasetParams,
+): DatasetOptions & { seed: string | undefined } {
   return {
     countries,
     realistic: flagOf(params.realistic, true),

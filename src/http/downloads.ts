@@ -1,7 +1,7 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { datasetOf, requireCountries, requireCountry, requireDataset, toSeed } from '../core/operations.ts'
+import { datasetOf, requireCountries, requireCountry, requireDataset } from '../core/operations.ts'
 import {
   PAYMENT_PARAMETERS,
   columnsParamSchema,
@@ -105,9 +105,9 @@ export interface DownloadDeps {
 }
 
 /**
- * Streams the request's rows from the pool into the response, once the dataset is checked, the
- * key has a stream place (429) and the pool has admitted the stream, places and memory (503):
- * all before the 200. A failure after it (a worker lost) ends the file with a line naming it
+ * Streams the request's rows (their dataset checked by streamRequestOf) from the pool into the
+ * response, once the key has a stream place (429) and the pool has admitted the stream, places
+ * and memory (503): all before the 200. A failure after it (a worker lost) ends the file with a line naming it
  * and cuts the connection.
  */
 async function streamDownload(
@@ -115,7 +115,6 @@ async function streamDownload(
   context: Context,
   request: DownloadRequest,
 ): Promise<Reply> {
-  requireDataset(request.dataset, request.count, request.offset)
   const res = context.takeResponse()
   const head = context.req.method === 'HEAD'
   const expectedBytes = request.count * fileTypeOf(request.format).minRowBytes
@@ -203,9 +202,10 @@ function bulkQuery(max: number, fallback: number) {
 type DownloadQuery = ParamsOf<ReturnType<typeof downloadQuery>> & { slice?: string | undefined }
 
 /**
- * The stream request of a validated download query. With `slice=k/n`, the rows are part k of
- * the seeded dataset of `count` rows from `offset` (src/core/slices.ts), the whole of which is
- * checked against the dataset's capacity, so that every part of it is refused alike.
+ * The stream request of a validated download query, its dataset checked against the rows asked
+ * for (once: a payment file's counterparties with its options). With `slice=k/n`, the rows are
+ * part k of the seeded dataset of `count` rows from `offset` (src/core/slices.ts), the whole of
+ * which is checked, so that every part of a dataset too large is refused alike.
  */
 function streamRequestOf(countries: string[], query: DownloadQuery): DownloadRequest {
   const header = flagOf(query.header, true)
@@ -233,7 +233,7 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
   if (isPaymentFormat(query.format)) {
     requireParties(query.format, query.columns, { countries, realistic: true })
     refuseRowOptions(query.format, dataset)
-    const seed = toSeed(query.seed)
+    const seed = dataset.seed
     const payment = resolvePaymentRequest(
       query.format,
       { countries, count: rows.count, offset: rows.offset, seed },
@@ -249,10 +249,8 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
     dataset: parties && dataset.seed === undefined ? { ...dataset, seed: randomSeed() } : dataset,
     parties,
   }
-  if (slice !== undefined) {
-    requireSeedForSlice(dataset.seed)
-    requireDataset(request.dataset, query.count, query.offset)
-  }
+  if (slice !== undefined) requireSeedForSlice(dataset.seed)
+  requireDataset(request.dataset, query.count, query.offset)
   return request
 }
 
