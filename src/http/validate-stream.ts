@@ -8,7 +8,6 @@ import { parseColumn } from '../core/csv-column.ts'
 import { flagOf, flagSchema } from '../core/flags.ts'
 import { objectOf } from '../core/schemas.ts'
 import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
-import type { InlineLimits } from '../pool/inline.ts'
 import type { WorkPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import type { StreamLimits } from '../limits/streams.ts'
@@ -22,8 +21,6 @@ import { summaryLine, validateStreamLineSchema, VALIDATE_STREAM_BODIES } from '.
 
 export interface ValidateStreamDeps {
   pool: WorkPool
-  /** How much input is validated without the pool. */
-  inline: InlineLimits
   /** The most lines one body may hold (VALIDATE_MAX_ROWS). */
   maxRows: number
   /** Streams each key may have open at once (STREAMS_PER_KEY). */
@@ -154,7 +151,6 @@ async function streamValidation(
       // Its compressor's memory counts in the stream's admission.
       {
         pool: () => deps.pool,
-        inline: deps.inline,
         buffers: deps.pool.buffers,
         otherBytes: STREAMED_BODY_BYTES[streamedCoding(req)],
       },
