@@ -18,7 +18,7 @@ type MessageFormat = (typeof PAYMENT_MESSAGE_FORMATS)[number]
 
 const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
 const AMOUNT = '(?:0|[1-9][0-9]{0,8})(?:\\.[0-9]{1,2})?'
-export const AMOUNTS_PATTERN = `^${AMOUNT}-${AMOUNT}$`
+const AMOUNTS_PATTERN = `^${AMOUNT}-${AMOUNT}$`
 
 /** The payment files' parameters, each with its schema: none has a default in the schema, so a given one is known. */
 export const PAYMENT_PARAMETERS = {
@@ -197,7 +197,7 @@ export function resolvePaymentRequest(
 }
 
 /** The payment parameters a request gave (a row format takes none of them). */
-export function givenPaymentParameters(query: PaymentQuery): PaymentParameter[] {
+function givenPaymentParameters(query: PaymentQuery): PaymentParameter[] {
   return PAYMENT_PARAMETER_NAMES.filter((name) => query[name] !== undefined)
 }
 

@@ -14,7 +14,7 @@ import { PAYMENT_FORMATS } from '../formats/format-names.ts'
 import type { ToolDeps } from './info.ts'
 
 /** At most this many transactions: a pain.001 of 100 is about 50 KB of XML. */
-export const MAX_PAYMENT_TOOL_COUNT = 100
+const MAX_PAYMENT_TOOL_COUNT = 100
 
 const { instant, defects, defect_share, batch_size, ...textParameters } = PAYMENT_PARAMETERS
 

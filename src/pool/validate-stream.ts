@@ -86,7 +86,7 @@ const SLOT_BYTES = 1 << 20
 /** Input batches besides those in flight: the one being filled and those one read completed. */
 const INPUT_AHEAD = 4
 
-/** The IBAN column's index (0-based) from its name in the header, or its 1-based number. */
+/** The IBAN column's index (0-based) from its name in the header, or its 1-based number (parseColumn: 1 or more). */
 function columnIndex(column: string | number | undefined, header: RecordBatch | undefined, delimiter: number): number {
   if (column === undefined) return 0
   if (typeof column === 'number') return column - 1
@@ -163,7 +163,6 @@ function tasksOf(
     format: options.format,
     invalidOnly: options.invalidOnly === true,
   }
-  if (shared.column < 0) throw new ValidateInputError('column must be 1 or more')
   let opening = true
   return (batch) => {
     const task = { ...shared, ...batch, skipHeader: opening && header }
