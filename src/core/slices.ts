@@ -8,9 +8,10 @@ import { BANK_MIXES, INVALID_CHECKS, type BankMix, type InvalidCheck } from '@ib
 import type { DatasetOptions } from '@ibanmint/iban/internal'
 import { FORMATS, type FormatName } from '../formats/format-names.ts'
 import { fileTypeOf } from '../formats/render.ts'
+import { isDigits } from './digits.ts'
 import { ApiError } from './errors.ts'
 import { MAX_SLICES, SLICE_RULE, sliceParamSchema } from './schemas.ts'
-import { compileValidator } from './validation.ts'
+import { compileValidator, type Validator } from './validation.ts'
 
 /** Part `index` of `count` (k/n), k counted from 0 as array jobs count their tasks. */
 export interface Slice {
@@ -115,7 +116,7 @@ function readVariables(variables: readonly (readonly [string, string | undefined
     const text = raw?.trim()
     if (text === undefined || text === '') return []
     const value = Number(text)
-    if (!/^[0-9]{1,16}$/.test(text) || value < min)
+    if (!isDigits(text) || text.length > 16 || value < min)
       throw autoError(`${name} must be an integer of at least ${min}, got ${JSON.stringify(raw)}`)
     return [{ name, value }]
   })
@@ -307,7 +308,8 @@ const MANIFEST_SCHEMA = {
   },
 }
 
-const validateManifest = compileValidator<SliceManifest>(MANIFEST_SCHEMA, 'body')
+/** Compiled on the first manifest read: `generate` and the server, which write none, never compile it. */
+let validateManifest: Validator<SliceManifest> | undefined
 
 /**
  * The manifest in `text`, checked: its fields, and a part that is the rows its slice names.
@@ -320,6 +322,7 @@ export function readManifest(text: string): SliceManifest {
   } catch {
     throw new Error('not JSON')
   }
+  validateManifest ??= compileValidator<SliceManifest>(MANIFEST_SCHEMA, 'body')
   const manifest = validateManifest(value)
   const { dataset, slice, part } = manifest
   if (slice.index >= slice.count) throw new Error(`slice ${slice.index}/${slice.count} is out of range`)
