@@ -292,16 +292,26 @@ function resultCountry(country: CountrySpec): GenerateResult['country'] {
 /** A GenerateResult without its IBANs; the optional fields only when they were given. */
 function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
   const { country, count, territory } = request
-  const { realistic, seed, bank, invalid, invalidShare, bankMix, qrIban } = request.dataset
+  const { realistic, seed } = request.dataset
   const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic: realistic !== false }
   if (territory !== undefined) head.territory = territory
   if (seed !== undefined) head.seed = String(seed)
-  if (bank !== undefined) head.bank = bank.toUpperCase()
-  if (invalid !== undefined) head.invalid = typeof invalid === 'string' ? invalid : invalid.join(',')
-  if (invalidShare !== undefined) head.invalid_share = invalidShare
-  if (bankMix === 'uniform') head.bank_mix = bankMix
-  if (qrIban === true) head.qr_iban = true
-  return head
+  return Object.assign(head, rowOptionFields(request.dataset))
+}
+
+/** The row options of a generate result (API and MCP alike), in their order: each only when it was given. */
+export type RowOptionFields = Pick<GenerateResult, 'bank' | 'invalid' | 'invalid_share' | 'bank_mix' | 'qr_iban'>
+
+/** The fields bank, invalid, invalid_share, bank_mix and qr_iban of a result, in this order, those given only. */
+export function rowOptionFields(dataset: DatasetOptions): RowOptionFields {
+  const { bank, invalid, invalidShare, bankMix, qrIban } = dataset
+  const fields: RowOptionFields = {}
+  if (bank !== undefined) fields.bank = bank.toUpperCase()
+  if (invalid !== undefined) fields.invalid = typeof invalid === 'string' ? invalid : invalid.join(',')
+  if (invalidShare !== undefined) fields.invalid_share = invalidShare
+  if (bankMix === 'uniform') fields.bank_mix = bankMix
+  if (qrIban === true) fields.qr_iban = true
+  return fields
 }
 
 const WHITESPACE = /\s+/g
