@@ -35,7 +35,7 @@ import { FORMATS, isPaymentFormat, type FormatName } from '../formats/format-nam
 import { fileTypeOf } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import type { WorkPool, StreamLease, StreamRequest } from '../pool/pool.ts'
-import { STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
+import { streamedBody, streamedCoding } from './compression.ts'
 import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { cutDownload, holdKeyStream } from './stream-reply.ts'
@@ -118,12 +118,12 @@ async function streamDownload(
   const res = context.takeResponse()
   const head = context.req.method === 'HEAD'
   const expectedBytes = request.count * fileTypeOf(request.format).minRowBytes
+  const coding = streamedCoding(context.req, { expectedBytes })
   let lease: StreamLease | undefined
   if (!head) {
     holdKeyStream(deps.streams, context, res)
     // Its compressor's memory is the stream's too.
-    const coding = streamedCoding(context.req, { expectedBytes })
-    lease = deps.pool.openGeneration(request, STREAMED_BODY_BYTES[coding])
+    lease = deps.pool.openGeneration(request, coding.memoryBytes)
   }
   const signal = context.signal()
   res.statusCode = 200
@@ -135,7 +135,7 @@ async function streamDownload(
   res.setHeader('cache-control', cacheControlOf(request.dataset.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
-  const body = streamedBody(context.req, res, { expectedBytes })
+  const body = streamedBody(res, coding)
   if (lease === undefined) {
     body.end()
     return 'sent'

@@ -12,7 +12,7 @@ import type { WorkPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { bodyOf } from './body.ts'
-import { endOf, STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
+import { endOf, streamedBody, streamedCoding } from './compression.ts'
 import { validateStreamExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { route, type Route } from './route.ts'
@@ -127,7 +127,8 @@ async function streamValidation(
   res.setHeader('cache-control', 'no-store')
   res.setHeader('x-content-type-options', 'nosniff')
   // Rows are sent as they are validated, compressed or not: the client may still be sending.
-  const body = streamedBody(req, res, { flush: true })
+  const coding = streamedCoding(req)
+  const body = streamedBody(res, coding, { flush: true })
   let counted = 0
   const countRows = (rows: number) => {
     context.countRows('validated', rows - counted)
@@ -152,7 +153,7 @@ async function streamValidation(
       {
         pool: () => deps.pool,
         buffers: deps.pool.buffers,
-        otherBytes: STREAMED_BODY_BYTES[streamedCoding(req)],
+        otherBytes: coding.memoryBytes,
       },
       countRows,
     )
