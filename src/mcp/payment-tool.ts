@@ -2,7 +2,8 @@
 // (pain.002, camt.053) as XML text, with the file's figures stated once, so that a model sees
 // what the bank accepts and rejects without reading the XML. The same options, checks and bytes
 // as GET /api/v1/bulk/{countries}?format=pain.001 (the options typed as JSON: instant a
-// boolean, defects a list); rendered by the worker pool like generate_iban's rows.
+// boolean, defects a list). The XML is rendered by the worker pool, as the bulk download's
+// batches are; the figures are the library's summary of the same file, made here.
 import { PAYMENT_DEFECTS, PaymentFile } from '@ibanmint/iban'
 import { PARTY_COUNTRIES } from '@ibanmint/iban/internal'
 import { ApiError } from '../core/errors.ts'
