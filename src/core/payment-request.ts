@@ -5,7 +5,7 @@
 // one file. Row options mean nothing to a payment file, and payment options nothing to rows:
 // either given where it does not apply is a 422 naming it.
 import { DatasetError, PAYMENT_DEFECTS, type PaymentDefect, type ResolvedPaymentOptions } from '@ibanmint/iban'
-import { PARTY_COUNTRIES, resolvePaymentOptions, type DatasetOptions } from '@ibanmint/iban/internal'
+import { PARTY_COUNTRIES, randomSeed, resolvePaymentOptions, type DatasetOptions } from '@ibanmint/iban/internal'
 import { MESSAGE_OF_FORMAT } from '../formats/payment-formats.ts'
 import { PAYMENT_FORMATS, type PaymentFormat } from '../formats/format-names.ts'
 import { ApiError } from './errors.ts'
@@ -235,6 +235,14 @@ export const columnsParamSchema = {
   description: `csv, json, ndjson, sql: \`parties\` adds the columns holder_name, street, building_number, postcode, town, amount and end_to_end_id after the others: row i as transaction i of the payment file with the same seed and countries (default amounts) holds it. Realistic rows without bank, invalid, bank_mix or qr_iban, of counterparty countries (${PARTY_COUNTRIES.join(' ')}).`,
   'x-message': 'columns must be parties',
 } as const
+
+/**
+ * The dataset of rows with party columns: those are the seed's payment file's, so an unseeded
+ * request draws one seed for all its batches.
+ */
+export function withPartySeed<D extends DatasetOptions>(dataset: D, parties: boolean): D {
+  return parties && dataset.seed === undefined ? { ...dataset, seed: randomSeed() } : dataset
+}
 
 /**
  * Whether rows get the party columns (`columns=parties`), checked: a row format other than txt,

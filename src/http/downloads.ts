@@ -9,6 +9,7 @@ import {
   requireParties,
   refuseRowOptions,
   resolvePaymentRequest,
+  withPartySeed,
 } from '../core/payment-request.ts'
 import {
   bankMixParamSchema,
@@ -28,9 +29,8 @@ import {
 } from '../core/schemas.ts'
 import { fileNameOf } from '../core/file-name.ts'
 import { flagOf, flagSchema } from '../core/flags.ts'
-import { parseSlice, partOf, requireSeedForSlice, type Slice } from '../core/slices.ts'
+import { parseSlice, partRows, refuseSlicedPayment, requireSeedForSlice, type Slice } from '../core/slices.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
-import { randomSeed } from '@ibanmint/iban/internal'
 import { FORMATS, isPaymentFormat, type FormatName } from '../formats/format-names.ts'
 import { fileTypeOf } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
@@ -213,19 +213,10 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
     throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
   }
   const slice = query.slice === undefined ? undefined : parseSlice(query.slice)
-  if (slice !== undefined && isPaymentFormat(query.format)) {
-    throw new ApiError(
-      'invalid_request',
-      `slice cuts the row formats (csv, json, ndjson, sql, txt); a ${query.format} file is one message: use offset and count for files of their own`,
-    )
-  }
-  const part = slice === undefined ? { start: 0, rows: query.count } : partOf(query.count, slice)
+  if (slice !== undefined) refuseSlicedPayment(query.format)
   const dataset = datasetOf(countries, query)
   const rows = {
-    count: part.rows,
-    offset: query.offset + part.start,
-    // A part's batches and sql INSERTs are cut where the unsliced output's are.
-    origin: query.offset,
+    ...partRows(query.count, query.offset, slice),
     format: query.format,
     header,
     slice: slice === undefined ? undefined : { slice, count: query.count },
@@ -243,12 +234,7 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
   }
   refusePaymentParameters(query.format, query)
   const parties = requireParties(query.format, query.columns, dataset)
-  // Party columns are the seed's payment file's: an unseeded request draws one seed for all.
-  const request: DownloadRequest = {
-    ...rows,
-    dataset: parties && dataset.seed === undefined ? { ...dataset, seed: randomSeed() } : dataset,
-    parties,
-  }
+  const request: DownloadRequest = { ...rows, dataset: withPartySeed(dataset, parties), parties }
   if (slice !== undefined) requireSeedForSlice(dataset.seed)
   requireDataset(request.dataset, query.count, query.offset)
   return request
