@@ -4,6 +4,7 @@ import { ApiError, toApiError } from '../core/errors.ts'
 import { datasetOf, requireCountries, requireCountry, requireDataset } from '../core/operations.ts'
 import {
   PAYMENT_PARAMETERS,
+  PAYMENT_PARAMETER_NAMES,
   columnsParamSchema,
   refusePaymentParameters,
   requireParties,
@@ -31,7 +32,7 @@ import { fileNameOf } from '../core/file-name.ts'
 import { flagOf, flagSchema } from '../core/flags.ts'
 import { parseSlice, partRows, refuseSlicedPayment, requireSeedForSlice, type Slice } from '../core/slices.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
-import { FORMATS, isPaymentFormat, type FormatName } from '../formats/format-names.ts'
+import { FORMATS, isPaymentFormat, PAYMENT_FORMATS, type FormatName } from '../formats/format-names.ts'
 import { fileTypeOf } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import type { WorkPool, StreamLease, StreamRequest } from '../pool/pool.ts'
@@ -248,8 +249,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     operationId: 'exportIbans',
     access: { ip: 'export' },
     summary: 'Download 1 to 100 test IBANs as a file (no key; limited per client IP)',
-    description:
-      'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`. The payment formats (pain.001, pain.008, pain.002, camt.053) make a SEPA payment file of the rows as transactions (`<format>-<country>-<count>.xml`), with the options batch_size, amounts, instant, scheme, sequence_type, address, defects, defect_share, execution_date and date.',
+    description: `csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is \`ibans-<country>-<count>.<format>\`. The payment formats (${PAYMENT_FORMATS.join(', ')}) make a SEPA payment file of the rows as transactions (\`<format>-<country>-<count>.xml\`), with the options ${PAYMENT_PARAMETER_NAMES.slice(0, -1).join(', ')} and ${PAYMENT_PARAMETER_NAMES.at(-1)}.`,
     tag: 'export',
     pathParams: { country: countrySchema },
     query: downloadQuery(100, 10),
