@@ -25,14 +25,15 @@ import {
   manifestOf,
   manifestText,
   parseSlice,
-  partOf,
+  partRows,
+  refuseSlicedPayment,
   requireSeedForSlice,
   sliceFromEnvironment,
   type Slice,
 } from '../core/slices.ts'
 import { compileValidator } from '../core/validation.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
-import { INVALID_CHECK_TEXT, randomSeed } from '@ibanmint/iban/internal'
+import { INVALID_CHECK_TEXT, PARTY_COUNTRIES } from '@ibanmint/iban/internal'
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { FORMATS, ROW_FORMATS, isPaymentFormat } from '../formats/format-names.ts'
 import {
@@ -43,6 +44,7 @@ import {
   refuseRowOptions,
   requireParties,
   resolvePaymentRequest,
+  withPartySeed,
 } from '../core/payment-request.ts'
 import { PAYMENT_DEFECTS, type ResolvedPaymentOptions } from '@ibanmint/iban'
 import { fileTypeOf, renderBatch } from '../formats/render.ts'
@@ -130,11 +132,7 @@ ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${w
       --threads N      worker threads for large counts (default: one per core)
   -h, --help           show this help
 
-Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the
-bank's answers for the same options: pain.002, camt.053): row i of the seeded
-dataset is transaction i, with its holder, address and amount (see
-docs/payment-files.md). Counterparties in AT BE CH CZ DE DK ES FI FR GB GR HU
-IE IT LU NL NO PL PT SE.
+${wrap(`Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the bank's answers for the same options: pain.002, camt.053): row i of the seeded dataset is transaction i, with its holder, address and amount (see docs/payment-files.md). Counterparties in ${PARTY_COUNTRIES.join(' ')}.`, 79, '')}
       --message M      pain.002, camt.053: the message they answer: pain.001
                        (default), pain.001.001.03, pain.008, pain.008.001.02
       --batch-size N   transactions per PmtInf block (default 500), or all
@@ -315,7 +313,7 @@ const SPEC: CommandSpec = {
 }
 
 /** How slice errors name their parameters on the command line. */
-const OPTION_NAMES = { slice: '--slice', seed: '--seed' }
+const OPTION_NAMES = { slice: '--slice', seed: '--seed', offset: '--offset', count: '--count' }
 
 /** What `generate` was asked for: the rows to write (a slice's part), and the slice they are part of. */
 function readRequest(values: ParsedCommand['values'], list: string) {
@@ -328,11 +326,8 @@ function readRequest(values: ParsedCommand['values'], list: string) {
   const manifest = values.manifest as string | undefined
   let slice: Slice | undefined
   if (sliceText !== undefined || manifest !== undefined) {
-    if (isPaymentFormat(format))
-      throw new UsageError(
-        `${sliceText === undefined ? '--manifest' : '--slice'} cuts the row formats (csv, json, ndjson, sql, txt); a ${format} file is one message: use --offset and --count for files of their own`,
-      )
     const names = sliceText === undefined ? { ...OPTION_NAMES, slice: '--manifest' } : OPTION_NAMES
+    asUsage(() => refuseSlicedPayment(format, names))
     asUsage(() => requireSeedForSlice(seed, names))
     slice = asUsage(() =>
       sliceText === undefined
@@ -362,23 +357,19 @@ function readRequest(values: ParsedCommand['values'], list: string) {
     })
   else asUsage(() => refusePaymentParameters(format, query))
   const parties = asUsage(() => requireParties(format, query.columns, given))
-  // Party columns are the seed's payment file's: an unseeded run draws one seed for all batches.
-  const dataset = parties && seed === undefined ? { ...given, seed: randomSeed() } : given
-  const part = slice === undefined ? { start: 0, rows: count } : partOf(count, slice)
+  const dataset = withPartySeed(given, parties)
   const request = {
     dataset,
-    count: part.rows,
-    offset: offset + part.start,
-    // A part's batches and sql INSERTs are cut where the unsliced output's are.
-    origin: offset,
+    ...partRows(count, offset, slice),
     format,
     header,
     payment,
     parties,
   }
   // The dataset is checked before anything is written: bank, invalid and the capacity of the
-  // whole (every part of a dataset too large is refused alike).
-  asUsage(() => requireDataset(dataset, count, offset))
+  // whole (every part of a dataset too large is refused alike); a payment file's counterparties
+  // were checked with its options.
+  if (payment === undefined) asUsage(() => requireDataset(dataset, count, offset))
   return { request, whole: { count, offset }, slice, manifest }
 }
 

@@ -30,10 +30,12 @@ import {
   planFor,
   requireRows,
   type DatasetOptions,
+  invalidKinds,
 } from '@ibanmint/iban/internal'
 import { ByteWriter } from '../formats/byte-writer.ts'
 import { renderRecords } from '../formats/render.ts'
 import { ApiError } from './errors.ts'
+import { flagOf } from './flags.ts'
 import { DETAIL_BANKS, MAX_BIC_INPUT, MAX_IBAN_INPUT } from './limits.ts'
 
 /**
@@ -81,17 +83,23 @@ export interface DatasetParams {
   qr_iban?: boolean | string | undefined
 }
 
-/** The DatasetOptions of checked parameters: the one place the API's names become the library's. */
-export function datasetOf(countries: readonly string[], params: DatasetParams): DatasetOptions {
+/**
+ * The DatasetOptions of checked parameters: the one place the API's names become the library's.
+ * The seed is a string (toSeed), as the requests built from them carry it.
+ */
+export function datasetOf(
+  countries: readonly string[],
+  params: DatasetParams,
+): DatasetOptions & { seed: string | undefined } {
   return {
     countries,
-    realistic: toRealistic(params.realistic),
+    realistic: flagOf(params.realistic, true),
     seed: toSeed(params.seed),
     bank: params.bank,
     invalid: toInvalid(params.invalid),
     invalidShare: params.invalid_share,
     bankMix: params.bank_mix,
-    qrIban: toQrIban(params.qr_iban),
+    qrIban: flagOf(params.qr_iban, false),
   }
 }
 
@@ -121,10 +129,13 @@ export function generateRequestOf(
  */
 export function toInvalid(value: string | undefined): InvalidCheck | InvalidCheck[] | undefined {
   if (value === undefined) return undefined
-  const checks = value.split(',') as InvalidCheck[]
-  const twice = checks.find((check, i) => checks.indexOf(check) !== i)
-  if (twice !== undefined) throw new ApiError('invalid_request', `invalid names ${twice} twice: list each check once`)
-  return checks.length === 1 ? checks[0] : checks
+  let checks: readonly InvalidCheck[]
+  try {
+    checks = invalidKinds(value.split(','))
+  } catch (error) {
+    throw toDatasetApiError(error)
+  }
+  return checks.length === 1 ? checks[0] : [...checks]
 }
 
 /** A DatasetError as the API error it stands for: 404 for a country, else 422. */
@@ -162,30 +173,20 @@ export function requireCountry(code: string): CountrySpec {
 const MAX_COUNTRIES = COUNTRIES.length + TERRITORIES.length
 
 /**
- * The countries of a comma-separated list (DE,FR,IT; any case, spaces around codes ignored):
- * a territory gives its country, each country once, in the list's order. 404 naming an unknown
- * code; 422 past MAX_COUNTRIES codes.
+ * The countries of a comma-separated list (DE,FR,IT; any case, spaces around codes ignored) or
+ * of a JSON list of codes: a territory gives its country, each country once, in the list's
+ * order. 404 naming an unknown code; 422 past MAX_COUNTRIES codes.
  */
-export function requireCountries(list: string): string[] {
-  const codes = list.split(',')
+export function requireCountries(list: string | readonly string[]): string[] {
+  const codes = typeof list === 'string' ? list.split(',').map((code) => code.trim()) : list
   if (codes.length > MAX_COUNTRIES)
     throw new ApiError('invalid_request', `country may list at most ${MAX_COUNTRIES} countries`)
-  return [...new Set(codes.map((code) => requireCountry(code.trim()).code))]
+  return [...new Set(codes.map((code) => requireCountry(code).code))]
 }
 
 /** The territory a code names (upper case), or undefined for a country's own code. */
 export function territoryOf(code: string): string | undefined {
   return findTerritory(code)?.code
-}
-
-/** realistic from a query value ("1", "0", "true", "false") or a JSON boolean. */
-export function toRealistic(value: unknown): boolean {
-  return !(value === false || value === '0' || value === 'false')
-}
-
-/** qr_iban from a query value ("1", "0", "true", "false") or a JSON boolean (default false). */
-export function toQrIban(value: unknown): boolean {
-  return value === true || value === '1' || value === 'true'
 }
 
 /** seed from a query string or a JSON string or integer (42 and "42" are the same seed). */
@@ -291,16 +292,26 @@ function resultCountry(country: CountrySpec): GenerateResult['country'] {
 /** A GenerateResult without its IBANs; the optional fields only when they were given. */
 function resultHead(request: GenerateRequest): Omit<GenerateResult, 'ibans'> {
   const { country, count, territory } = request
-  const { realistic, seed, bank, invalid, invalidShare, bankMix, qrIban } = request.dataset
+  const { realistic, seed } = request.dataset
   const head: Omit<GenerateResult, 'ibans'> = { country: resultCountry(country), count, realistic: realistic !== false }
   if (territory !== undefined) head.territory = territory
   if (seed !== undefined) head.seed = String(seed)
-  if (bank !== undefined) head.bank = bank.toUpperCase()
-  if (invalid !== undefined) head.invalid = typeof invalid === 'string' ? invalid : invalid.join(',')
-  if (invalidShare !== undefined) head.invalid_share = invalidShare
-  if (bankMix === 'uniform') head.bank_mix = bankMix
-  if (qrIban === true) head.qr_iban = true
-  return head
+  return Object.assign(head, rowOptionFields(request.dataset))
+}
+
+/** The row options of a generate result (API and MCP alike), in their order: each only when it was given. */
+export type RowOptionFields = Pick<GenerateResult, 'bank' | 'invalid' | 'invalid_share' | 'bank_mix' | 'qr_iban'>
+
+/** The fields bank, invalid, invalid_share, bank_mix and qr_iban of a result, in this order, those given only. */
+export function rowOptionFields(dataset: DatasetOptions): RowOptionFields {
+  const { bank, invalid, invalidShare, bankMix, qrIban } = dataset
+  const fields: RowOptionFields = {}
+  if (bank !== undefined) fields.bank = bank.toUpperCase()
+  if (invalid !== undefined) fields.invalid = typeof invalid === 'string' ? invalid : invalid.join(',')
+  if (invalidShare !== undefined) fields.invalid_share = invalidShare
+  if (bankMix === 'uniform') fields.bank_mix = bankMix
+  if (qrIban === true) fields.qr_iban = true
+  return fields
 }
 
 const WHITESPACE = /\s+/g

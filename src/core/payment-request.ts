@@ -5,11 +5,12 @@
 // one file. Row options mean nothing to a payment file, and payment options nothing to rows:
 // either given where it does not apply is a 422 naming it.
 import { DatasetError, PAYMENT_DEFECTS, type PaymentDefect, type ResolvedPaymentOptions } from '@ibanmint/iban'
-import { resolvePaymentOptions, type DatasetOptions } from '@ibanmint/iban/internal'
+import { PARTY_COUNTRIES, randomSeed, resolvePaymentOptions, type DatasetOptions } from '@ibanmint/iban/internal'
 import { MESSAGE_OF_FORMAT } from '../formats/payment-formats.ts'
 import { PAYMENT_FORMATS, type PaymentFormat } from '../formats/format-names.ts'
 import { ApiError } from './errors.ts'
 import { requireDataset } from './operations.ts'
+import { flagOf, flagSchema } from './flags.ts'
 
 /** The messages `message` names (what pain.002 and camt.053 answer), as the formats name them. */
 export const PAYMENT_MESSAGE_FORMATS = ['pain.001', 'pain.001.001.03', 'pain.008', 'pain.008.001.02'] as const
@@ -17,8 +18,7 @@ type MessageFormat = (typeof PAYMENT_MESSAGE_FORMATS)[number]
 
 const DATE_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
 const AMOUNT = '(?:0|[1-9][0-9]{0,8})(?:\\.[0-9]{1,2})?'
-export const AMOUNTS_PATTERN = `^${AMOUNT}-${AMOUNT}$`
-const FLAGS = ['1', '0', 'true', 'false'] as const
+const AMOUNTS_PATTERN = `^${AMOUNT}-${AMOUNT}$`
 
 /** The payment files' parameters, each with its schema: none has a default in the schema, so a given one is known. */
 export const PAYMENT_PARAMETERS = {
@@ -49,12 +49,7 @@ export const PAYMENT_PARAMETERS = {
       'Payment formats: `log-normal` (default; with `amounts`, its median is the geometric mean of the range) or `uniform`.',
     'x-message': 'amount_distribution must be one of log-normal, uniform',
   },
-  instant: {
-    type: 'string',
-    enum: FLAGS,
-    description: 'pain.001: SEPA Instant Credit Transfers (SCT Inst, LclInstrm INST); default false.',
-    'x-message': 'instant must be one of 1, 0, true, false',
-  },
+  instant: flagSchema('instant', 'pain.001: SEPA Instant Credit Transfers (SCT Inst, LclInstrm INST); default false.'),
   scheme: {
     type: 'string',
     enum: ['CORE', 'B2B'],
@@ -133,8 +128,6 @@ function asParameterError(error: unknown): unknown {
   return invalid(message)
 }
 
-const isOn = (flag: string | undefined) => flag === '1' || flag === 'true'
-
 /** What a payment file of `format` needs besides its parameters: its rows and counterparties. */
 export interface PaymentRows {
   countries: readonly string[]
@@ -184,7 +177,7 @@ export function resolvePaymentRequest(
       },
       ...(query.date === undefined ? {} : { date: query.date }),
       ...(query.execution_date === undefined ? {} : { executionDate: query.execution_date }),
-      instant: isOn(query.instant),
+      instant: flagOf(query.instant, false),
       ...(query.scheme === undefined ? {} : { scheme: query.scheme as 'CORE' | 'B2B' }),
       ...(query.sequence_type === undefined
         ? {}
@@ -204,7 +197,7 @@ export function resolvePaymentRequest(
 }
 
 /** The payment parameters a request gave (a row format takes none of them). */
-export function givenPaymentParameters(query: PaymentQuery): PaymentParameter[] {
+function givenPaymentParameters(query: PaymentQuery): PaymentParameter[] {
   return PAYMENT_PARAMETER_NAMES.filter((name) => query[name] !== undefined)
 }
 
@@ -239,10 +232,17 @@ export function refuseRowOptions(format: string, options: RowOptions): void {
 export const columnsParamSchema = {
   type: 'string',
   enum: ['parties'],
-  description:
-    'csv, json, ndjson, sql: `parties` adds the columns holder_name, street, building_number, postcode, town, amount and end_to_end_id after the others: row i as transaction i of the payment file with the same seed and countries (default amounts) holds it. Realistic rows without bank, invalid, bank_mix or qr_iban, of counterparty countries (AT BE CH CZ DE DK ES FI FR GB GR HU IE IT LU NL NO PL PT SE).',
+  description: `csv, json, ndjson, sql: \`parties\` adds the columns holder_name, street, building_number, postcode, town, amount and end_to_end_id after the others: row i as transaction i of the payment file with the same seed and countries (default amounts) holds it. Realistic rows without bank, invalid, bank_mix or qr_iban, of counterparty countries (${PARTY_COUNTRIES.join(' ')}).`,
   'x-message': 'columns must be parties',
 } as const
+
+/**
+ * The dataset of rows with party columns: those are the seed's payment file's, so an unseeded
+ * request draws one seed for all its batches.
+ */
+export function withPartySeed<D extends DatasetOptions>(dataset: D, parties: boolean): D {
+  return parties && dataset.seed === undefined ? { ...dataset, seed: randomSeed() } : dataset
+}
 
 /**
  * Whether rows get the party columns (`columns=parties`), checked: a row format other than txt,

@@ -2,6 +2,7 @@ import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { BANK_MIXES, INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
 import { ACCOUNT_SCHEMES, INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { ERROR_CODES } from './errors.ts'
+import { flagSchema } from './flags.ts'
 import { DETAIL_BANKS, MAX_BATCH, MAX_BIC_INPUT, MAX_IBAN_INPUT, MAX_SEED_LENGTH } from './limits.ts'
 
 /** The account schemes, whose own words describe what validation reports of them. */
@@ -49,14 +50,11 @@ export function countSchema(max: number, fallback: number) {
 }
 
 /** realistic as a query parameter: 1, 0, true or false. */
-export const realisticQuerySchema = {
-  type: 'string',
-  enum: ['1', '0', 'true', 'false'],
-  default: 'true',
-  description:
-    'Realistic mode (default): digits in alphanumeric fields and real bank codes. 0 or false: fully random bank codes and accounts, letters wherever the format allows them.',
-  'x-message': 'realistic must be one of 1, 0, true, false',
-} as const
+export const realisticQuerySchema = flagSchema(
+  'realistic',
+  'Realistic mode (default): digits in alphanumeric fields and real bank codes. 0 or false: fully random bank codes and accounts, letters wherever the format allows them.',
+  'true',
+)
 
 /** realistic in a JSON body: a boolean. */
 export const realisticBodySchema = {
@@ -80,13 +78,7 @@ const QR_IBAN_TEXT =
   'CH and LI (ibanmint extension): QR-IBANs, whose bank positions hold a real bank’s QR-IID (30000–31999), for QR-bill tests; needs realistic mode, and `bank` must then be a QR-IID.'
 
 /** qr_iban as a query parameter: 1, 0, true or false. */
-export const qrIbanQuerySchema = {
-  type: 'string',
-  enum: ['1', '0', 'true', 'false'],
-  default: 'false',
-  description: QR_IBAN_TEXT,
-  'x-message': 'qr_iban must be one of 1, 0, true, false',
-} as const
+export const qrIbanQuerySchema = flagSchema('qr_iban', QR_IBAN_TEXT, 'false')
 
 /** qr_iban in a JSON body: a boolean. */
 export const qrIbanBodySchema = {

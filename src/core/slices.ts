@@ -6,11 +6,12 @@
 import { basename, dirname, extname, join } from 'node:path'
 import { BANK_MIXES, INVALID_CHECKS, type BankMix, type InvalidCheck } from '@ibanmint/iban'
 import type { DatasetOptions } from '@ibanmint/iban/internal'
-import { FORMATS, type FormatName } from '../formats/format-names.ts'
+import { FORMATS, isPaymentFormat, ROW_FORMATS, type FormatName } from '../formats/format-names.ts'
 import { fileTypeOf } from '../formats/render.ts'
+import { isDigits } from './digits.ts'
 import { ApiError } from './errors.ts'
 import { MAX_SLICES, SLICE_RULE, sliceParamSchema } from './schemas.ts'
-import { compileValidator } from './validation.ts'
+import { compileValidator, type Validator } from './validation.ts'
 
 /** Part `index` of `count` (k/n), k counted from 0 as array jobs count their tasks. */
 export interface Slice {
@@ -24,13 +25,15 @@ export interface Part {
   readonly rows: number
 }
 
-/** What the slice parameter is called where it was given: `slice`, or `--slice` on the command line. */
+/** What the slice parameter and its neighbours are called where they were given: `slice`, or `--slice` on the command line. */
 export interface SliceNames {
   readonly slice: string
   readonly seed: string
+  readonly offset: string
+  readonly count: string
 }
 
-const API_NAMES: SliceNames = { slice: 'slice', seed: 'seed' }
+const API_NAMES: SliceNames = { slice: 'slice', seed: 'seed', offset: 'offset', count: 'count' }
 
 const SLICE_TEXT = new RegExp(sliceParamSchema.pattern)
 
@@ -69,6 +72,29 @@ export function requireSeedForSlice(seed: string | number | undefined, names: Sl
       `${names.slice} needs ${names.seed}: without a seed every part would be rows of another dataset, and the parts would neither join nor be made again`,
     )
   return String(seed)
+}
+
+/** A 422 for a payment format cut in slices: a payment file is one message, made whole. */
+export function refuseSlicedPayment(format: FormatName, names: SliceNames = API_NAMES): void {
+  if (isPaymentFormat(format))
+    throw new ApiError(
+      'invalid_request',
+      `${names.slice} cuts the row formats (${ROW_FORMATS.join(', ')}); a ${format} file is one message: use ${names.offset} and ${names.count} for files of their own`,
+    )
+}
+
+/**
+ * The rows a request writes: part `slice` of `count` rows from `offset`, or all of them, and
+ * the first row of the whole (`origin`), where a part's batches and sql INSERTs are cut as the
+ * unsliced output's are.
+ */
+export function partRows(
+  count: number,
+  offset: number,
+  slice: Slice | undefined,
+): { count: number; offset: number; origin: number } {
+  const part = slice === undefined ? { start: 0, rows: count } : partOf(count, slice)
+  return { count: part.rows, offset: offset + part.start, origin: offset }
 }
 
 // --- --slice auto: the array job's own variables ---
@@ -115,7 +141,7 @@ function readVariables(variables: readonly (readonly [string, string | undefined
     const text = raw?.trim()
     if (text === undefined || text === '') return []
     const value = Number(text)
-    if (!/^[0-9]{1,16}$/.test(text) || value < min)
+    if (!isDigits(text) || text.length > 16 || value < min)
       throw autoError(`${name} must be an integer of at least ${min}, got ${JSON.stringify(raw)}`)
     return [{ name, value }]
   })
@@ -307,7 +333,8 @@ const MANIFEST_SCHEMA = {
   },
 }
 
-const validateManifest = compileValidator<SliceManifest>(MANIFEST_SCHEMA, 'body')
+/** Compiled on the first manifest read: `generate` and the server, which write none, never compile it. */
+let validateManifest: Validator<SliceManifest> | undefined
 
 /**
  * The manifest in `text`, checked: its fields, and a part that is the rows its slice names.
@@ -320,6 +347,7 @@ export function readManifest(text: string): SliceManifest {
   } catch {
     throw new Error('not JSON')
   }
+  validateManifest ??= compileValidator<SliceManifest>(MANIFEST_SCHEMA, 'body')
   const manifest = validateManifest(value)
   const { dataset, slice, part } = manifest
   if (slice.index >= slice.count) throw new Error(`slice ${slice.index}/${slice.count} is out of range`)

@@ -226,32 +226,42 @@ export interface ResponseBody {
 }
 
 /**
- * The body of a streamed response as `req` accepts it; sets Vary. A compressed body begins with
- * its first write: until then the response may still become an error body (nothing is sent),
- * from then on its headers are sent at once, so `res.headersSent` tells, as it does for an
- * uncompressed stream, whether an error can still be a status. With `flush`, what was written
- * is sent at once (a validation's rows, while its body is still arriving) rather than when the
- * compressor's buffer fills. `expectedBytes`, a lower bound of the body's size when one is known:
- * under MIN_COMPRESSED_BYTES, the body is not compressed.
+ * How a streamed response's body is coded, negotiated once per response: the coding, whether
+ * the body is known to be small (sent as it is, whatever the client accepts: it does not vary),
+ * and what the body holds besides its chunks, which a stream's admission counts.
  */
-export function streamedBody(
-  req: IncomingMessage,
-  res: ServerResponse,
-  options: { flush?: boolean; expectedBytes?: number } = {},
-): ResponseBody {
-  // A body known to be small goes out as it is, whatever the client accepts: it does not vary.
-  if (isSmall(options.expectedBytes)) return res
-  res.setHeader('vary', withVary(res.getHeader('vary') as string | undefined))
-  const coding = negotiate(req)
-  return coding === 'identity' ? res : new EncodedBody(res, coding, options.flush === true)
+export interface StreamedCoding {
+  readonly coding: Coding
+  readonly small: boolean
+  readonly memoryBytes: number
 }
 
-const isSmall = (expectedBytes: number | undefined) =>
-  expectedBytes !== undefined && expectedBytes < MIN_COMPRESSED_BYTES
+/**
+ * The coding of a streamed body for `req`. `expectedBytes`, a lower bound of the body's size
+ * when one is known: under MIN_COMPRESSED_BYTES, the body is not compressed.
+ */
+export function streamedCoding(req: IncomingMessage, options: { expectedBytes?: number } = {}): StreamedCoding {
+  const small = options.expectedBytes !== undefined && options.expectedBytes < MIN_COMPRESSED_BYTES
+  const coding = small ? 'identity' : negotiate(req)
+  return { coding, small, memoryBytes: STREAMED_BODY_BYTES[coding] }
+}
 
-/** The coding streamedBody gives the body of `req`: what a stream's admission counts its compressor by. */
-export function streamedCoding(req: IncomingMessage, options: { expectedBytes?: number } = {}): Coding {
-  return isSmall(options.expectedBytes) ? 'identity' : negotiate(req)
+/**
+ * The body of a streamed response in its coding (streamedCoding); sets Vary. A compressed body
+ * begins with its first write: until then the response may still become an error body (nothing
+ * is sent), from then on its headers are sent at once, so `res.headersSent` tells, as it does for
+ * an uncompressed stream, whether an error can still be a status. With `flush`, what was written
+ * is sent at once (a validation's rows, while its body is still arriving) rather than when the
+ * compressor's buffer fills.
+ */
+export function streamedBody(
+  res: ServerResponse,
+  streamed: StreamedCoding,
+  options: { flush?: boolean } = {},
+): ResponseBody {
+  if (streamed.small) return res
+  res.setHeader('vary', withVary(res.getHeader('vary') as string | undefined))
+  return streamed.coding === 'identity' ? res : new EncodedBody(res, streamed.coding, options.flush === true)
 }
 
 /**
@@ -262,7 +272,7 @@ export function streamedCoding(req: IncomingMessage, options: { expectedBytes?: 
  * quality 1 whatever its window (lgwin 16 to 22 measured alike). A smaller gzip window or
  * memLevel saves 0.1 MB a stream for 0.3 to 0.6% of ratio: the defaults stay.
  */
-export const STREAMED_BODY_BYTES: Readonly<Record<Coding, number>> = {
+const STREAMED_BODY_BYTES: Readonly<Record<Coding, number>> = {
   identity: 64 * 1024,
   gzip: 384 * 1024,
   br: 1280 * 1024,

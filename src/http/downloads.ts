@@ -1,14 +1,16 @@
 // File downloads streamed from the worker pool: the keyless export (/export/{country}) at the site
 // root, and the keyed bulk endpoint (our extension) for load-test fixtures of millions of rows.
 import { ApiError, toApiError } from '../core/errors.ts'
-import { datasetOf, requireCountries, requireCountry, requireDataset, toSeed } from '../core/operations.ts'
+import { datasetOf, requireCountries, requireCountry, requireDataset } from '../core/operations.ts'
 import {
   PAYMENT_PARAMETERS,
+  PAYMENT_PARAMETER_NAMES,
   columnsParamSchema,
   refusePaymentParameters,
   requireParties,
   refuseRowOptions,
   resolvePaymentRequest,
+  withPartySeed,
 } from '../core/payment-request.ts'
 import {
   bankMixParamSchema,
@@ -26,14 +28,15 @@ import {
   sliceParamSchema,
   type Schema,
 } from '../core/schemas.ts'
-import { parseSlice, partOf, requireSeedForSlice, type Slice } from '../core/slices.ts'
+import { fileNameOf } from '../core/file-name.ts'
+import { flagOf, flagSchema } from '../core/flags.ts'
+import { parseSlice, partRows, refuseSlicedPayment, requireSeedForSlice, type Slice } from '../core/slices.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
-import { randomSeed } from '@ibanmint/iban/internal'
-import { FORMATS, isPaymentFormat, type FormatName } from '../formats/format-names.ts'
+import { FORMATS, isPaymentFormat, PAYMENT_FORMATS, type FormatName } from '../formats/format-names.ts'
 import { fileTypeOf } from '../formats/render.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import type { WorkPool, StreamLease, StreamRequest } from '../pool/pool.ts'
-import { STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
+import { streamedBody, streamedCoding } from './compression.ts'
 import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { cutDownload, holdKeyStream } from './stream-reply.ts'
@@ -49,26 +52,11 @@ const formatSchema = {
   'x-message': `format must be one of ${FORMATS.join(', ')}`,
 } as const
 
-const headerSchema = {
-  type: 'string',
-  enum: ['1', '0', 'true', 'false'],
-  default: 'true',
-  description:
-    'csv: 0 or false leaves out the header row (a file for tools that read rows from the first line, such as JMeter’s CSV Data Set). Only csv has a header row: other formats refuse 0 and false.',
-  'x-message': 'header must be one of 1, 0, true, false',
-} as const
-
-/**
- * `attachment; filename="ibans-de-10.csv"` style names; a payment file's start with its format
- * (`pain.001-de-10.xml`); a slice's part says which it is (`ibans-de-100-part-2-of-4.csv`), so
- * that the parts of one dataset do not replace each other.
- */
-export function fileNameOf(countries: readonly string[], count: number, format: FormatName, slice?: Slice): string {
-  const label = countries.length <= 4 ? countries.join('-').toLowerCase() : 'mixed'
-  const stem = isPaymentFormat(format) ? format : 'ibans'
-  const part = slice === undefined ? '' : `-part-${slice.index}-of-${slice.count}`
-  return `${stem}-${label}-${count}${part}.${fileTypeOf(format).extension}`
-}
+const headerSchema = flagSchema(
+  'header',
+  'csv: 0 or false leaves out the header row (a file for tools that read rows from the first line, such as JMeter’s CSV Data Set). Only csv has a header row: other formats refuse 0 and false.',
+  'true',
+)
 
 /** A download's rows and format, and, for a slice, which part of which count it is (its file name). */
 type DownloadRequest = StreamRequest & { format: FormatName; slice?: { slice: Slice; count: number } | undefined }
@@ -118,9 +106,9 @@ export interface DownloadDeps {
 }
 
 /**
- * Streams the request's rows from the pool into the response, once the dataset is checked, the
- * key has a stream place (429) and the pool has admitted the stream, places and memory (503):
- * all before the 200. A failure after it (a worker lost) ends the file with a line naming it
+ * Streams the request's rows (their dataset checked by streamRequestOf) from the pool into the
+ * response, once the key has a stream place (429) and the pool has admitted the stream, places
+ * and memory (503): all before the 200. A failure after it (a worker lost) ends the file with a line naming it
  * and cuts the connection.
  */
 async function streamDownload(
@@ -128,16 +116,15 @@ async function streamDownload(
   context: Context,
   request: DownloadRequest,
 ): Promise<Reply> {
-  requireDataset(request.dataset, request.count, request.offset)
   const res = context.takeResponse()
   const head = context.req.method === 'HEAD'
   const expectedBytes = request.count * fileTypeOf(request.format).minRowBytes
+  const coding = streamedCoding(context.req, { expectedBytes })
   let lease: StreamLease | undefined
   if (!head) {
     holdKeyStream(deps.streams, context, res)
     // Its compressor's memory is the stream's too.
-    const coding = streamedCoding(context.req, { expectedBytes })
-    lease = deps.pool.openGeneration(request, STREAMED_BODY_BYTES[coding])
+    lease = deps.pool.openGeneration(request, coding.memoryBytes)
   }
   const signal = context.signal()
   res.statusCode = 200
@@ -149,7 +136,7 @@ async function streamDownload(
   res.setHeader('cache-control', cacheControlOf(request.dataset.seed !== undefined, context.key !== null))
   res.setHeader('x-content-type-options', 'nosniff')
   // Compressed as the client accepts; its headers go out with the first bytes (compression.ts).
-  const body = streamedBody(context.req, res, { expectedBytes })
+  const body = streamedBody(res, coding)
   if (lease === undefined) {
     body.end()
     return 'sent'
@@ -216,29 +203,21 @@ function bulkQuery(max: number, fallback: number) {
 type DownloadQuery = ParamsOf<ReturnType<typeof downloadQuery>> & { slice?: string | undefined }
 
 /**
- * The stream request of a validated download query. With `slice=k/n`, the rows are part k of
- * the seeded dataset of `count` rows from `offset` (src/core/slices.ts), the whole of which is
- * checked against the dataset's capacity, so that every part of it is refused alike.
+ * The stream request of a validated download query, its dataset checked against the rows asked
+ * for (once: a payment file's counterparties with its options). With `slice=k/n`, the rows are
+ * part k of the seeded dataset of `count` rows from `offset` (src/core/slices.ts), the whole of
+ * which is checked, so that every part of a dataset too large is refused alike.
  */
 function streamRequestOf(countries: string[], query: DownloadQuery): DownloadRequest {
-  const header = !(query.header === '0' || query.header === 'false')
+  const header = flagOf(query.header, true)
   if (!header && query.format !== 'csv') {
     throw new ApiError('invalid_request', `header=${query.header} needs format=csv: only csv has a header row`)
   }
   const slice = query.slice === undefined ? undefined : parseSlice(query.slice)
-  if (slice !== undefined && isPaymentFormat(query.format)) {
-    throw new ApiError(
-      'invalid_request',
-      `slice cuts the row formats (csv, json, ndjson, sql, txt); a ${query.format} file is one message: use offset and count for files of their own`,
-    )
-  }
-  const part = slice === undefined ? { start: 0, rows: query.count } : partOf(query.count, slice)
+  if (slice !== undefined) refuseSlicedPayment(query.format)
   const dataset = datasetOf(countries, query)
   const rows = {
-    count: part.rows,
-    offset: query.offset + part.start,
-    // A part's batches and sql INSERTs are cut where the unsliced output's are.
-    origin: query.offset,
+    ...partRows(query.count, query.offset, slice),
     format: query.format,
     header,
     slice: slice === undefined ? undefined : { slice, count: query.count },
@@ -246,7 +225,7 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
   if (isPaymentFormat(query.format)) {
     requireParties(query.format, query.columns, { countries, realistic: true })
     refuseRowOptions(query.format, dataset)
-    const seed = toSeed(query.seed)
+    const seed = dataset.seed
     const payment = resolvePaymentRequest(
       query.format,
       { countries, count: rows.count, offset: rows.offset, seed },
@@ -256,16 +235,9 @@ function streamRequestOf(countries: string[], query: DownloadQuery): DownloadReq
   }
   refusePaymentParameters(query.format, query)
   const parties = requireParties(query.format, query.columns, dataset)
-  // Party columns are the seed's payment file's: an unseeded request draws one seed for all.
-  const request: DownloadRequest = {
-    ...rows,
-    dataset: parties && dataset.seed === undefined ? { ...dataset, seed: randomSeed() } : dataset,
-    parties,
-  }
-  if (slice !== undefined) {
-    requireSeedForSlice(dataset.seed)
-    requireDataset(request.dataset, query.count, query.offset)
-  }
+  const request: DownloadRequest = { ...rows, dataset: withPartySeed(dataset, parties), parties }
+  if (slice !== undefined) requireSeedForSlice(dataset.seed)
+  requireDataset(request.dataset, query.count, query.offset)
   return request
 }
 
@@ -277,8 +249,7 @@ export function exportRoute(deps: Pick<DownloadDeps, 'pool' | 'streams'>): Route
     operationId: 'exportIbans',
     access: { ip: 'export' },
     summary: 'Download 1 to 100 test IBANs as a file (no key; limited per client IP)',
-    description:
-      'csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is `ibans-<country>-<count>.<format>`. The payment formats (pain.001, pain.008, pain.002, camt.053) make a SEPA payment file of the rows as transactions (`<format>-<country>-<count>.xml`), with the options batch_size, amounts, instant, scheme, sequence_type, address, defects, defect_share, execution_date and date.',
+    description: `csv (default), json, ndjson, sql or txt, with one column or field per BBAN part of the country, then bank_name, bic and sepa. Rows are distinct. The file name is \`ibans-<country>-<count>.<format>\`. The payment formats (${PAYMENT_FORMATS.join(', ')}) make a SEPA payment file of the rows as transactions (\`<format>-<country>-<count>.xml\`), with the options ${PAYMENT_PARAMETER_NAMES.slice(0, -1).join(', ')} and ${PAYMENT_PARAMETER_NAMES.at(-1)}.`,
     tag: 'export',
     pathParams: { country: countrySchema },
     query: downloadQuery(100, 10),

@@ -64,7 +64,7 @@ export function serviceRoutes(deps: RouteDeps): Route[] {
   const routes = [
     ...documentRoutes(documents, deps.publicUrl),
     ...apiRoutes({ pool, inline: deps.inline }),
-    validateStreamRoute({ pool, inline: deps.inline, maxRows: deps.validateMaxRows, streams }),
+    validateStreamRoute({ pool, maxRows: deps.validateMaxRows, streams }),
     bulkRoute({ pool, bulkMaxCount: deps.bulkMaxCount, streams }),
     exportRoute({ pool, streams }),
     ...mcpRoutes(deps.mcp),

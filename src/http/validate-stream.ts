@@ -5,14 +5,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError, toApiError } from '../core/errors.ts'
 import { parseColumn } from '../core/csv-column.ts'
+import { flagOf, flagSchema } from '../core/flags.ts'
 import { objectOf } from '../core/schemas.ts'
 import { VALIDATE_FORMATS, type InputKind, type ValidateFormat } from '../formats/validate-batch.ts'
-import type { InlineLimits } from '../pool/inline.ts'
 import type { WorkPool } from '../pool/pool.ts'
 import { validateStream, ValidateInputError, type ValidateSummary } from '../pool/validate-stream.ts'
 import type { StreamLimits } from '../limits/streams.ts'
 import { bodyOf } from './body.ts'
-import { endOf, STREAMED_BODY_BYTES, streamedBody, streamedCoding } from './compression.ts'
+import { endOf, streamedBody, streamedCoding } from './compression.ts'
 import { validateStreamExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { route, type Route } from './route.ts'
@@ -21,8 +21,6 @@ import { summaryLine, validateStreamLineSchema, VALIDATE_STREAM_BODIES } from '.
 
 export interface ValidateStreamDeps {
   pool: WorkPool
-  /** How much input is validated without the pool. */
-  inline: InlineLimits
   /** The most lines one body may hold (VALIDATE_MAX_ROWS). */
   maxRows: number
   /** Streams each key may have open at once (STREAMS_PER_KEY). */
@@ -67,13 +65,11 @@ const query = objectOf({
       'ndjson (default): one JSON row per IBAN (`line`, the ValidateResult fields, `failed`, `reason`), then `{"summary": …}`; csv: a header, one row per IBAN, then a `# summary {…}` line; text: the IBAN’s print form and its verdict per line, then the `# summary` line.',
     'x-message': `format must be one of ${VALIDATE_FORMATS.join(', ')}`,
   },
-  invalid_only: {
-    type: 'string',
-    enum: ['1', '0', 'true', 'false'],
-    default: 'false',
-    description: 'true: write only the rows that are not valid (the summary still counts every row).',
-    'x-message': 'invalid_only must be one of 1, 0, true, false',
-  },
+  invalid_only: flagSchema(
+    'invalid_only',
+    'true: write only the rows that are not valid (the summary still counts every row).',
+    'false',
+  ),
   column: {
     type: 'string',
     minLength: 1,
@@ -82,12 +78,10 @@ const query = objectOf({
       'For a text/csv body (required there): the IBAN column, by its name in the header line or as a number (1 is the first column).',
     'x-message': 'column must be a header name or a column number of 1 to 256 characters',
   },
-  header: {
-    type: 'string',
-    enum: ['1', '0', 'true', 'false'],
-    description: 'For a text/csv body with a column number: the first line is a header (implied by a column name).',
-    'x-message': 'header must be one of 1, 0, true, false',
-  },
+  header: flagSchema(
+    'header',
+    'For a text/csv body with a column number: the first line is a header (implied by a column name).',
+  ),
   delimiter: {
     type: 'string',
     enum: [',', ';', 'tab', '|'],
@@ -96,8 +90,6 @@ const query = objectOf({
     'x-message': 'delimiter must be one of ",", ";", "tab", "|"',
   },
 })
-
-const truthy = (value: string | undefined) => value === '1' || value === 'true'
 
 function errorLine(format: ValidateFormat, error: ApiError): string {
   return failureLine(format === 'ndjson' ? 'json' : 'hash', error)
@@ -135,7 +127,8 @@ async function streamValidation(
   res.setHeader('cache-control', 'no-store')
   res.setHeader('x-content-type-options', 'nosniff')
   // Rows are sent as they are validated, compressed or not: the client may still be sending.
-  const body = streamedBody(req, res, { flush: true })
+  const coding = streamedCoding(req)
+  const body = streamedBody(res, coding, { flush: true })
   let counted = 0
   const countRows = (rows: number) => {
     context.countRows('validated', rows - counted)
@@ -159,9 +152,8 @@ async function streamValidation(
       // Its compressor's memory counts in the stream's admission.
       {
         pool: () => deps.pool,
-        inline: deps.inline,
         buffers: deps.pool.buffers,
-        otherBytes: STREAMED_BODY_BYTES[streamedCoding(req)],
+        otherBytes: coding.memoryBytes,
       },
       countRows,
     )
@@ -235,9 +227,9 @@ export function validateStreamRoute(deps: ValidateStreamDeps): Route {
       return streamValidation(deps, context, {
         input,
         format: query.format,
-        invalidOnly: truthy(query.invalid_only),
+        invalidOnly: flagOf(query.invalid_only, false),
         column: query.column,
-        header: truthy(query.header),
+        header: flagOf(query.header, false),
         delimiter: query.delimiter,
       })
     },

@@ -310,7 +310,7 @@ export class Dataset {
 }
 
 /** The checks of `invalid` as a list (empty: none), or a DatasetError naming invalid. */
-function invalidKinds(invalid: unknown): readonly InvalidCheck[] {
+export function invalidKinds(invalid: unknown): readonly InvalidCheck[] {
   if (invalid === undefined) return []
   const kinds = Array.isArray(invalid) ? (invalid as unknown[]) : [invalid]
   const rule = `invalid must be one of ${INVALID_CHECKS.join(', ')}, or a list of them`

@@ -4,7 +4,7 @@
 // from the IBAN itself) and the bank: 100 German IBANs were 24.6 KB of text. Here they are
 // 3.5 KB; with bank_details, each distinct bank is listed once and rows point at it by index
 // (10.9 KB: realistic German IBANs are at about 88 distinct banks in 100).
-import type { GenerateRequest } from '../core/operations.ts'
+import { rowOptionFields, type GenerateRequest } from '../core/operations.ts'
 import { generateResultSchema, type Schema } from '../core/schemas.ts'
 import { INVALID_CHECKS, type Iban, type InvalidCheck } from '@ibanmint/iban'
 
@@ -57,7 +57,7 @@ export function compactGenerateResult(
   bankDetails: boolean,
 ): CompactGenerateResult {
   const { country, count, territory } = request
-  const { realistic, seed, bank, invalid, invalidShare, bankMix, qrIban } = request.dataset
+  const { realistic, seed } = request.dataset
   const result: CompactGenerateResult = {
     country: { code: country.code, name: country.name, iban_length: country.ibanLength },
     count,
@@ -69,11 +69,7 @@ export function compactGenerateResult(
     result.offset = slice.offset
     if (slice.offset + count < slice.capacity) result.next_offset = slice.offset + count
   }
-  if (bank !== undefined) result.bank = bank.toUpperCase()
-  if (invalid !== undefined) result.invalid = typeof invalid === 'string' ? invalid : invalid.join(',')
-  if (invalidShare !== undefined) result.invalid_share = invalidShare
-  if (bankMix === 'uniform') result.bank_mix = bankMix
-  if (qrIban === true) result.qr_iban = true
+  Object.assign(result, rowOptionFields(request.dataset))
   // A row made with `invalid` fails its check; every other row passes them all.
   result.valid = records.every((record) => record.valid)
   const labelled = records.some((record) => record.invalid !== undefined)

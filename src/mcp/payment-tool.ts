@@ -2,17 +2,20 @@
 // (pain.002, camt.053) as XML text, with the file's figures stated once, so that a model sees
 // what the bank accepts and rejects without reading the XML. The same options, checks and bytes
 // as GET /api/v1/bulk/{countries}?format=pain.001 (the options typed as JSON: instant a
-// boolean, defects a list); rendered by the worker pool like generate_iban's rows.
+// boolean, defects a list). The XML is rendered by the worker pool, as the bulk download's
+// batches are; the figures are the library's summary of the same file, made here.
 import { PAYMENT_DEFECTS, PaymentFile } from '@ibanmint/iban'
+import { PARTY_COUNTRIES } from '@ibanmint/iban/internal'
 import { ApiError } from '../core/errors.ts'
-import { requireCountry, toSeed } from '../core/operations.ts'
+import { fileNameOf } from '../core/file-name.ts'
+import { requireCountries, toSeed } from '../core/operations.ts'
 import { PAYMENT_PARAMETERS, resolvePaymentRequest, type PaymentQuery } from '../core/payment-request.ts'
 import { countSchema, objectOf, offsetSchema, seedBodySchema, type ParamsOf, type Schema } from '../core/schemas.ts'
 import { PAYMENT_FORMATS } from '../formats/format-names.ts'
 import type { ToolDeps } from './info.ts'
 
 /** At most this many transactions: a pain.001 of 100 is about 50 KB of XML. */
-export const MAX_PAYMENT_TOOL_COUNT = 100
+const MAX_PAYMENT_TOOL_COUNT = 100
 
 const { instant, defects, defect_share, batch_size, ...textParameters } = PAYMENT_PARAMETERS
 
@@ -29,12 +32,11 @@ export const paymentFileArguments = objectOf(
     countries: {
       type: 'array',
       minItems: 1,
-      maxItems: 20,
+      maxItems: PARTY_COUNTRIES.length,
       items: { type: 'string', minLength: 2, maxLength: 2 },
       default: ['DE'],
-      description:
-        'The counterparties’ countries (default ["DE"]): AT, BE, CH, CZ, DE, DK, ES, FI, FR, GB, GR, HU, IE, IT, LU, NL, NO, PL, PT, SE.',
-      'x-message': 'countries must be a list of 1 to 20 country codes',
+      description: `The counterparties’ countries (default ["DE"]): ${PARTY_COUNTRIES.join(', ')}.`,
+      'x-message': `countries must be a list of 1 to ${PARTY_COUNTRIES.length} country codes`,
     },
     count: { ...countSchema(MAX_PAYMENT_TOOL_COUNT, 5), description: 'How many transactions, 1 to 100 (default 5).' },
     seed: seedBodySchema,
@@ -120,7 +122,7 @@ export async function paymentFileTool(
   args: ParamsOf<typeof paymentFileArguments>,
   signal: AbortSignal,
 ): Promise<Record<string, unknown>> {
-  const countries = [...new Set(args.countries.map((code) => requireCountry(code).code))]
+  const countries = requireCountries(args.countries)
   const seed = toSeed(args.seed)
   if (seed === undefined && args.offset > 0)
     throw new ApiError('invalid_request', 'offset needs a seed: it is a row of the seeded dataset')
@@ -146,11 +148,10 @@ export async function paymentFileTool(
   const summary = new PaymentFile(payment).summary()
   const message =
     args.format === 'pain.002' ? summary.statusReport : args.format === 'camt.053' ? summary.statement : summary.message
-  const label = countries.length <= 4 ? countries.join('-').toLowerCase() : 'mixed'
   return {
     format: args.format,
     message,
-    file_name: `${args.format}-${label}-${payment.count}.xml`,
+    file_name: fileNameOf(countries, payment.count, args.format),
     seed: payment.seed,
     date: payment.date,
     transactions: summary.transactions,

@@ -10,27 +10,32 @@ import { BATCH_BYTES } from '../formats/record-batches.ts'
 /** How much work a request is: rows to generate, or input bytes to validate. */
 export type WorkSize = { rows: number } | { bytes: number }
 
-/** Up to how much work runs in the calling thread. */
+/** Input bytes validated inline at most, in every process: one batch (about a thousand IBANs, a millisecond). */
+const INLINE_BYTES = BATCH_BYTES
+
+/** Up to how many rows are generated in the calling thread. */
 export interface InlineLimits {
   /** Rows generated inline at most. */
   readonly rows: number
-  /** Input bytes validated inline at most (about a thousand IBANs, a millisecond). */
-  readonly bytes: number
 }
 
 /**
  * A process whose pool is running (the server, `ibanmint mcp`): up to `rows` rows inline
- * (POOL_INLINE_MAX, measured: beyond it the pool's threads answer sooner than this one), and
- * one batch of input bytes.
+ * (POOL_INLINE_MAX, measured: beyond it the pool's threads answer sooner than this one).
  */
 export function runningPoolLimits(rows: number): InlineLimits {
-  return { rows, bytes: BATCH_BYTES }
+  return { rows }
 }
 
-/** A command, which starts a pool only when it needs one: a batch of rows or bytes costs less than starting threads. */
-export const COMMAND_LIMITS: InlineLimits = { rows: BATCH_ROWS, bytes: BATCH_BYTES }
+/** A command, which starts a pool only when it needs one: a batch of rows costs less than starting threads. */
+export const COMMAND_LIMITS: InlineLimits = { rows: BATCH_ROWS }
 
-/** True when work of this size runs in the calling thread, false when it goes to the pool. */
-export function runsInline(size: WorkSize, limits: InlineLimits): boolean {
-  return 'rows' in size ? size.rows <= limits.rows : size.bytes <= limits.bytes
+/**
+ * True when work of this size runs in the calling thread, false when it goes to the pool: rows
+ * up to the process's limit, input bytes up to one batch whatever the process.
+ */
+export function runsInline(size: { bytes: number }): boolean
+export function runsInline(size: WorkSize, limits: InlineLimits): boolean
+export function runsInline(size: WorkSize, limits?: InlineLimits): boolean {
+  return 'rows' in size ? size.rows <= (limits ?? COMMAND_LIMITS).rows : size.bytes <= INLINE_BYTES
 }

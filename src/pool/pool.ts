@@ -72,8 +72,6 @@ export interface PoolOptions {
   filename?: string
   /** Bytes the streams under way may hold at once (STREAM_MEMORY_MB; default: no bound). */
   streamMemory?: number
-  /** Milliseconds without a stream after which the streams' buffers are let go (default 2,000). */
-  memoryIdleMs?: number
 }
 
 /** A stream of rows offset … offset + count − 1 of one dataset, in one format. */
@@ -120,10 +118,7 @@ export class WorkPool {
   constructor(options: PoolOptions = {}) {
     this.threads = options.threads ?? Math.max(1, availableParallelism())
     this.maxQueue = options.maxQueue ?? 256
-    this.memory = new StreamMemory({
-      ...(options.streamMemory === undefined ? {} : { budget: options.streamMemory }),
-      ...(options.memoryIdleMs === undefined ? {} : { idleMs: options.memoryIdleMs }),
-    })
+    this.memory = new StreamMemory(options.streamMemory === undefined ? {} : { budget: options.streamMemory })
     // Admission is counted here (places: threads + maxQueue) rather than left to Piscina's
     // maxQueue, which does not count tasks handed to workers that are still starting.
     this.#piscina = new Piscina<PoolTask, Uint8Array>({

@@ -22,7 +22,7 @@ import {
   type ValidateFormat,
 } from '../formats/validate-batch.ts'
 import { SharedBuffers } from '../formats/shared-buffers.ts'
-import { COMMAND_LIMITS, runsInline, type InlineLimits } from './inline.ts'
+import { runsInline } from './inline.ts'
 import { drained, writeInOrder, type ChunkSink, type WindowSource } from './ordered-window.ts'
 import type { WorkPool, StreamLease } from './pool.ts'
 
@@ -63,8 +63,6 @@ export class ValidateInputError extends Error {}
 /** Where the batches run: the worker pool (made on first use), how many at once, how large. */
 export interface ValidateRunner {
   pool(): WorkPool
-  /** How much input is validated in this thread (default: a command's, COMMAND_LIMITS). */
-  inline?: InlineLimits
   /** Batches in flight on the pool (default: the pool's stream window). */
   window?: number
   /**
@@ -88,7 +86,7 @@ const SLOT_BYTES = 1 << 20
 /** Input batches besides those in flight: the one being filled and those one read completed. */
 const INPUT_AHEAD = 4
 
-/** The IBAN column's index (0-based) from its name in the header, or its 1-based number. */
+/** The IBAN column's index (0-based) from its name in the header, or its 1-based number (parseColumn: 1 or more). */
 function columnIndex(column: string | number | undefined, header: RecordBatch | undefined, delimiter: number): number {
   if (column === undefined) return 0
   if (typeof column === 'number') return column - 1
@@ -165,7 +163,6 @@ function tasksOf(
     format: options.format,
     invalidOnly: options.invalidOnly === true,
   }
-  if (shared.column < 0) throw new ValidateInputError('column must be 1 or more')
   let opening = true
   return (batch) => {
     const task = { ...shared, ...batch, skipHeader: opening && header }
@@ -263,11 +260,7 @@ export async function validateStream(
     if (signal.aborted) return summary()
     const taskOf = tasksOf(options, input.ready[0], delimiter, header)
     const { ready } = input
-    if (
-      input.ended &&
-      ready.length <= 1 &&
-      runsInline({ bytes: ready[0]?.bytes.length ?? 0 }, runner.inline ?? COMMAND_LIMITS)
-    ) {
+    if (input.ended && ready.length <= 1 && runsInline({ bytes: ready[0]?.bytes.length ?? 0 })) {
       const batch = ready.shift()
       const counts = await validateHere(batch === undefined ? undefined : taskOf(batch), options.format, sink, signal)
       if (counts !== undefined) count(counts)

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import { after, test } from 'node:test'
 import { Validator } from '@seriousme/openapi-schema-validator'
+import { PAYMENT_PARAMETER_NAMES } from '../../src/core/payment-request.ts'
+import { PAYMENT_FORMATS } from '../../src/formats/format-names.ts'
 import { startApp } from '../helpers/app.ts'
 
 test('the OpenAPI document passes an OpenAPI 3.1 schema validator', async () => {
@@ -112,4 +114,14 @@ test('every tag is described and in a group; no operation lists a 405 (a wrong m
   assert.deepEqual(new Set(doc['x-tagGroups'].flatMap((group) => group.tags)), used)
   for (const operation of operations) assert.equal(operation.responses['405'], undefined)
   assert.match(doc.info.description, /\| 405 \| `method_not_allowed` \|/)
+})
+
+test('the export operation names every payment format and every payment option', async () => {
+  const app = await startApp({ after })
+  const doc = (await app.call('GET', '/api/v1/openapi.json')).body as {
+    paths: Record<string, Record<string, { description: string }>>
+  }
+  const description = doc.paths['/export/{country}']?.get?.description ?? ''
+  for (const format of PAYMENT_FORMATS) assert.ok(description.includes(format), format)
+  for (const name of PAYMENT_PARAMETER_NAMES) assert.match(description, new RegExp(`[ ,]${name}[ ,.]`), name)
 })

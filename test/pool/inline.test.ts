@@ -3,6 +3,7 @@
 // answers as the API does.
 import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
+import { BATCH_BYTES } from '../../src/formats/record-batches.ts'
 import { toolDefinitions } from '../../src/mcp/tools.ts'
 import { COMMAND_LIMITS, runningPoolLimits, runsInline } from '../../src/pool/inline.ts'
 import { WorkPool } from '../../src/pool/pool.ts'
@@ -17,8 +18,9 @@ test('rows and bytes up to the limits run inline, one more goes to the pool', ()
   assert.equal(runsInline({ rows: 1 }, runningPoolLimits(0)), false)
   assert.equal(runsInline({ rows: COMMAND_LIMITS.rows }, COMMAND_LIMITS), true)
   assert.equal(runsInline({ rows: COMMAND_LIMITS.rows + 1 }, COMMAND_LIMITS), false)
-  assert.equal(runsInline({ bytes: server.bytes }, server), true)
-  assert.equal(runsInline({ bytes: server.bytes + 1 }, server), false)
+  assert.equal(runsInline({ bytes: BATCH_BYTES }), true)
+  assert.equal(runsInline({ bytes: BATCH_BYTES + 1 }), false)
+  assert.equal(runsInline({ bytes: BATCH_BYTES }, runningPoolLimits(0)), true)
 })
 
 test('generate_iban answers a small call without the pool, a larger one on it: the same result', async () => {
