@@ -473,6 +473,37 @@ describe('slices, parts and reproducibility', () => {
     assert.throws(() => [...file.part('initiation', 5, 4)], { name: 'DatasetError', message: /\brange\b/ })
   })
 
+  test('a block cut into many parts is gone over as often as the whole block, not once per part', () => {
+    // One block of 30,000 rows in 30 parts, as workers render pain.002 with batch_size=all: the
+    // parts read the rows' defects as often as the whole document does, whatever their number.
+    const count = 30_000
+    /** The file, and how many times its rows' defects have been read so far. */
+    const counted = () => {
+      const file = new PaymentFile({ ...options, count, batchSize: 'all' })
+      const tx = file.transactions
+      const defectAt = tx.defectAt.bind(tx)
+      const reads = { n: 0 }
+      tx.defectAt = (index) => {
+        reads.n++
+        return defectAt(index)
+      }
+      return { file, reads }
+    }
+    for (const document of ['initiation', 'status-report', 'statement'] as const) {
+      const whole = counted()
+      const text = textOf(whole.file.chunks(document))
+      const cut = counted()
+      const parts = [cut.file.header(document)]
+      for (let start = 0; start < count; start += 1000) parts.push(...cut.file.part(document, start, start + 1000))
+      parts.push(cut.file.footer(document))
+      assert.equal(textOf(parts), text, document)
+      assert.ok(
+        cut.reads.n <= whole.reads.n + 100,
+        `${document}: ${cut.reads.n} reads in parts, ${whole.reads.n} whole`,
+      )
+    }
+  })
+
   test('a slice of a larger file holds the same transactions as the whole (offset and count)', () => {
     const whole = transactionsOf({
       initiation: readPaymentXml(textOf(paymentFileChunks(options)), ['CdtTrfTxInf']),
