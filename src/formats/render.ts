@@ -211,7 +211,7 @@ const LABELS = {
 function appendTail(writer: ByteWriter, tail: Uint8Array, row: RowCursor, labels: readonly Uint8Array[]): void {
   writer.append(tail)
   if (!row.labelled) return
-  writer.drop(1)
+  writer.unwrite(1)
   writer.append(labels[row.label] as Uint8Array)
 }
 
