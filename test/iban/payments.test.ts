@@ -24,6 +24,7 @@ import {
   type PaymentFileOptions,
   type PaymentMessageName,
 } from '../../src/iban/index.ts'
+import { decimal } from '../../src/iban/payments/amounts.ts'
 import {
   centsOf,
   creditorIdIsValid,
@@ -547,6 +548,24 @@ describe('slices, parts and reproducibility', () => {
 })
 
 describe('creditor identifiers, the SEPA character set and bad options', () => {
+  test('amounts are spelt one way, from a number of cents or a bigint sum', () => {
+    const cases: [bigint, string][] = [
+      [0n, '0.00'],
+      [5n, '0.05'],
+      [99n, '0.99'],
+      [100n, '1.00'],
+      [123450n, '1234.50'],
+      [99_999_999_999n, '999999999.99'],
+      [9_007_199_254_740_991n, '90071992547409.91'],
+    ]
+    for (const [cents, text] of cases) {
+      assert.equal(decimal(cents), text)
+      assert.equal(decimal(Number(cents)), text)
+    }
+    assert.equal(decimal(-5n), '-0.05')
+    assert.equal(decimal(-123450), '-1234.50')
+  })
+
   test('creditor identifiers of EPC262-08: DE98ZZZ09999999999, ES50ZZZM23456789, IT66ZZZA1B2C3D4E5F6G7H8', () => {
     assert.equal(buildCreditorIdentifier('DE', '09999999999'), 'DE98ZZZ09999999999')
     assert.equal(buildCreditorIdentifier('es', 'M23456789'), 'ES50ZZZM23456789')

@@ -4,6 +4,7 @@
 // per file and per PmtInf. Written in three parts, each a pure function of the file and its range,
 // so that blocks made apart concatenate into one message: the header (group header, control figures
 // of the whole file), block k (one PmtInf), the footer.
+import { decimal } from './amounts.ts'
 import { ChunkWriter, xmlBytes } from './chunk-writer.ts'
 import type { Party } from '../parties/party.ts'
 import type { PaymentFileView } from './file-view.ts'
@@ -200,7 +201,7 @@ function writeCreditTransfer(writer: ChunkWriter, d: Dialect, tx: Transactions):
   writer.raw(B.amt)
   writer.ascii(tx.currency)
   writer.raw(B.amtMid)
-  writer.cents(tx.cents)
+  writer.ascii(decimal(tx.cents))
   writer.raw(B.amtEnd)
   if (tx.bic !== undefined) {
     writer.raw(B.cdtrAgt)
@@ -228,7 +229,7 @@ function writeDirectDebit(writer: ChunkWriter, d: Dialect, tx: Transactions): vo
   writer.raw(B.ddAmt)
   writer.ascii(tx.currency)
   writer.raw(B.amtMid)
-  writer.cents(tx.cents)
+  writer.ascii(decimal(tx.cents))
   writer.raw(B.ddAmtEnd)
   if (tx.mandateId === undefined) writer.raw(B.noMndt)
   else {

@@ -74,7 +74,7 @@ export function* statementBlock(
     if (tx.defectAt(i) !== undefined) continue
     tx.fill(i)
     writer.ascii('<Ntry><Amt Ccy="EUR">')
-    writer.cents(tx.cents)
+    writer.ascii(decimal(tx.cents))
     writer.ascii('</Amt>')
     writer.raw(head)
     writer.ascii(tx.endToEndId)
@@ -83,7 +83,7 @@ export function* statementBlock(
     writer.ascii('</Refs>')
     if (modern) {
       writer.ascii('<Amt Ccy="EUR">')
-      writer.cents(tx.cents)
+      writer.ascii(decimal(tx.cents))
       writer.ascii(`</Amt><CdtDbtInd>${direction}</CdtDbtInd>`)
     }
     writer.ascii(`<RltdPties><${side}>${modern ? '<Pty>' : ''}<Nm>${tx.name}</Nm>${modern ? '</Pty>' : ''}</${side}>`)
