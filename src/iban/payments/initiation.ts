@@ -8,6 +8,7 @@ import { decimal } from './amounts.ts'
 import { ChunkWriter, xmlBytes } from './chunk-writer.ts'
 import type { Party } from '../parties/party.ts'
 import type { PaymentFileView } from './file-view.ts'
+import { isV2019 } from './options.ts'
 import type { Transactions } from './transactions.ts'
 
 /** The markup that differs between the message versions and kinds, encoded once. */
@@ -21,7 +22,7 @@ interface Dialect {
 
 function dialectOf(message: string): Dialect {
   const root = message.startsWith('pain.008') ? 'CstmrDrctDbtInitn' : 'CstmrCdtTrfInitn'
-  const v2019 = message.endsWith('.09') || message.endsWith('.08')
+  const v2019 = isV2019(message)
   const bic = v2019 ? 'BICFI' : 'BIC'
   return {
     open: xmlBytes(
@@ -169,7 +170,7 @@ function writeBlockHead(writer: ChunkWriter, file: PaymentFileView, k: number): 
   const { message, executionDate, instant, scheme, sequenceType } = tx.options
   const d = dialect(message)
   const block = file.blockTotals(k)
-  const v2019 = message.endsWith('.09') || message.endsWith('.08')
+  const v2019 = isV2019(message)
   writer.ascii(`<PmtInf><PmtInfId>${file.blockId(k)}</PmtInfId><PmtMtd>${tx.debit ? 'DD' : 'TRF'}</PmtMtd>`)
   writer.ascii(
     `<BtchBookg>false</BtchBookg><NbOfTxs>${block.declaredCount}</NbOfTxs><CtrlSum>${block.declaredSum}</CtrlSum>`,

@@ -10,6 +10,7 @@ import { ChunkWriter } from './chunk-writer.ts'
 import { initiationBlock, initiationFooter, initiationHeader } from './initiation.ts'
 import { isValidCreditorIdentifier } from './creditor-id.ts'
 import {
+  isV2019,
   resolvePaymentOptions,
   type PaymentDefect,
   type PaymentFileOptions,
@@ -179,7 +180,7 @@ export class PaymentFile implements PaymentFileView {
   /** The file's figures and the bank's verdict (runs the first pass). */
   summary(): PaymentFileSummary {
     const totals = this.totals()
-    const v2019 = /\.(09|08)$/.test(this.resolved.message)
+    const v2019 = isV2019(this.resolved.message)
     const reason = this.fileDefect ?? null
     return {
       message: this.resolved.message,
