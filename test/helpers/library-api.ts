@@ -99,6 +99,8 @@ export const INTERNAL_VALUES = [
   'bankRegistry',
   'BANK_WEIGHTS',
   'Dataset',
+  'decimal',
+  'groupThousands',
   'bicOutsideSepa',
   'INVALID_CHECK_TEXT',
   'MAX_IBAN_LENGTH',
