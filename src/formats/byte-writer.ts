@@ -34,7 +34,7 @@ export class ByteWriter {
     this.#bytes = grown
   }
 
-  /** Takes back the last `count` bytes written (a row's end, to write more before it). */
+  /** Takes back the last `count` bytes written (a row's end, to write more before it or end it otherwise). */
   unwrite(count: number): void {
     this.#length = Math.max(0, this.#length - count)
   }
@@ -77,11 +77,6 @@ export class ByteWriter {
       written++
     }
     this.#length = at
-  }
-
-  /** Takes back the last `count` bytes written (a row's tail that a label ends instead). */
-  drop(count: number): void {
-    this.#length = Math.max(0, this.#length - count)
   }
 
   /** Appends `bytes` whole (a memory copy). */

@@ -3,7 +3,7 @@
 // name and address, its amount (the default amounts) and its end-to-end id, written after the
 // row's other columns. The values come from the library's Transactions, so a row and the XML
 // agree by construction; they are in the SEPA character set (ASCII), escaped once per cell.
-import { resolvePaymentOptions, Transactions } from '@ibanmint/iban/internal'
+import { decimal, resolvePaymentOptions, Transactions } from '@ibanmint/iban/internal'
 import { csvCell } from './csv-cell.ts'
 import type { ByteWriter } from './byte-writer.ts'
 
@@ -30,12 +30,6 @@ export const PARTY_SQL_TYPES: Record<(typeof PARTY_COLUMNS)[number], string> = {
 
 const JSON_KEYS = PARTY_COLUMNS.map((column) => `,"${column}":`)
 
-/** Cents as an amount with two decimals, exactly (1234 → 12.34). */
-function amountOf(cents: number): string {
-  const rest = cents % 100
-  return `${(cents - rest) / 100}.${rest < 10 ? '0' : ''}${rest}`
-}
-
 /** The party data of a dataset's rows: transaction i of the payment file of its seed and countries. */
 export class PartyCells {
   readonly #transactions: Transactions
@@ -51,7 +45,7 @@ export class PartyCells {
     const tx = this.#transactions
     tx.fill(index)
     const party = tx.party
-    return [tx.name, party.street, party.building, party.postcode, party.town, amountOf(tx.cents), tx.endToEndId]
+    return [tx.name, party.street, party.building, party.postcode, party.town, decimal(tx.cents), tx.endToEndId]
   }
 
   /** Writes row `index`'s cells before the row's last byte (its `\n`, `}` or `)`), in the format's syntax. */

@@ -7,6 +7,7 @@
 // empty line and noted with its line and why (the worker reports it as a row that is no IBAN):
 // every byte of the input is in some row. What follows an over-long record is read on, never
 // held: memory stays bounded by the batch size however long the input or its lines.
+import { groupThousands } from '@ibanmint/iban/internal'
 import { MAX_RECORD_BYTES } from './validate-batch.ts'
 import { SharedBuffers } from './shared-buffers.ts'
 
@@ -312,8 +313,8 @@ export class RecordBatcher {
   }
 }
 
-/** A count with thousands separators (not toLocaleString: its locale data costs the command line a start-up). */
-export const count = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+/** A count with thousands separators: the domain's groupThousands, by the name the command line reads. */
+export const count = groupThousands
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   const bytes = new Uint8Array(a.length + b.length)

@@ -12,7 +12,7 @@ import { Dataset, MAX_IBAN_LENGTH, bicOutsideSepa, type MintPlan } from '@ibanmi
 import { ByteWriter } from './byte-writer.ts'
 import { INVALID_COLUMN, columnsFor, partColumnsFor, type Column } from './columns.ts'
 import type { BatchOptions, FileType, FormatEntry } from './format-entry.ts'
-import { isPaymentFormat, type FormatName, type RenderFormat, type RowFormat } from './format-names.ts'
+import { type FormatName, type RenderFormat, type RowFormat } from './format-names.ts'
 import { PartyCells, PARTY_COLUMNS, PARTY_SQL_TYPES } from './party-columns.ts'
 import { PAYMENT_FORMAT_ENTRIES } from './payment-formats.ts'
 
@@ -211,7 +211,7 @@ const LABELS = {
 function appendTail(writer: ByteWriter, tail: Uint8Array, row: RowCursor, labels: readonly Uint8Array[]): void {
   writer.append(tail)
   if (!row.labelled) return
-  writer.drop(1)
+  writer.unwrite(1)
   writer.append(labels[row.label] as Uint8Array)
 }
 
@@ -479,17 +479,14 @@ const ROW_WRITERS: { readonly [F in RowFormat]: FormatWriter & Omit<FileType, 'k
   },
 }
 
-/** Every row format a batch can be rendered in. */
-const WRITERS: { readonly [F in RowFormat | 'records']: FormatWriter } = {
-  ...ROW_WRITERS,
-  records: {
-    open: () => '[',
-    separator: ',',
-    rows(rows, writer) {
-      while (rows.next(writer)) writeRecord(writer, rows)
-    },
-    close: ']',
+/** How records are written: the JSON array of the API's generate results (not a file format). */
+const RECORDS_WRITER: FormatWriter = {
+  open: () => '[',
+  separator: ',',
+  rows(rows, writer) {
+    while (rows.next(writer)) writeRecord(writer, rows)
   },
+  close: ']',
 }
 
 /** A dataset made ready to render: its document's columns and each plan's row layout. */
@@ -510,21 +507,14 @@ class Prepared {
     this.parties = parties
   }
 
-  /** Writes rows start … start + count − 1, opening and closing the document as told. */
-  render(
-    writer: ByteWriter,
-    format: RowFormat | 'records',
-    start: number,
-    count: number,
-    first: boolean,
-    last: boolean,
-    header = true,
-    origin = start,
-  ): void {
-    const formatWriter = WRITERS[format]
-    if (first) writer.ascii(formatWriter.open(this.columns, header))
-    formatWriter.rows(new RowCursor(this, start, count, first, formatWriter.separator, origin), writer)
-    if (last) writer.ascii(formatWriter.close)
+  /**
+   * Writes rows start … start + count − 1 as Iban records, opening and closing the array as told
+   * (the row formats write through their entries of the format table).
+   */
+  renderRecords(writer: ByteWriter, start: number, count: number, first: boolean, last: boolean): void {
+    if (first) writer.ascii(RECORDS_WRITER.open(this.columns, true))
+    RECORDS_WRITER.rows(new RowCursor(this, start, count, first, RECORDS_WRITER.separator, start), writer)
+    if (last) writer.ascii(RECORDS_WRITER.close)
   }
 }
 
@@ -539,7 +529,7 @@ export function renderRecords(dataset: Dataset, offset: number, count: number, w
   let prepared = preparedDatasets.get(dataset)
   if (prepared === undefined) preparedDatasets.set(dataset, (prepared = new Prepared(dataset)))
   writer.clear()
-  prepared.render(writer, 'records', offset, count, true, true)
+  prepared.renderRecords(writer, offset, count, true, true)
   return writer.view()
 }
 
@@ -619,10 +609,13 @@ function renderEntry<S>(entry: FormatEntry<S>, options: BatchOptions, writer: By
 export function renderBatchInto(options: BatchOptions, writer: ByteWriter): void {
   writer.clear()
   const { format } = options
-  if (format === 'records')
-    prepare(options).render(writer, format, options.start, options.count, options.first, options.last)
-  else if (isPaymentFormat(format)) renderEntry(FILE_FORMATS[format], options, writer)
-  else renderEntry(FILE_FORMATS[format], options, writer)
+  if (format === 'records') {
+    prepare(options).renderRecords(writer, options.start, options.count, options.first, options.last)
+    return
+  }
+  // The table's entries read different sources (a prepared dataset, a payment file), each only the
+  // one its own `source` makes: one call serves them all, the source's type left unnamed.
+  renderEntry<unknown>(FILE_FORMATS[format], options, writer)
 }
 
 /** Renders a batch and returns a copy of its bytes (safe to transfer to another thread). */

@@ -4,7 +4,7 @@
 // `uniform`, every bank code the same share. Generation turns the weights into whole units
 // per bank (generate.ts), so that a row number still names one bank and one account.
 import type { BankRow } from './banks.ts'
-import { BANK_WEIGHTS, type BankGroup, type GroupMatch } from './bank-weights.ts'
+import { BANK_WEIGHTS, type BankGroup, type CountryWeights, type GroupMatch } from './bank-weights.ts'
 
 /** The mixes `bank_mix` takes: weighted (default) and uniform. */
 export const BANK_MIXES = ['weighted', 'uniform'] as const
@@ -58,6 +58,35 @@ export function groupOf(country: string, bank: Pick<BankRow, 'code' | 'name' | '
   return matchersOf(country).findIndex((matcher) => matches(matcher, bank))
 }
 
+/** The group of each of `banks` (−1: the rest), and how many of them each group takes. */
+interface Grouping {
+  readonly groups: readonly number[]
+  readonly members: ReadonlyMap<number, number>
+}
+
+function groupingOf(country: string, banks: readonly Pick<BankRow, 'code' | 'name' | 'bic'>[]): Grouping {
+  const groups = banks.map((bank) => groupOf(country, bank))
+  const members = new Map<number, number>()
+  for (const group of groups) members.set(group, (members.get(group) ?? 0) + 1)
+  return { groups, members }
+}
+
+/** A group's share of the rows under the country's weights (−1: the rest's). */
+function shareOf(weights: CountryWeights, group: number): number {
+  return group < 0 ? weights.rest : (weights.groups[group] as BankGroup).share
+}
+
+/** bankWeights over banks already grouped. */
+function weightsOf(weights: CountryWeights | undefined, { groups, members }: Grouping): Float64Array | undefined {
+  if (weights === undefined || groups.length < 2) return undefined
+  const result = Float64Array.from(groups, (group) => shareOf(weights, group) / (members.get(group) as number))
+  let total = 0
+  for (const weight of result) total += weight
+  if (!(total > 0)) return undefined
+  for (let i = 0; i < result.length; i++) result[i] = (result[i] as number) / total
+  return result
+}
+
 /**
  * Each bank's share of the rows (summing to 1) under the country's weights: its group's share
  * split equally over the group's banks among `banks`, the rest's over the banks no group takes.
@@ -71,16 +100,7 @@ export function bankWeights(
 ): Float64Array | undefined {
   const weights = BANK_WEIGHTS[country]
   if (weights === undefined || banks.length < 2) return undefined
-  const groups = banks.map((bank) => groupOf(country, bank))
-  const members = new Array<number>(weights.groups.length + 1).fill(0)
-  for (const group of groups) members[group + 1] = (members[group + 1] as number) + 1
-  const shareOf = (group: number) => (group < 0 ? weights.rest : (weights.groups[group] as BankGroup).share)
-  const result = Float64Array.from(groups, (group) => shareOf(group) / (members[group + 1] as number))
-  let total = 0
-  for (const weight of result) total += weight
-  if (!(total > 0)) return undefined
-  for (let i = 0; i < result.length; i++) result[i] = (result[i] as number) / total
-  return result
+  return weightsOf(weights, groupingOf(country, banks))
 }
 
 /** The most units a plan's banks take together (generate.ts: a unit table of this many entries). */
@@ -102,22 +122,20 @@ export function bankUnits(
 ): Int32Array | undefined {
   const weights = BANK_WEIGHTS[country]
   if (weights === undefined || banks.length < 2) return undefined
-  const groups = banks.map((bank) => groupOf(country, bank))
-  const members = new Map<number, number>()
-  for (const group of groups) members.set(group, (members.get(group) ?? 0) + 1)
-  const shareOf = (group: number) => (group < 0 ? weights.rest : (weights.groups[group] as BankGroup).share)
+  const { groups, members } = groupingOf(country, banks)
   let total = 0
   let thinnest = Infinity
   for (const [group, count] of members) {
-    total += shareOf(group)
-    if (shareOf(group) > 0) thinnest = Math.min(thinnest, shareOf(group) / count)
+    const share = shareOf(weights, group)
+    total += share
+    if (share > 0) thinnest = Math.min(thinnest, share / count)
   }
   if (!(total > 0)) return undefined
   const target = Math.min(MAX_UNITS, Math.max(banks.length, Math.ceil((SMALLEST_UNITS * total) / thinnest)))
   const given = new Map<number, number>()
   return Int32Array.from(groups, (group) => {
     const count = members.get(group) as number
-    const units = Math.max(count, Math.round((shareOf(group) / total) * target))
+    const units = Math.max(count, Math.round((shareOf(weights, group) / total) * target))
     const rank = given.get(group) ?? 0
     given.set(group, rank + 1)
     return Math.floor(units / count) + (rank < units % count ? 1 : 0)
@@ -133,9 +151,9 @@ export function groupShares(
   banks: readonly Pick<BankRow, 'code' | 'name' | 'bic'>[],
 ): Map<number, number> {
   const shares = new Map<number, number>()
-  const weights = bankWeights(country, banks)
-  banks.forEach((bank, i) => {
-    const group = groupOf(country, bank)
+  const grouping = groupingOf(country, banks)
+  const weights = weightsOf(BANK_WEIGHTS[country], grouping)
+  grouping.groups.forEach((group, i) => {
     shares.set(group, (shares.get(group) ?? 0) + (weights === undefined ? 1 / banks.length : (weights[i] as number)))
   })
   return shares

@@ -388,8 +388,11 @@ function requireQrCountries(codes: readonly string[], realistic: boolean): void 
   if (!realistic) throw new DatasetError('qr_iban', 'qr_iban needs realistic mode (the QR-IIDs of real banks)')
 }
 
-/** 1234567 as "1,234,567" (toLocaleString('en'), which not every runtime of the library has). */
-function grouped(value: number): string {
+/**
+ * 1234567 as "1,234,567": toLocaleString('en') without it (not every runtime of the library has
+ * it, and its locale data costs the command line a start-up).
+ */
+export function groupThousands(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
@@ -403,7 +406,7 @@ export function requireRows(dataset: Dataset, options: DatasetOptions, count: nu
   if (offset + count <= dataset.capacity) return
   const what = options.countries.join(',').toUpperCase()
   const mode = options.realistic === false ? 'random' : 'realistic'
-  const rows = grouped(dataset.capacity)
+  const rows = groupThousands(dataset.capacity)
   throw new DatasetError(
     'count',
     offset === 0

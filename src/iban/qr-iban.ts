@@ -3,6 +3,7 @@
 // identifier of 30000 to 31999, where an IBAN carries the bank's IID (BBAN positions 1–5): it
 // takes only QR-bill payments with a QR reference, and banks refuse an ordinary transfer to it.
 // A QR reference is 27 digits, the last a check digit by the recursive modulo 10 method.
+import { recursiveCarry, recursiveCheckDigit } from './mod10-recursive.ts'
 
 /** The countries whose IBANs may be QR-IBANs. */
 export const QR_IBAN_COUNTRIES: readonly string[] = ['CH', 'LI']
@@ -17,14 +18,9 @@ export function isQrIid(country: string, code: string): boolean {
   )
 }
 
-/** The recursive modulo 10 table (SIX, Annex B): the carry after each digit. */
-const CARRY = [0, 9, 4, 6, 8, 2, 7, 1, 3, 5]
-
 /** The check digit of a string of digits by the recursive modulo 10 method. */
-export function mod10Recursive(digits: string): number {
-  let carry = 0
-  for (let i = 0; i < digits.length; i++) carry = CARRY[(carry + digits.charCodeAt(i) - 48) % 10] as number
-  return (10 - carry) % 10
+function mod10Recursive(digits: string): number {
+  return recursiveCheckDigit(recursiveCarry(Uint8Array.from(digits, Number), 0, digits.length))
 }
 
 const DIGITS_ONLY = /^[0-9]{1,26}$/

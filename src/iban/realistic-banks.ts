@@ -86,7 +86,12 @@ interface RegistryRule {
   readonly why: Exclusion
   readonly name?: RegExp
   readonly code?: RegExp
+  /** Names the rule spares, though its other patterns take them (exceptions). */
+  readonly notName?: RegExp
 }
+
+/** The Spanish savings banks that still operate under their own codes (exceptions to ES's rule). */
+const ES_STILL_OPERATING = /ONTINYENT|POLLEN/
 
 /**
  * What only one registry needs, each with its reason. Codes are whole-code patterns.
@@ -114,14 +119,12 @@ const REGISTRY_RULES: Readonly<Record<string, readonly RegistryRule[]>> = {
     {
       why: 'inactive',
       name: /CAJA DE AHORRO|CAJA PROVINCIAL DE AHORROS|CAJA GENERAL DE AHORROS|CAJA GRAL|CAJA DE AH\.|CAJA AH|C\. ?AHORROS|C\.A\.Y SOCORROS|CAJA PENSIONES|CAIXA D.ESTALVIS|CAIXA E\. UNIO|MONTE DE PIEDAD|M\.P\. Y CAJA|CAJA POSTAL|CAIXA AFORROS|CAJA INSULAR|CAJA ESPA.A DE INVERSIONES|CONFEDERACION ESPA.OLA DE CAJAS|CAJATRES|BANCO DE CAJA ESPA/,
+      notName: ES_STILL_OPERATING,
     },
   ],
   PT: [{ why: 'insurer or fund', name: /SOCIEDADE GESTORA DE FUNDOS/ }],
   BE: [{ why: 'unassigned', name: /^(?:VRIJ|LIBRE|Onbeschikbaar|Indisponible)$/ }],
 }
-
-/** The Spanish savings banks that still operate under their own codes (exceptions to ES's rule). */
-const ES_STILL_OPERATING = /ONTINYENT|POLLEN/
 
 const REASONS: Readonly<Record<Exclusion, string>> = {
   'central bank': 'it is a central bank',
@@ -144,7 +147,7 @@ export function exclusionOf(bank: Pick<BankRow, 'code' | 'name' | 'bic'>, countr
   for (const rule of REGISTRY_RULES[country] ?? []) {
     if (rule.name !== undefined && !rule.name.test(bank.name)) continue
     if (rule.code !== undefined && !rule.code.test(bank.code)) continue
-    if (country === 'ES' && ES_STILL_OPERATING.test(bank.name)) continue
+    if (rule.notName !== undefined && rule.notName.test(bank.name)) continue
     return rule.why
   }
   if (bicOutsideSepa(country, bank.bic) !== undefined) return 'outside the payment scheme'
@@ -157,7 +160,7 @@ export function holdsCustomerAccounts(bank: Pick<BankRow, 'code' | 'name' | 'bic
   return exclusionOf(bank, country) === undefined
 }
 
-/** Why a bank is not drawn by realistic rows (for messages), or undefined when it is. */
+/** Why a bank is not drawn by realistic rows, in words ("it is a central bank"), or undefined when it is. */
 export function notDrawnBecause(bank: Pick<BankRow, 'code' | 'name' | 'bic'>, country: string): string | undefined {
   const why = exclusionOf(bank, country)
   return why === undefined ? undefined : REASONS[why]

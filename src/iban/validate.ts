@@ -210,9 +210,11 @@ export function judgeIban(input: string, valid: ValidIban | undefined): boolean 
   const letters = foldedLetters
   if ((letters & spec.digitPositions) !== 0 || (letters & spec.letterPositions) !== spec.letterPositions) return false
   let national: NationalCheckResult | null
+  // The country's bank table, read once (and only when needed: it is built on first use).
+  let table: BankTable
   const scheme = schemeAt(slot)
   if (scheme !== undefined) {
-    const table = tableAt(slot)
+    table = tableAt(slot)
     // The bank is looked up before the verdict only where the scheme reads it (DE's method).
     let index = scheme.readsBank ? bankIndexOfValues(table, BBAN_VALUES) : -1
     const verdict = scheme.judge(table, index)
@@ -228,11 +230,12 @@ export function judgeIban(input: string, valid: ValidIban | undefined): boolean 
     if (valid === undefined) return true
     national = check !== null ? passedResult(slot, check) : advisoryResult(slot, spec.advisoryCheck, iban)
     valid.kind = national === null ? 0 : national.status === 'advisory' ? (national.valid ? 2 : 1) : 1
-    valid.bankIndex = bankIndexOfValues(tableAt(slot), BBAN_VALUES)
+    table = tableAt(slot)
+    valid.bankIndex = bankIndexOfValues(table, BBAN_VALUES)
   }
   // Two more things a valid IBAN's row says apart from its characters and bank: its bank is
   // outside SEPA's scope (sepa false), and (CH, LI) it is a QR-IBAN.
-  const outside = valid.bankIndex >= 0 && tableAt(slot).outsideSepa[valid.bankIndex] === 1
+  const outside = valid.bankIndex >= 0 && table.outsideSepa[valid.bankIndex] === 1
   valid.kind = valid.kind * 4 + (isQrSlot(slot) && qrIidRead() ? 2 : 0) + (outside ? 1 : 0)
   valid.iban = iban
   valid.slot = slot

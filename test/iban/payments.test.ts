@@ -24,6 +24,7 @@ import {
   type PaymentFileOptions,
   type PaymentMessageName,
 } from '../../src/iban/index.ts'
+import { decimal } from '../../src/iban/payments/amounts.ts'
 import {
   centsOf,
   creditorIdIsValid,
@@ -473,6 +474,37 @@ describe('slices, parts and reproducibility', () => {
     assert.throws(() => [...file.part('initiation', 5, 4)], { name: 'DatasetError', message: /\brange\b/ })
   })
 
+  test('a block cut into many parts is gone over as often as the whole block, not once per part', () => {
+    // One block of 30,000 rows in 30 parts, as workers render pain.002 with batch_size=all: the
+    // parts read the rows' defects as often as the whole document does, whatever their number.
+    const count = 30_000
+    /** The file, and how many times its rows' defects have been read so far. */
+    const counted = () => {
+      const file = new PaymentFile({ ...options, count, batchSize: 'all' })
+      const tx = file.transactions
+      const defectAt = tx.defectAt.bind(tx)
+      const reads = { n: 0 }
+      tx.defectAt = (index) => {
+        reads.n++
+        return defectAt(index)
+      }
+      return { file, reads }
+    }
+    for (const document of ['initiation', 'status-report', 'statement'] as const) {
+      const whole = counted()
+      const text = textOf(whole.file.chunks(document))
+      const cut = counted()
+      const parts = [cut.file.header(document)]
+      for (let start = 0; start < count; start += 1000) parts.push(...cut.file.part(document, start, start + 1000))
+      parts.push(cut.file.footer(document))
+      assert.equal(textOf(parts), text, document)
+      assert.ok(
+        cut.reads.n <= whole.reads.n + 100,
+        `${document}: ${cut.reads.n} reads in parts, ${whole.reads.n} whole`,
+      )
+    }
+  })
+
   test('a slice of a larger file holds the same transactions as the whole (offset and count)', () => {
     const whole = transactionsOf({
       initiation: readPaymentXml(textOf(paymentFileChunks(options)), ['CdtTrfTxInf']),
@@ -516,6 +548,24 @@ describe('slices, parts and reproducibility', () => {
 })
 
 describe('creditor identifiers, the SEPA character set and bad options', () => {
+  test('amounts are spelt one way, from a number of cents or a bigint sum', () => {
+    const cases: [bigint, string][] = [
+      [0n, '0.00'],
+      [5n, '0.05'],
+      [99n, '0.99'],
+      [100n, '1.00'],
+      [123450n, '1234.50'],
+      [99_999_999_999n, '999999999.99'],
+      [9_007_199_254_740_991n, '90071992547409.91'],
+    ]
+    for (const [cents, text] of cases) {
+      assert.equal(decimal(cents), text)
+      assert.equal(decimal(Number(cents)), text)
+    }
+    assert.equal(decimal(-5n), '-0.05')
+    assert.equal(decimal(-123450), '-1234.50')
+  })
+
   test('creditor identifiers of EPC262-08: DE98ZZZ09999999999, ES50ZZZM23456789, IT66ZZZA1B2C3D4E5F6G7H8', () => {
     assert.equal(buildCreditorIdentifier('DE', '09999999999'), 'DE98ZZZ09999999999')
     assert.equal(buildCreditorIdentifier('es', 'M23456789'), 'ES50ZZZM23456789')

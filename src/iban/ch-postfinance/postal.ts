@@ -2,7 +2,8 @@
 // modulo 10 recursive check digit over the first 8, and how a Swiss IBAN carries one (IID
 // 09000, account "000" + the 9 digits). Facts from PostFinance's IBAN page, Odoo's l10n_ch and
 // python-stdnum's ch.esr (docs/data-sources.md); the routine is the one of ISR and QR
-// references. checkPostFinanceAccount is the library's entry.
+// references (mod10-recursive.ts). checkPostFinanceAccount is the library's entry.
+import { recursiveCarry, recursiveCheckDigit } from '../mod10-recursive.ts'
 
 /**
  * The IID (clearing number) of PostFinance AG whose IBANs carry a postal account (BIC
@@ -15,30 +16,6 @@ export const POSTAL_PAD = '000'
 
 /** Digits of a postal account: a 2-digit prefix, a 6-digit serial, the check digit. */
 export const POSTAL_LENGTH = 9
-
-/**
- * The modulo 10 recursive carry table: the carry after a digit d is POSTAL_CARRY[carry + d]
- * (a permutation of 0–9, so any single changed digit changes the final carry). Transcribed
- * from Odoo's mod10r and python-stdnum's ch/esr.py, 2026. Twice over: carry + d ≤ 18 needs no
- * remainder.
- */
-export const POSTAL_CARRY = Int8Array.from([0, 9, 4, 6, 8, 2, 7, 1, 3, 5, 0, 9, 4, 6, 8, 2, 7, 1, 3, 5])
-
-/** The carry after digit values `values[from, to)` (each 0–9), from 0; −1 at a value above 9. */
-export function postalCarry(values: ArrayLike<number>, from: number, to: number): number {
-  let carry = 0
-  for (let i = from; i < to; i++) {
-    const digit = values[i] as number
-    if (digit > 9) return -1
-    carry = POSTAL_CARRY[carry + digit] as number
-  }
-  return carry
-}
-
-/** The check digit that follows a body whose carry is `carry`: (10 − carry) mod 10. */
-export function checkDigitOf(carry: number): number {
-  return carry === 0 ? 0 : 10 - carry
-}
 
 /** The postal check as PostFinanceAccountCheck reports it. */
 export interface PostFinanceAccountCheck {
@@ -82,7 +59,7 @@ export function formatPostalAccount(digits: string): string {
 export function checkPostFinanceAccount(account: string): PostFinanceAccountCheck {
   const digits = readPostalAccount(account)
   const values = Uint8Array.from(digits, Number)
-  const expected = checkDigitOf(postalCarry(values, 0, POSTAL_LENGTH - 1))
+  const expected = recursiveCheckDigit(recursiveCarry(values, 0, POSTAL_LENGTH - 1))
   return {
     account: digits,
     formatted: formatPostalAccount(digits),

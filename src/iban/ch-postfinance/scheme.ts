@@ -9,15 +9,8 @@ import { findBank, type BankRow } from '../banks.ts'
 import { BBAN } from '../layout.ts'
 import type { NationalCheckResult } from '../national.ts'
 import { randomBelow } from '../random.ts'
-import {
-  checkPostFinanceAccount,
-  checkDigitOf,
-  POSTAL_LENGTH,
-  POSTAL_PAD,
-  POSTAL_CARRY,
-  postalCarry,
-  POSTFINANCE_IID,
-} from './postal.ts'
+import { recursiveCarry, recursiveCheckDigit } from '../mod10-recursive.ts'
+import { checkPostFinanceAccount, POSTAL_LENGTH, POSTAL_PAD, POSTFINANCE_IID } from './postal.ts'
 
 /** Where the account starts in a Swiss BBAN (after the 5-digit IID), and the postal account in it. */
 const ACCOUNT_AT = 5
@@ -39,9 +32,7 @@ const CHECK_AT = BBAN + POSTAL_AT + POSTAL_LENGTH - 1
 
 /** Writes the check digit of the postal account's first 8 digits, read from the row. */
 function writeCheckDigit(out: Uint8Array): void {
-  let carry = 0
-  for (let i = BBAN + POSTAL_AT; i < CHECK_AT; i++) carry = POSTAL_CARRY[carry + (out[i] as number) - 48] as number
-  out[CHECK_AT] = 48 + checkDigitOf(carry)
+  out[CHECK_AT] = 48 + recursiveCheckDigit(recursiveCarry(out, BBAN + POSTAL_AT, CHECK_AT, 48))
 }
 
 const WRITER: AccountWriter = { digit: undefined, finish: writeCheckDigit }
@@ -97,7 +88,7 @@ export const POSTFINANCE: AccountScheme = {
     const v = BBAN_VALUES
     if (v[0] !== 0 || v[1] !== 9 || v[2] !== 0 || v[3] !== 0 || v[4] !== 0) return -1
     const padded = v[ACCOUNT_AT] === 0 && v[ACCOUNT_AT + 1] === 0 && v[ACCOUNT_AT + 2] === 0
-    return padded && postalCarry(v, POSTAL_AT, POSTAL_AT + POSTAL_LENGTH) === 0 ? 1 : 0
+    return padded && recursiveCarry(v, POSTAL_AT, POSTAL_AT + POSTAL_LENGTH) === 0 ? 1 : 0
   },
   result: (verdict) => RESULTS[verdict & 1] as NationalCheckResult,
   kind: (verdict) => (verdict < 0 ? 0 : 1),

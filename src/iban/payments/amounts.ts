@@ -96,8 +96,16 @@ export class CentsSum {
   }
 }
 
-/** Cents as a decimal amount with two decimals and no leading zeros (EPC: 1234.50). */
+/**
+ * Cents as a decimal amount with two decimals and no leading zeros (EPC: 1234.50; 5 → 0.05): the
+ * one spelling of amounts in the XML, the control sums and the party columns.
+ */
 export function decimal(cents: bigint | number): string {
+  // An amount's cents are a number below 2^53: its division by 100 is exact, and no BigInt is made.
+  if (typeof cents === 'number' && Number.isSafeInteger(cents) && cents >= 0) {
+    const rest = cents % 100
+    return `${(cents - rest) / 100}.${rest < 10 ? '0' : ''}${rest}`
+  }
   const value = typeof cents === 'bigint' ? cents : BigInt(cents)
   const negative = value < 0n
   const digits = (negative ? -value : value).toString().padStart(3, '0')

@@ -1,6 +1,6 @@
 // Bytes of an XML message, written straight into a buffer and handed out in chunks of about
 // 64 KiB: constant markup is kept encoded once (xmlBytes), values in the SEPA set are ASCII and
-// written by their char codes, amounts by their digits; only text outside the SEPA set (a defect)
+// written by their char codes; only text outside the SEPA set (a defect)
 // goes through escaping and UTF-8 encoding.
 
 const UTF8 = new TextEncoder()
@@ -71,23 +71,5 @@ export class ChunkWriter {
     const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
     this.#reserve(escaped.length * 3)
     this.#length += UTF8.encodeInto(escaped, this.#bytes.subarray(this.#length)).written
-  }
-
-  /** Appends cents (0 ≤ cents < 2^53) as an amount with two decimals: 1234 → 12.34. */
-  cents(cents: number): void {
-    this.#reserve(20)
-    const out = this.#bytes
-    let at = this.#length
-    const units = Math.floor(cents / 100)
-    const rest = cents - units * 100
-    if (units < 10) out[at++] = 48 + units
-    else {
-      const digits = String(units)
-      for (let i = 0; i < digits.length; i++) out[at++] = digits.charCodeAt(i)
-    }
-    out[at++] = 46
-    out[at++] = 48 + Math.floor(rest / 10)
-    out[at++] = 48 + (rest % 10)
-    this.#length = at
   }
 }

@@ -50,6 +50,7 @@ export interface PaymentFileView {
   /** The defect that rejects block k as a whole, if any. */
   blockRejected(k: number): PaymentDefect | undefined
   totals(): Totals
+  /** Block k's control figures (the file keeps them: asking again for a block costs no pass). */
   blockTotals(k: number): Totals
   summary(): PaymentFileSummary
 }

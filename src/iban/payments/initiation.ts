@@ -4,9 +4,11 @@
 // per file and per PmtInf. Written in three parts, each a pure function of the file and its range,
 // so that blocks made apart concatenate into one message: the header (group header, control figures
 // of the whole file), block k (one PmtInf), the footer.
+import { decimal } from './amounts.ts'
 import { ChunkWriter, xmlBytes } from './chunk-writer.ts'
 import type { Party } from '../parties/party.ts'
 import type { PaymentFileView } from './file-view.ts'
+import { isV2019 } from './options.ts'
 import type { Transactions } from './transactions.ts'
 
 /** The markup that differs between the message versions and kinds, encoded once. */
@@ -20,7 +22,7 @@ interface Dialect {
 
 function dialectOf(message: string): Dialect {
   const root = message.startsWith('pain.008') ? 'CstmrDrctDbtInitn' : 'CstmrCdtTrfInitn'
-  const v2019 = message.endsWith('.09') || message.endsWith('.08')
+  const v2019 = isV2019(message)
   const bic = v2019 ? 'BICFI' : 'BIC'
   return {
     open: xmlBytes(
@@ -168,7 +170,7 @@ function writeBlockHead(writer: ChunkWriter, file: PaymentFileView, k: number): 
   const { message, executionDate, instant, scheme, sequenceType } = tx.options
   const d = dialect(message)
   const block = file.blockTotals(k)
-  const v2019 = message.endsWith('.09') || message.endsWith('.08')
+  const v2019 = isV2019(message)
   writer.ascii(`<PmtInf><PmtInfId>${file.blockId(k)}</PmtInfId><PmtMtd>${tx.debit ? 'DD' : 'TRF'}</PmtMtd>`)
   writer.ascii(
     `<BtchBookg>false</BtchBookg><NbOfTxs>${block.declaredCount}</NbOfTxs><CtrlSum>${block.declaredSum}</CtrlSum>`,
@@ -200,7 +202,7 @@ function writeCreditTransfer(writer: ChunkWriter, d: Dialect, tx: Transactions):
   writer.raw(B.amt)
   writer.ascii(tx.currency)
   writer.raw(B.amtMid)
-  writer.cents(tx.cents)
+  writer.ascii(decimal(tx.cents))
   writer.raw(B.amtEnd)
   if (tx.bic !== undefined) {
     writer.raw(B.cdtrAgt)
@@ -228,7 +230,7 @@ function writeDirectDebit(writer: ChunkWriter, d: Dialect, tx: Transactions): vo
   writer.raw(B.ddAmt)
   writer.ascii(tx.currency)
   writer.raw(B.amtMid)
-  writer.cents(tx.cents)
+  writer.ascii(decimal(tx.cents))
   writer.raw(B.ddAmtEnd)
   if (tx.mandateId === undefined) writer.raw(B.noMndt)
   else {

@@ -10,6 +10,11 @@ export const PAYMENT_MESSAGES = ['pain.001.001.09', 'pain.001.001.03', 'pain.008
 /** One of PAYMENT_MESSAGES. */
 export type PaymentMessageName = (typeof PAYMENT_MESSAGES)[number]
 
+/** True for the 2019 versions (pain.001.001.09, pain.008.001.08), whose answers are pain.002.001.10 and camt.053.001.08. */
+export function isV2019(message: string): boolean {
+  return message.endsWith('.09') || message.endsWith('.08')
+}
+
 /**
  * The defects a file can carry, by the ISO reason code a bank answers with. Per transaction:
  * AC01 IBAN check digits wrong, RC01 BIC of no country, AM01 amount zero, AM02 amount above the

@@ -10,6 +10,7 @@ import { ChunkWriter } from './chunk-writer.ts'
 import { initiationBlock, initiationFooter, initiationHeader } from './initiation.ts'
 import { isValidCreditorIdentifier } from './creditor-id.ts'
 import {
+  isV2019,
   resolvePaymentOptions,
   type PaymentDefect,
   type PaymentFileOptions,
@@ -33,6 +34,14 @@ export type { PaymentFileSummary } from './file-view.ts'
 /** Something that takes chunks: a Node stream, a WritableStreamDefaultWriter's wrapper, an array. */
 export interface PaymentSink {
   write(chunk: Uint8Array): unknown
+}
+
+/** What one pass over a range of rows finds: how many, their sum, and those of the rows with no defect. */
+interface RowsPass {
+  count: number
+  sum: bigint
+  clean: number
+  cleanSum: bigint
 }
 
 const BIC = /^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/
@@ -69,6 +78,8 @@ export class PaymentFile implements PaymentFileView {
   /** CreDtTm of the file (the bank's answers are made the same day). */
   readonly createdAt: string
   #totals: Totals | undefined
+  #firstBlock: RowsPass | undefined
+  #lastBlock: { k: number; pass: RowsPass } | undefined
 
   constructor(options: PaymentFileOptions) {
     this.resolved = resolvePaymentOptions(options)
@@ -102,29 +113,33 @@ export class PaymentFile implements PaymentFileView {
     return this.resolved.defects.includes('AM20') ? 'AM20' : this.resolved.defects.includes('AM17') ? 'AM17' : undefined
   }
 
-  #sum(start: number, end: number, rejectAll: boolean): Totals {
+  /** One pass over rows [start, end): their amounts, and those of the rows with no defect. */
+  #pass(start: number, end: number): RowsPass {
     const tx = this.transactions
     const sum = new CentsSum()
-    const accepted = new CentsSum()
-    let acceptedCount = 0
+    const clean = new CentsSum()
+    let cleanCount = 0
     for (let i = start; i < end; i++) {
       const defect = tx.defectAt(i)
       const cents = tx.centsAt(i, defect)
       sum.add(cents)
-      if (defect === undefined && !rejectAll) {
-        accepted.add(cents)
-        acceptedCount++
+      if (defect === undefined) {
+        clean.add(cents)
+        cleanCount++
       }
     }
-    const total = sum.total
-    return {
-      count: end - start,
-      sum: total,
-      declaredCount: end - start,
-      declaredSum: decimal(total),
-      accepted: acceptedCount,
-      acceptedSum: accepted.total,
-    }
+    return { count: end - start, sum: sum.total, clean: cleanCount, cleanSum: clean.total }
+  }
+
+  /**
+   * Block k's pass, kept: block 0's (the whole file's totals read it) and the last other block's.
+   * A block's writers ask for it once per part, and a block of 10,000,000 rows comes in a thousand
+   * parts: without the kept pass each part would go over the whole block again.
+   */
+  #blockPass(k: number): RowsPass {
+    if (k === 0) return (this.#firstBlock ??= this.#pass(...this.blockRange(0)))
+    if (this.#lastBlock?.k !== k) this.#lastBlock = { k, pass: this.#pass(...this.blockRange(k)) }
+    return this.#lastBlock.pass
   }
 
   /** The whole file's control figures (one pass over the rows, kept). */
@@ -132,9 +147,9 @@ export class PaymentFile implements PaymentFileView {
     if (this.#totals !== undefined) return this.#totals
     const { offset, count, defects } = this.resolved
     const groupRejected = defects.includes('AM16') || defects.includes('AM19')
-    const first = this.blockRange(0)
-    const head = this.#sum(first[0], first[1], groupRejected || this.blockRejected(0) !== undefined)
-    const rest = this.#sum(first[1], offset + count, groupRejected)
+    const head = this.#blockPass(0)
+    const rest = this.#pass(this.blockRange(0)[1], offset + count)
+    const headAccepted = !groupRejected && this.blockRejected(0) === undefined
     const sum = head.sum + rest.sum
     this.#totals = {
       count,
@@ -142,26 +157,30 @@ export class PaymentFile implements PaymentFileView {
       // Wrong by one transaction and by ten euros: both pass the schema.
       declaredCount: defects.includes('AM19') ? count + 1 : count,
       declaredSum: decimal(defects.includes('AM16') ? sum + 1000n : sum),
-      accepted: head.accepted + rest.accepted,
-      acceptedSum: head.acceptedSum + rest.acceptedSum,
+      accepted: groupRejected ? 0 : (headAccepted ? head.clean : 0) + rest.clean,
+      acceptedSum: groupRejected ? 0n : (headAccepted ? head.cleanSum : 0n) + rest.cleanSum,
     }
     return this.#totals
   }
 
-  /** Block k's control figures (a pass over its rows). */
+  /** Block k's control figures (accepted: its rows with no defect, whatever rejects the block). */
   blockTotals(k: number): Totals {
-    const [start, end] = this.blockRange(k)
-    const totals = this.#sum(start, end, false)
+    const pass = this.#blockPass(k)
     const broken = this.blockRejected(k)
-    if (broken === 'AM20') totals.declaredCount += 1
-    if (broken === 'AM17') totals.declaredSum = decimal(totals.sum + 1000n)
-    return totals
+    return {
+      count: pass.count,
+      sum: pass.sum,
+      declaredCount: broken === 'AM20' ? pass.count + 1 : pass.count,
+      declaredSum: decimal(broken === 'AM17' ? pass.sum + 1000n : pass.sum),
+      accepted: pass.clean,
+      acceptedSum: pass.cleanSum,
+    }
   }
 
   /** The file's figures and the bank's verdict (runs the first pass). */
   summary(): PaymentFileSummary {
     const totals = this.totals()
-    const v2019 = /\.(09|08)$/.test(this.resolved.message)
+    const v2019 = isV2019(this.resolved.message)
     const reason = this.fileDefect ?? null
     return {
       message: this.resolved.message,

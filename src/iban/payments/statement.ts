@@ -6,11 +6,8 @@
 import { decimal } from './amounts.ts'
 import { ChunkWriter, xmlBytes } from './chunk-writer.ts'
 import type { PaymentFileView } from './file-view.ts'
+import { isV2019 } from './options.ts'
 import { SeededRandom } from '../random.ts'
-
-function v2019(file: PaymentFileView): boolean {
-  return /\.(09|08)$/.test(file.resolved.message)
-}
 
 /** The opening balance in cents: a million euros or so, from the seed. */
 function openingCents(file: PaymentFileView): bigint {
@@ -62,7 +59,7 @@ export function* statementBlock(
   const defect = file.fileDefect
   if (defect === 'AM16' || defect === 'AM19' || file.blockRejected(k) !== undefined) return
   const tx = file.transactions
-  const modern = v2019(file)
+  const modern = isV2019(file.resolved.message)
   const { executionDate, scheme } = file.resolved
   const side = tx.debit ? 'Dbtr' : 'Cdtr'
   const direction = tx.debit ? 'CRDT' : 'DBIT'
@@ -74,7 +71,7 @@ export function* statementBlock(
     if (tx.defectAt(i) !== undefined) continue
     tx.fill(i)
     writer.ascii('<Ntry><Amt Ccy="EUR">')
-    writer.cents(tx.cents)
+    writer.ascii(decimal(tx.cents))
     writer.ascii('</Amt>')
     writer.raw(head)
     writer.ascii(tx.endToEndId)
@@ -83,7 +80,7 @@ export function* statementBlock(
     writer.ascii('</Refs>')
     if (modern) {
       writer.ascii('<Amt Ccy="EUR">')
-      writer.cents(tx.cents)
+      writer.ascii(decimal(tx.cents))
       writer.ascii(`</Amt><CdtDbtInd>${direction}</CdtDbtInd>`)
     }
     writer.ascii(`<RltdPties><${side}>${modern ? '<Pty>' : ''}<Nm>${tx.name}</Nm>${modern ? '</Pty>' : ''}</${side}>`)

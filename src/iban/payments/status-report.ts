@@ -86,13 +86,11 @@ export function* reportBlock(
   const tx = file.transactions
   const [start, end] = file.blockRange(k)
   const whole = file.blockRejected(k)
-  let rejected = 0
-  if (whole === undefined) {
-    for (let i = start; i < end; i++) if (tx.defectAt(i) !== undefined) rejected++
-    if (rejected === 0) return
-  }
+  // The block's figures are kept by the file: a block cut into many parts is counted once.
+  const totals = file.blockTotals(k)
+  const rejected = totals.count - totals.accepted
+  if (whole === undefined && rejected === 0) return
   if (from === start) {
-    const totals = file.blockTotals(k)
     const status = whole !== undefined || rejected === end - start ? 'RJCT' : 'PART'
     writer.ascii(`<OrgnlPmtInfAndSts><OrgnlPmtInfId>${file.blockId(k)}</OrgnlPmtInfId>`)
     writer.ascii(

@@ -13,7 +13,7 @@ import { AmountDraw } from './amounts.ts'
 import { buildCreditorIdentifier } from './creditor-id.ts'
 import { FILE_DEFECTS, type PaymentDefect, type ResolvedPaymentOptions } from './options.ts'
 
-/** Four random 32-bit keys of the seed for one purpose. */
+/** A random 32-bit key of the seed for one purpose (the same seed and purpose give the same key). */
 function keyOf(seed: string, purpose: string): number {
   return new SeededRandom(`${seed}\u0000payments\u0000${purpose}`).uint32()
 }

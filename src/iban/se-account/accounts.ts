@@ -132,8 +132,11 @@ export const ROW_P9 = 2
 /** Rows of several kinds: 10-digit branches; a 10-digit account's first digits are derived. */
 export const ROW_MIX = 3
 
-/** How wide each row kind's branches are: where its free digits start. */
-export const ROW_WIDTH = [10, 7, 8, 10]
+/**
+ * How wide each row kind's branches are, which is where its free digits start among the 17
+ * (mixed rows after digit 9).
+ */
+export const FREE_START = [10, 7, 8, 10]
 
 /** Account digits a branch leaves to the writer: none, digits 7–9 of the 17 (a 10-digit account's first three), or 8–9 (a 9-digit account's first two). */
 const EXTRAS_NONE = 0
@@ -143,14 +146,15 @@ const EXTRAS_TWO = 2
 /**
  * What the writer needs of a row's branch, as one number: its rule (bits 0–2), the account
  * digits it derives (EXTRAS_*, bits 3–4), where the free digits start among the 17 (bits 5–8)
- * and what the branch's own digits before them add to the rule's sum (the rest).
+ * and what the branch's own digits before them add to the rule's sum (the rest). `values`: the
+ * IBAN ID's 3 digit values and the 17's (valuesOf).
  */
-function tagOf(rule: number, extras: number, start: number, digits: string): number {
+function tagOf(rule: number, extras: number, start: number, values: Uint8Array): number {
   let share = 0
   const shares = RULE_SHARES[rule] as Int16Array
   for (let i = 6; i < start; i++) {
     const derived = extras === EXTRAS_THREE ? i >= 7 : extras === EXTRAS_TWO ? i >= 8 : false
-    if (!derived) share += shares[i * 10 + Number(digits[i] ?? '0')] as number
+    if (!derived) share += shares[i * 10 + (values[3 + i] as number)] as number
   }
   return rule | (extras << 3) | (start << 5) | (share << 9)
 }
@@ -164,7 +168,7 @@ export function rowKindOf(prefixes: readonly string[]): number {
 
 /** A prefix as a branch of a row of `kind`: padded with zeros to its width (the writer replaces them). */
 export function branchOf(prefix: string, kind: number): string {
-  return prefix.padEnd(ROW_WIDTH[kind] as number, '0')
+  return prefix.padEnd(FREE_START[kind] as number, '0')
 }
 
 /** The 17 digit values of an IBAN ID and field text (short text padded with zeros). */
@@ -182,8 +186,9 @@ export interface RowLayout {
 
 /** The layout of the rows of an IBAN ID at these branches (branches of one width, as branchOf makes them). */
 export function rowLayoutOf(ibanId: string, branches: readonly string[]): RowLayout {
-  const ranges = branches.map((branch) => {
-    const index = readRange(valuesOf(ibanId, branch), 3)
+  const values = branches.map((branch) => valuesOf(ibanId, branch))
+  const ranges = branches.map((branch, k) => {
+    const index = readRange(values[k] as Uint8Array, 3)
     if (index < 0) throw new RangeError(`se-account: branch ${branch} of ${ibanId} reads as no clearing number`)
     return rangeAt(index)
   })
@@ -199,7 +204,7 @@ export function rowLayoutOf(ibanId: string, branches: readonly string[]): RowLay
     const rule = ruleOf(range)
     const derives = kind === ROW_MIX && layout !== LAYOUT_T1
     const extras = derives ? (layout === LAYOUT_P9 ? EXTRAS_TWO : EXTRAS_THREE) : EXTRAS_NONE
-    tags.set(branch, tagOf(rule, extras, FREE_START[kind] as number, branch))
+    tags.set(branch, tagOf(rule, extras, FREE_START[kind] as number, values[k] as Uint8Array))
     // The account's first weighed digit is a free one, and nothing weighed before it can be other than 0.
     if (!derives && RULE_MODULUS[rule] === 11) {
       if (layout === LAYOUT_T1) nonZeroStart ||= weighsZero(range, Number(branch.slice(6, 10)))
@@ -211,8 +216,6 @@ export function rowLayoutOf(ibanId: string, branches: readonly string[]): RowLay
 
 // ---- the writer ----
 
-/** Where the free digits of each row kind start among the 17 (after its branch; mixed rows after digit 9). */
-export const FREE_START = [10, 7, 8, 10]
 /** The guard's and the check digit's place among the 17. */
 export const GUARD = 15
 export const CHECK = 16
@@ -247,17 +250,13 @@ const VALUES = new Uint8Array(20)
 
 /** The tag of a row without one (random rows): its branch read from the row's own digits, as a mixed row's. */
 function tagFromRow(out: Uint8Array, fieldAt: number): number {
-  let digits = ''
-  for (let i = 0; i < 20; i++) {
-    VALUES[i] = (out[fieldAt - 3 + i] as number) - 48
-    if (i >= 3) digits += String(VALUES[i])
-  }
+  for (let i = 0; i < 20; i++) VALUES[i] = (out[fieldAt - 3 + i] as number) - 48
   const index = readRange(VALUES, 3)
   if (index < 0) throw new Error('generate: an SE row reads as no clearing number')
   const range = rangeAt(index)
   const layout = layoutOf(range)
   const extras = layout === LAYOUT_T1 ? EXTRAS_NONE : layout === LAYOUT_P9 ? EXTRAS_TWO : EXTRAS_THREE
-  return tagOf(ruleOf(range), extras, FREE_START[ROW_MIX] as number, digits)
+  return tagOf(ruleOf(range), extras, FREE_START[ROW_MIX] as number, VALUES)
 }
 
 /**
