@@ -373,7 +373,7 @@ const countryDetailObjectSchema: Schema = {
     bank_count: {
       type: 'integer',
       description:
-        'How many banks the country has (`bank=` takes each). Realistic mode draws, each with an equal share, from those where customers hold accounts: not central banks, codes for a bank’s own operations (settlement, clearing, ITGK, PCC) or codes marked replaced (-alt-); for GB, the banks with known sort codes.',
+        'How many banks the country has (`bank=` takes each). Realistic rows draw from those where customers hold accounts, in the shares `bank_mix` gives: not central banks, codes for a bank’s own operations (settlement, clearing, ITGK, PCC), inactive or replaced codes (-alt-); for GB, the banks with known sort codes.',
     },
     banks: {
       type: 'array',

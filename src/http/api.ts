@@ -203,7 +203,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       access: 'key',
       summary: 'One country with its IBAN format, real banks and capacity',
       description:
-        'The code is case-insensitive; a territory code (GF, AX, JE, …) gives the country whose IBANs it uses, with `territory` beside it. Returns every Country field (the spec names a subset), plus the national check, the SWIFT registry’s SEPA column, the number of banks realistic mode draws from and the first 100 of them by code (`bank=` picks one; `/banks` lists them all), and how many distinct IBANs one dataset holds per mode (`capacity`).',
+        'The code is case-insensitive; a territory code (GF, AX, JE, …) gives the country whose IBANs it uses, with `territory` beside it. Returns every Country field (the spec names a subset), plus the national check, the SWIFT registry’s SEPA column, the number of banks its registry holds and the first 100 of them by code (`bank=` picks one; `/banks` lists them all), and how many distinct IBANs one dataset holds per mode (`capacity`).',
       tag: 'countries',
       pathParams: { code: countrySchema },
       errors: ['not_found'],
@@ -218,7 +218,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       access: 'key',
       summary: 'The banks of a country, a page at a time (ibanmint extension)',
       description:
-        'Every bank realistic mode draws from, ordered by code: the national registry’s institutions (with the Bundesbank check method for DE) and the hand-checked ones. `offset` and `limit` page through them; `count` says how many there are.',
+        'Every bank of the country, ordered by code: the national registry’s institutions (with the Bundesbank check method for DE) and the hand-checked ones. Realistic rows draw from those a customer could pay (no central bank, no code for a bank’s own operations). `offset` and `limit` page through them; `count` says how many there are.',
       tag: 'countries',
       pathParams: { code: countrySchema },
       query: bankListQuery,
