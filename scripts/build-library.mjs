@@ -4,9 +4,10 @@
 //   beyond it) with one shared chunk, so that a process importing both holds one copy of the
 //   registries, caches and classes.
 // - CommonJS (`require`, Jest): esbuild bundles index.ts into dist/cjs/, whose package.json
-//   says "commonjs". The national bank registries (a megabyte of text, LAZY_DATA) are a file of
-//   their own beside it, required on their first use: a process that requires the library and
-//   never looks up a bank does not read them. (An ES module cannot load a file synchronously, so
+//   says "commonjs", written without whitespace. The national bank registries (a megabyte of
+//   text) and the party material of payment files (220 KB), LAZY_DATA, are files of their own
+//   beside it, required on their first use: a process that requires the library and never looks
+//   up a bank or makes a payment file does not read them. (An ES module cannot load a file synchronously, so
 //   the ES module bundles keep them inside.)
 // - Portable (`@ibanmint/iban/portable`): portable.ts (ibanAt) alone, one ES module file with no
 //   import at all, for engines that resolve no package and have no Node built-in (k6, QuickJS, a
@@ -51,6 +52,7 @@ const common = {
  */
 const LAZY_DATA = [
   { source: join(source, 'banks-registry-data.ts'), file: 'banks-registry-data.js', exports: ['bankRegistry'] },
+  { source: join(source, 'parties', 'material.ts'), file: 'party-material.js', exports: ['partyData'] },
 ]
 
 /** Stands a lazily required file in for each LAZY_DATA module in the CommonJS bundle. */
