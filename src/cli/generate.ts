@@ -33,8 +33,8 @@ import {
 } from '../core/slices.ts'
 import { compileValidator } from '../core/validation.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
-import { INVALID_CHECK_TEXT, PARTY_COUNTRIES } from '@ibanmint/iban/internal'
-import { BATCH_ROWS } from '../formats/batches.ts'
+import { INVALID_CHECK_TEXT, PARTY_COUNTRIES, randomSeed } from '@ibanmint/iban/internal'
+import { BATCH_ROWS, batchesOf } from '../formats/batches.ts'
 import { FORMATS, ROW_FORMATS, isPaymentFormat } from '../formats/format-names.ts'
 import {
   PAYMENT_PARAMETER_NAMES,
@@ -129,7 +129,8 @@ ${INVALID_CHECKS.map((check) => `                         ${check.padEnd(10)}${w
                        end_to_end_id (row i as transaction i of the seed's
                        payment file)
   -o, --output FILE    write to FILE instead of stdout (created or replaced)
-      --threads N      worker threads for large counts (default: one per core)
+      --threads N      threads for large counts (default: one per core; 1: the
+                       command's own thread, as a slice of an array job wants)
   -h, --help           show this help
 
 ${wrap(`Payment files (-f pain.001, pain.001.001.03, pain.008, pain.008.001.02; the bank's answers for the same options: pain.002, camt.053): row i of the seeded dataset is transaction i, with its holder, address and amount (see docs/payment-files.md). Counterparties in ${PARTY_COUNTRIES.join(' ')}.`, 79, '')}
@@ -450,6 +451,17 @@ async function writeRows(
       // One batch: rendered here, the same bytes a worker would write, without starting threads.
       const bytes = renderBatch({ ...request, start: request.offset, first: true, last: true, documentRows: count })
       if (!target.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
+    } else if (threads === 1) {
+      // One thread asked for: this one, batch by batch (a worker thread would only add its start).
+      // Every batch mints from the same dataset, so they share its key (as the pool's do).
+      const dataset = request.dataset.seed === undefined ? { ...request.dataset, seed: randomSeed() } : request.dataset
+      const origin = request.origin ?? request.offset
+      for (const batch of batchesOf(count, request.offset, BATCH_ROWS, origin)) {
+        if (controller.signal.aborted) break
+        const bytes = renderBatch({ ...request, ...batch, dataset, origin, documentRows: count })
+        progress?.update(batch.count)
+        if (!target.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
+      }
     } else {
       const pool = new WorkPool(threads === undefined ? {} : { threads })
       try {

@@ -213,3 +213,15 @@ test('generate above one batch runs on the pool: --output, --threads and seeds g
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('generate --threads 1 makes its batches on the command’s own thread: the same bytes as the pool for sql at an offset, a payment file and party columns', () => {
+  for (const args of [
+    ['DE,FR', '-n', '23456', '--offset', '777', '-f', 'sql', '--seed', 'one'],
+    ['DE,FR', '-n', '21000', '-f', 'pain.001', '--seed', 'one'],
+    ['NL', '-n', '20500', '-f', 'csv', '--columns', 'parties', '--seed', 'one'],
+  ]) {
+    const pooled = run('generate', ...args, '--threads', '2')
+    assert.equal(pooled.code, 0, pooled.stderr)
+    assert.equal(run('generate', ...args, '--threads', '1').stdout, pooled.stdout, args.join(' '))
+  }
+})
