@@ -50,16 +50,15 @@ test('keys create, serve, call /countries with the key, list, revoke: as the REA
   assert.equal(record?.limit, 100)
   assert.equal(record?.hash, undefined, 'list never shows hashes')
   assert.equal(cli(env, 'keys', 'revoke', record?.id ?? '').code, 0)
-  const started = Date.now()
+  // Refused within the documented bound (5 s key cache + 1 s file recheck): the wait's deadline.
   await waitFor(
     async () => {
       const res = await request(`${url}/api/v1/countries`, { headers: { 'x-api-key': key } })
       await res.body.dump()
       return res.statusCode === 401
     },
-    { timeout: 8000, interval: 100, message: 'the revoked key to be refused' },
+    { timeout: 6500, interval: 100, message: 'the revoked key to be refused' },
   )
-  assert.ok(Date.now() - started <= 6500, `revocation took ${Date.now() - started} ms (documented: within 5 s)`)
   child.kill('SIGTERM')
   assert.equal(await exited, 0)
 })

@@ -130,9 +130,8 @@ test('a key created after a failed lookup works within about a second', async ()
   const { key, record } = mintKey({ name: 'late', limit: null, expiresAt: null })
   await assert.rejects(async () => authenticator.authenticate(key), { code: 'unauthorized' })
   await new FileKeyStore(path).add(record)
-  const started = Date.now()
-  await waitFor(() => authenticator.authenticate(key), { timeout: 3000, message: 'the new key to be accepted' })
-  assert.ok(Date.now() - started <= 2300, `accepted after ${Date.now() - started} ms`)
+  // The file is read again on the next lookup after its recheck interval (1 s): the deadline is that contract's.
+  await waitFor(() => authenticator.authenticate(key), { timeout: 2300, message: 'the new key to be accepted' })
 })
 
 test('a file replaced within one clock tick, at the same size, is read again: its inode changed', async () => {
