@@ -277,7 +277,7 @@ export function manifestText(manifest: SliceManifest): string {
 const COUNT = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER }
 
 /** What a manifest must hold: the reader's check of a file that may be anything. */
-const MANIFEST_SCHEMA = {
+export const MANIFEST_SCHEMA = {
   type: 'object',
   required: ['kind', 'version', 'dataset', 'slice', 'part', 'format', 'file'],
   properties: {
