@@ -7,6 +7,7 @@ import { BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/format-names.ts'
 import { maxRowBytesOf } from '../formats/render.ts'
 import type { DatasetOptions } from '@ibanmint/iban/internal'
+import { SLOT_MAX_BYTES } from './slots.ts'
 
 /** What a batch writes besides its rows at most: a csv header of every country's columns, a document's opening. */
 const HEAD_BYTES = 4096
@@ -36,12 +37,18 @@ export class BatchSizes {
   /** The largest batch seen, by request (its rows' kind, not its count, seed or offset). */
   readonly #seen = new BoundedCache<string, number>(256)
 
-  /** Bytes of one result slot for `request`'s batches. */
+  /**
+   * Bytes of one result slot for `request`'s batches: no more than a slot may grow to (a payment
+   * file's 10,000 transactions may take more; such a batch comes back in a buffer of its own).
+   */
   slotBytes(request: SizedRequest): number {
     const rows = Math.min(request.count, BATCH_ROWS)
-    const most = roundUp(
-      rows * (maxRowBytesOf(request.format, request.parties === true) + (labelled(request) ? LABEL_BYTES : 0)) +
-        HEAD_BYTES,
+    const most = Math.min(
+      SLOT_MAX_BYTES,
+      roundUp(
+        rows * (maxRowBytesOf(request.format, request.parties === true) + (labelled(request) ? LABEL_BYTES : 0)) +
+          HEAD_BYTES,
+      ),
     )
     const seen = this.#seen.get(keyOf(request))
     return seen === undefined ? most : Math.min(most, roundUp(seen * MARGIN + HEAD_BYTES))

@@ -16,15 +16,20 @@ export class SlotStore {
   #limit = Infinity
   #made = 0
 
-  /** A slot of `bytes` bytes: a kept one resized (its pages are committed as they are written), else a new one. */
+  /**
+   * A slot of `bytes` bytes, SLOT_MAX_BYTES at most (a batch larger than its slot comes back in a
+   * buffer of its own): a kept one resized (its pages are committed as they are written), else a
+   * new one.
+   */
   take(bytes: number): ArrayBuffer {
+    const size = Math.min(bytes, SLOT_MAX_BYTES)
     const slot = this.#free.pop()
     if (slot === undefined) {
       this.#made++
-      return new ArrayBuffer(bytes, { maxByteLength: SLOT_MAX_BYTES })
+      return new ArrayBuffer(size, { maxByteLength: SLOT_MAX_BYTES })
     }
     this.#bytes -= slot.byteLength
-    if (slot.byteLength !== bytes) slot.resize(bytes)
+    if (slot.byteLength !== size) slot.resize(size)
     return slot
   }
 

@@ -218,6 +218,8 @@ test('generate --threads 1 makes its batches on the command’s own thread: the 
   for (const args of [
     ['DE,FR', '-n', '23456', '--offset', '777', '-f', 'sql', '--seed', 'one'],
     ['DE,FR', '-n', '21000', '-f', 'pain.001', '--seed', 'one'],
+    // A batch of 10,000 direct debits can outgrow a result slot (16 MB): it comes back in a buffer of its own.
+    ['DE,FR', '-n', '10001', '-f', 'pain.008', '--seed', 'one'],
     ['NL', '-n', '20500', '-f', 'csv', '--columns', 'parties', '--seed', 'one'],
   ]) {
     const pooled = run('generate', ...args, '--threads', '2')

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { toApiError } from '../../src/core/errors.ts'
+import { BatchSizes } from '../../src/pool/batch-bytes.ts'
 import { SLOT_MAX_BYTES, SlotStore } from '../../src/pool/slots.ts'
 import { MemoryBudgetError, StreamMemory } from '../../src/pool/stream-memory.ts'
 import { waitFor } from '../helpers/wait.ts'
@@ -77,4 +78,14 @@ test('a slot store keeps no detached or fixed-length buffer, and empties what pa
   const big = store.take(2 * MB)
   store.give(big)
   assert.deepEqual([store.kept, big.byteLength], [0, 0])
+})
+
+test('a slot asked larger than a slot may grow is made at the most (the batch comes back in a buffer of its own); its estimate says so too', () => {
+  const store = new SlotStore()
+  const slot = store.take(SLOT_MAX_BYTES + 5 * MB)
+  assert.deepEqual([slot.byteLength, slot.maxByteLength], [SLOT_MAX_BYTES, SLOT_MAX_BYTES])
+  store.give(slot)
+  assert.equal(store.take(SLOT_MAX_BYTES * 2).byteLength, SLOT_MAX_BYTES, 'a kept slot, resized to the most')
+  const directDebits = { dataset: { countries: ['DE', 'FR'] }, count: 10_001, format: 'pain.008' } as const
+  assert.equal(new BatchSizes().slotBytes(directDebits), SLOT_MAX_BYTES)
 })
