@@ -48,7 +48,7 @@ import {
 } from '../core/payment-request.ts'
 import { PAYMENT_DEFECTS, type ResolvedPaymentOptions } from '@ibanmint/iban'
 import { fileTypeOf, renderBatch } from '../formats/render.ts'
-import { COMMAND_LIMITS, runsInline } from '../pool/inline.ts'
+import { commandLimits, runsInline } from '../pool/inline.ts'
 import type { ChunkSink } from '../pool/ordered-window.ts'
 import { WorkPool } from '../pool/pool.ts'
 import { closeOutput, DigestSink, openOutput, openPendingFile, reasonOf, type PendingFile } from './output.ts'
@@ -447,13 +447,9 @@ async function writeRows(
   })
   process.once('SIGINT', stop)
   try {
-    if (runsInline({ rows: count }, COMMAND_LIMITS)) {
-      // One batch: rendered here, the same bytes a worker would write, without starting threads.
-      const bytes = renderBatch({ ...request, start: request.offset, first: true, last: true, documentRows: count })
-      if (!target.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
-    } else if (threads === 1) {
-      // One thread asked for: this one, batch by batch (a worker thread would only add its start).
-      // Every batch mints from the same dataset, so they share its key (as the pool's do).
+    if (runsInline({ rows: count }, commandLimits(threads))) {
+      // Here, batch by batch: the bytes a worker would write, without starting threads. Every
+      // batch mints from the same dataset, so they share its key (as the pool's do).
       const dataset = request.dataset.seed === undefined ? { ...request.dataset, seed: randomSeed() } : request.dataset
       const origin = request.origin ?? request.offset
       for (const batch of batchesOf(count, request.offset, BATCH_ROWS, origin)) {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { after, test } from 'node:test'
 import { BATCH_BYTES } from '../../src/formats/record-batches.ts'
 import { toolDefinitions } from '../../src/mcp/tools.ts'
-import { COMMAND_LIMITS, runningPoolLimits, runsInline } from '../../src/pool/inline.ts'
+import { COMMAND_LIMITS, commandLimits, runningPoolLimits, runsInline } from '../../src/pool/inline.ts'
 import { WorkPool } from '../../src/pool/pool.ts'
 
 const pool = new WorkPool({ threads: 1 })
@@ -21,6 +21,13 @@ test('rows and bytes up to the limits run inline, one more goes to the pool', ()
   assert.equal(runsInline({ bytes: BATCH_BYTES }), true)
   assert.equal(runsInline({ bytes: BATCH_BYTES + 1 }), false)
   assert.equal(runsInline({ bytes: BATCH_BYTES }, runningPoolLimits(0)), true)
+})
+
+test('a command makes a batch of rows on its own thread, or all of them when given one thread', () => {
+  assert.equal(commandLimits(undefined), COMMAND_LIMITS)
+  assert.equal(commandLimits(4), COMMAND_LIMITS)
+  assert.equal(runsInline({ rows: COMMAND_LIMITS.rows + 1 }, commandLimits(2)), false)
+  assert.equal(runsInline({ rows: 1e9 }, commandLimits(1)), true)
 })
 
 test('generate_iban answers a small call without the pool, a larger one on it: the same result', async () => {
