@@ -2,8 +2,9 @@
 // (pain.002, camt.053) as XML text, with the file's figures stated once, so that a model sees
 // what the bank accepts and rejects without reading the XML. The same options, checks and bytes
 // as GET /api/v1/bulk/{countries}?format=pain.001 (the options typed as JSON: instant a
-// boolean, defects a list). The XML is rendered by the worker pool, as the bulk download's
-// batches are; the figures are the library's summary of the same file, made here.
+// boolean, defects a list). The XML is rendered where generate_iban's rows are (src/pool/inline.ts:
+// here when small, else by the worker pool, as the bulk download's batches are); the figures are
+// the library's summary of the same file.
 import { PAYMENT_DEFECTS, PaymentFile } from '@ibanmint/iban'
 import { PARTY_COUNTRIES } from '@ibanmint/iban/internal'
 import { ApiError } from '../core/errors.ts'
@@ -12,6 +13,8 @@ import { requireCountries, toSeed } from '../core/operations.ts'
 import { PAYMENT_PARAMETERS, resolvePaymentRequest, type PaymentQuery } from '../core/payment-request.ts'
 import { countSchema, objectOf, offsetSchema, seedBodySchema, type ParamsOf, type Schema } from '../core/schemas.ts'
 import { PAYMENT_FORMATS } from '../formats/format-names.ts'
+import { renderBatch } from '../formats/render.ts'
+import { runsInline } from '../pool/inline.ts'
 import type { ToolDeps } from './info.ts'
 
 /** At most this many transactions: a pain.001 of 100 is about 50 KB of XML. */
@@ -131,19 +134,20 @@ export async function paymentFileTool(
     { countries, count: args.count, offset: args.offset, seed },
     queryOf(args),
   )
-  const bytes = await deps.pool.run(
-    {
-      dataset: { countries, realistic: true, seed: payment.seed },
-      payment,
-      format: args.format,
-      start: payment.offset,
-      count: payment.count,
-      documentRows: payment.count,
-      first: true,
-      last: true,
-    },
-    signal,
-  )
+  const batch = {
+    dataset: { countries, realistic: true, seed: payment.seed },
+    payment,
+    format: args.format,
+    start: payment.offset,
+    count: payment.count,
+    documentRows: payment.count,
+    first: true,
+    last: true,
+  }
+  // Where generate_iban's rows are made, by the same decision: here when small, else on the pool.
+  const bytes = runsInline({ rows: payment.count }, deps.inline)
+    ? renderBatch(batch)
+    : await deps.pool.run(batch, signal)
   deps.countRows?.('generated', payment.count)
   const summary = new PaymentFile(payment).summary()
   const message =

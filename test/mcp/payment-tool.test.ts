@@ -114,3 +114,17 @@ test('generate_payment_file: pain.008 B2B of the 2009 version; bad arguments are
     assert.match(error.message, message, JSON.stringify(args))
   }
 })
+
+test('generate_payment_file: made here when small (POOL_INLINE_MAX), on the pool otherwise: the same result', async () => {
+  const pooled = await startApp({ after: (fn) => cleanup.push(fn) }, { env: { POOL_INLINE_MAX: '0' } })
+  const poolClient = new Client({ name: 'ibanmint-tests', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } })
+  await poolClient.connect(new StreamableHTTPClientTransport(new URL(`${pooled.url}/mcp`)))
+  cleanup.push(() => poolClient.close())
+  for (const format of ['pain.001', 'pain.008', 'camt.053']) {
+    const args = { ...ARGS, format, ...(format === 'pain.008' ? { defects: ['MD01'] } : {}) }
+    const here = await call(args)
+    const there = await poolClient.callTool({ name: 'generate_payment_file', arguments: args })
+    assert.notEqual(here['isError'], true, JSON.stringify(here))
+    assert.deepEqual(there['structuredContent'], here['structuredContent'], format)
+  }
+})
