@@ -3,8 +3,8 @@
 // would first start its threads (about 100 ms each): small work is done where it was asked,
 // the rest goes to the pool, whose admission refuses it whole (503) when it is full; a command
 // given one thread makes all of it on its own. The one decision of every surface: the API's
-// generate, MCP's generate_iban and generate_payment_file (HTTP and stdio), the command line's generate and validate, and
-// every streamed validation.
+// generate, MCP's generate_iban and generate_payment_file (HTTP and stdio), the command line's
+// generate and validate, and every streamed validation.
 import { BATCH_ROWS } from '../formats/batches.ts'
 import { BATCH_BYTES } from '../formats/record-batches.ts'
 
