@@ -5,9 +5,9 @@
 // before its 200 with a 503 naming the budget; the peak stays under idle + the budget + a margin
 // for what no stream holds (the threads' heaps, the sockets); and once the streams have ended,
 // resident memory returns to within RETURN_MB of idle (the server at rest after a warm burst in
-// every coding, with the pages its allocator keeps for the next burst). The default run makes one round of each at
-// 50,000 rows and leaves 24 downloads; IBANMINT_LONG_TESTS=1 makes three rounds at 100,000 rows
-// and leaves 100 downloads, uncompressed, gzip and br.
+// every coding, with the pages its allocator keeps for the next burst). The default run makes one
+// round of each at 50,000 rows and leaves 24 downloads; IBANMINT_LONG_TESTS=1 makes three rounds
+// at 100,000 rows and leaves 100 downloads, uncompressed, gzip and br.
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -170,8 +170,11 @@ describe('reliability: memory under concurrent streams stays within the budget a
   let server: Server
   let idle = 0
   let bursts = 0
-  /** The key set of the next burst: not the last one's. */
-  const nextKeys = () => server.keys[bursts++ % 2] as string[]
+  /** `streams` runs at once, with the key set the last burst did not take, 8 streams a key. */
+  function burst(streams: number, run: (key: string) => Promise<Outcome>): Promise<Outcome[]> {
+    const keys = server.keys[bursts++ % 2] as string[]
+    return Promise.all(Array.from({ length: streams }, (_, i) => run(keys[Math.floor(i / STREAMS_PER_KEY)] as string)))
+  }
   const budget = DEFAULT_STREAM_MEMORY_MB
   const bound = () => idle + budget + MARGIN_MB
 
@@ -185,12 +188,7 @@ describe('reliability: memory under concurrent streams stays within the budget a
     for (const coding of CODINGS)
       assert.equal((await download(server, server.keys[0]?.[0] as string, coding, ROWS)).kind, 'complete')
     for (const coding of CODINGS) {
-      const keys = nextKeys()
-      const outcomes = await Promise.all(
-        Array.from({ length: 100 }, (_, i) =>
-          download(server, keys[Math.floor(i / STREAMS_PER_KEY)] as string, coding, ROWS),
-        ),
-      )
+      const outcomes = await burst(100, (key) => download(server, key, coding, ROWS))
       assert.deepEqual(
         outcomes.filter((outcome) => outcome.kind === 'cut'),
         [],
@@ -214,14 +212,7 @@ describe('reliability: memory under concurrent streams stays within the budget a
   async function measure(streams: number, run: (key: string) => Promise<Outcome>, rounds = ROUNDS): Promise<Measured> {
     server.resetPeak()
     const outcomes: Outcome[] = []
-    for (let round = 0; round < rounds; round++) {
-      const keys = nextKeys()
-      outcomes.push(
-        ...(await Promise.all(
-          Array.from({ length: streams }, (_, i) => run(keys[Math.floor(i / STREAMS_PER_KEY)] as string)),
-        )),
-      )
-    }
+    for (let round = 0; round < rounds; round++) outcomes.push(...(await burst(streams, run)))
     const ended = performance.now()
     const peak = server.peak()
     const cut = outcomes.filter((outcome) => outcome.kind === 'cut')
