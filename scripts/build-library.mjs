@@ -3,12 +3,17 @@
 // - ESM (`import`): esbuild bundles index.ts (the API) and internal.ts (what the service needs
 //   beyond it) with one shared chunk, so that a process importing both holds one copy of the
 //   registries, caches and classes.
-// - CommonJS (`require`, Jest): esbuild bundles index.ts into dist/cjs/, whose package.json
-//   says "commonjs", written without whitespace. The national bank registries (a megabyte of
-//   text) and the party material of payment files (220 KB), LAZY_DATA, are files of their own
-//   beside it, required on their first use: a process that requires the library and never looks
-//   up a bank or makes a payment file does not read them. (An ES module cannot load a file synchronously, so
-//   the ES module bundles keep them inside.)
+// - CommonJS (`require`, Jest): dist/cjs/, whose package.json says "commonjs", written without
+//   whitespace. index.js gives the names of core.js, esbuild's bundle of index.ts, and, behind
+//   getters, those of each LAZY_PARTS part (the payment files): a file of its own, required on
+//   the first use of one of its names. Inside the core, LAZY_DATA (the national bank registries, a
+//   megabyte of text; the party material of payment files, 220 KB) and LAZY_CODE (the
+//   Bundesbank's check methods, the UK's and Sweden's account checks and drawing) are files of
+//   their own as well, required on first use: what `require` compiles is the 224 KB of code and
+//   tables every use needs (it was 325 KB), so that loading the library stays close to loading a
+//   validator of IBANs alone. A lazily loaded file of code is a function of the library's
+//   modules it imports, which the core passes in: one copy of each per process. (An ES module
+//   cannot load a file synchronously, so the ES module bundles keep everything inside.)
 // - Portable (`@ibanmint/iban/portable`): portable.ts (ibanAt) alone, one ES module file with no
 //   import at all, for engines that resolve no package and have no Node built-in (k6, QuickJS, a
 //   browser's <script type="module">): a load script copies or bundles it as it is.
@@ -18,9 +23,9 @@
 // A bundle rather than tsc's 30 modules: Node loads one file per entry, not a graph of 30.
 // scripts/build.mjs runs this first; `npm pack` in packages/iban runs it alone (prepack).
 import { execFileSync } from 'node:child_process'
-import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
@@ -71,6 +76,149 @@ const lazyData = {
   },
 }
 
+/**
+ * Code the CommonJS bundle loads on first use: each group a file of its own. Its doors, the
+ * modules the rest of the library imports it by, export functions only (the build refuses
+ * another export); its members, modules only the group imports (the build refuses another
+ * importer). The file is a function of the library's modules the group imports, which the
+ * bundle passes in, so that a process holds one copy of each (their caches, their classes);
+ * each door is stood in for in the bundle by bindings that load the group on their first call
+ * and become the group's own functions.
+ */
+const LAZY_CODE = [
+  {
+    file: 'de-methods.js',
+    doors: ['methods-00-29.ts', 'methods-30-59.ts', 'methods-60-89.ts', 'methods-90-b9.ts', 'methods-c0-e4.ts'].map(
+      (name) => join(source, 'de-account', name),
+    ),
+    members: [],
+  },
+  { file: 'uk-accounts.js', doors: [join(source, 'uk-modulus', 'accounts.ts')], members: [] },
+  {
+    file: 'se-accounts.js',
+    doors: ['check.ts', 'accounts.ts'].map((name) => join(source, 'se-account', name)),
+    members: [join(source, 'se-account', 'ranges.ts')],
+  },
+]
+
+/**
+ * Parts of the API the CommonJS entry loads on the first use of one of their names: each part's
+ * names are listed in its entry module (index.ts exports it whole) and its modules are those of
+ * its folders, which nothing else of the library imports (the build refuses it). Like a LAZY_CODE
+ * group, its file is a function of the library's modules it imports.
+ */
+const LAZY_PARTS = [
+  {
+    file: 'payments.js',
+    entry: join(source, 'payments', 'api.ts'),
+    folders: [join(source, 'payments'), join(source, 'parties')],
+  },
+]
+
+/** True when `path` is a module of the part. */
+function inPart(part, path) {
+  return part.folders.some((folder) => path.startsWith(`${folder}/`))
+}
+
+/** A module's exports besides types: what `export function` declares, else the build fails. */
+function doorExports(path) {
+  const text = readFileSync(path, 'utf8')
+  const other = text.match(/^export (?!(?:async )?function|type |interface )\S.*$/m)
+  if (other !== null) throw new Error(`${path}: a lazily loaded module exports functions only, not "${other[0]}"`)
+  return [...text.matchAll(/^export (?:async )?function\*? ?(\w+)/gm)].map((match) => match[1])
+}
+
+/**
+ * Builds a lazily loaded file: the bundle of `contents` (an entry module's text) whose modules
+ * `inGroup` takes, as a function of the library's other modules it imports, which the CommonJS
+ * bundle passes in (keys: paths under src/iban). Returns those keys.
+ */
+async function buildFactory(file, contents, inGroup) {
+  const imported = new Set()
+  const result = await build({
+    ...common,
+    banner: {},
+    stdin: { contents, resolveDir: source, loader: 'js' },
+    format: 'cjs',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    write: false,
+    outfile: join(dist, 'cjs', file),
+    external: LAZY_DATA.map((data) => `./${data.file}`),
+    plugins: [
+      {
+        name: 'library-modules',
+        setup(build) {
+          build.onResolve({ filter: /^\./ }, (args) => {
+            const path = join(dirname(args.importer), args.path)
+            if (!inGroup(args.importer) || inGroup(path)) return undefined
+            const key = relative(source, path)
+            imported.add(key)
+            return { path: key, namespace: 'library' }
+          })
+          build.onLoad({ filter: /.*/, namespace: 'library' }, (args) => ({
+            contents: `module.exports = library[${JSON.stringify(args.path)}]`,
+            loader: 'js',
+          }))
+        },
+      },
+      lazyData,
+    ],
+  })
+  const [output] = result.outputFiles
+  mkdirSync(dirname(output.path), { recursive: true })
+  const wrapped = `module.exports=function(library){var module={exports:{}},exports=module.exports;\n${output.text}return module.exports}`
+  writeFileSync(output.path, `${common.banner.js}\n${wrapped}\n`)
+  return [...imported]
+}
+
+/** The library modules a lazily loaded file imports, as an object literal of namespaces, and their imports. */
+function libraryOf(keys) {
+  const imports = keys.map((key, i) => `import * as m${i} from ${JSON.stringify(join(source, key))}`)
+  return { imports, object: `{ ${keys.map((key, i) => `${JSON.stringify(key)}: m${i}`).join(', ')} }` }
+}
+
+/** Stands the LAZY_CODE groups' doors in the CommonJS bundle; `imports`: each group's library modules. */
+function lazyCode(imports) {
+  return {
+    name: 'lazy-code',
+    setup(build) {
+      build.onResolve({ filter: /^lazy-code:/ }, (args) => ({ path: args.path.slice(10), namespace: 'lazy-code' }))
+      // The group's loader: the library modules it imports, passed to its file on the first call.
+      build.onLoad({ filter: /.*/, namespace: 'lazy-code' }, (args) => {
+        const library = libraryOf(imports.get(args.path))
+        const lines = [
+          ...library.imports,
+          'let loaded',
+          `export function load() { return loaded ??= require(${JSON.stringify(`./${args.path}`)})(${library.object}) }`,
+        ]
+        return { contents: lines.join('\n'), loader: 'js', resolveDir: source }
+      })
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        // A part's entry is no module of the bundle (index.ts exports nothing of it there).
+        if (LAZY_PARTS.some((part) => part.entry === args.path)) return { contents: '', loader: 'js' }
+        if (LAZY_PARTS.some((part) => inPart(part, args.path)))
+          throw new Error(`${args.path} belongs to a lazily loaded part of the API: only the part may import it`)
+        if (LAZY_CODE.some((entry) => entry.members.includes(args.path)))
+          throw new Error(`${args.path} is a member of a lazily loaded group: only the group may import it`)
+        const group = LAZY_CODE.find((entry) => entry.doors.includes(args.path))
+        if (group === undefined) return undefined
+        const door = `d${group.doors.indexOf(args.path)}`
+        const names = doorExports(args.path)
+        const bind = names.map((name) => `${name} = group.${name}`).join('; ')
+        const lines = [
+          `import { load } from ${JSON.stringify(`lazy-code:${group.file}`)}`,
+          `function bind() { const group = load().${door}; ${bind} }`,
+          ...names.map(
+            (name) => `export let ${name} = function (...args) { bind(); return ${name}.apply(this, args) }`,
+          ),
+        ]
+        return { contents: lines.join('\n'), loader: 'js' }
+      })
+    },
+  }
+}
+
 /** Every file under a folder, recursively. */
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -92,6 +240,62 @@ function writeDeclarations() {
   }
 }
 
+/**
+ * The CommonJS build: the lazily loaded files, core.js (the library but its LAZY_PARTS) and
+ * index.js, which gives core.js's names and, behind getters, each part's.
+ */
+async function buildCommonJs() {
+  mkdirSync(join(dist, 'cjs'), { recursive: true })
+  writeFileSync(join(dist, 'cjs', 'package.json'), '{ "type": "commonjs" }\n')
+  const groups = new Map()
+  for (const group of LAZY_CODE) {
+    const members = [...group.doors, ...group.members]
+    const contents = group.doors.map((door, i) => `export * as d${i} from ${JSON.stringify(door)}`).join('\n')
+    groups.set(group.file, await buildFactory(group.file, contents, (path) => members.includes(path)))
+  }
+  const entry = [`export * from ${JSON.stringify(join(source, 'index.ts'))}`]
+  const parts = []
+  for (const [i, part] of LAZY_PARTS.entries()) {
+    const imported = await buildFactory(part.file, `export * from ${JSON.stringify(part.entry)}`, (path) =>
+      inPart(part, path),
+    )
+    const library = libraryOf(imported)
+    entry.push(
+      ...library.imports.map((line) => line.replace(/ as m(\d+) /, ` as p${i}m$1 `)),
+      `let part${i}`,
+      `export function __part${i}() { return part${i} ??= require(${JSON.stringify(`./${part.file}`)})(${library.object.replace(/: m(\d+)/g, `: p${i}m$1`)}) }`,
+    )
+    parts.push(`__part${i}`)
+  }
+  await build({
+    ...common,
+    stdin: { contents: entry.join('\n'), resolveDir: source, loader: 'js' },
+    outfile: join(dist, 'cjs', 'core.js'),
+    format: 'cjs',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    plugins: [lazyData, lazyCode(groups)],
+    external: [...LAZY_DATA, ...LAZY_CODE, ...LAZY_PARTS].map((lazy) => `./${lazy.file}`),
+  })
+  // The names, from the files themselves (what they export is what the sources do).
+  const core = require(join(dist, 'cjs', 'core.js'))
+  const names = Object.keys(core).filter((name) => !parts.includes(name))
+  const index = [
+    common.banner.js,
+    '"use strict";',
+    '// @ibanmint/iban for require(): the library (core.js), and each part of it the first use of one',
+    '// of its names loads (scripts/build-library.mjs, LAZY_PARTS).',
+    'const core = require("./core.js");',
+    'Object.defineProperty(exports, "__esModule", { value: true });',
+    `for (const name of ${JSON.stringify(names)}) exports[name] = core[name];`,
+    ...parts.map(
+      (loader) =>
+        `for (const name of ${JSON.stringify(Object.keys(core[loader]()))}) Object.defineProperty(exports, name, { enumerable: true, get: () => core.${loader}()[name] });`,
+    ),
+  ]
+  writeFileSync(join(dist, 'cjs', 'index.js'), `${index.join('\n')}\n`)
+}
+
 export async function buildLibrary() {
   const started = performance.now()
   rmSync(dist, { recursive: true, force: true })
@@ -103,16 +307,7 @@ export async function buildLibrary() {
     splitting: true,
     chunkNames: 'shared-[hash]',
   })
-  await build({
-    ...common,
-    entryPoints: [join(source, 'index.ts')],
-    outfile: join(dist, 'cjs', 'index.js'),
-    format: 'cjs',
-    minifyWhitespace: true,
-    minifySyntax: true,
-    plugins: [lazyData],
-    external: LAZY_DATA.map((data) => `./${data.file}`),
-  })
+  await buildCommonJs()
   for (const data of LAZY_DATA) {
     await build({ ...common, entryPoints: [data.source], outfile: join(dist, 'cjs', data.file), format: 'cjs' })
   }
@@ -130,7 +325,6 @@ export async function buildLibrary() {
   for (const file of filesUnder(dist).filter((name) => name.endsWith('.d.ts') && !name.includes('/cjs/'))) {
     cpSync(file, join(dist, 'cjs', file.slice(dist.length + 1)))
   }
-  writeFileSync(join(dist, 'cjs', 'package.json'), '{ "type": "commonjs" }\n')
   console.log(`ibanmint: built packages/iban/dist in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
 

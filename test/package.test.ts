@@ -159,7 +159,17 @@ const valid = ibans.every((row) => lib.validateIban(row.iban).valid) && new Set(
 const built = lib.buildIban({ country: 'DE', bank: '37040044', account: '0532013000' }).iban
 let error = ''
 try { lib.generateIbans('XX', 1) } catch (caught) { error = caught instanceof lib.DatasetError ? caught.parameter : 'other' }
-console.log(JSON.stringify({ node: process.version, keys, seeded, same, valid, built, countries: lib.COUNTRIES.length, error }))
+// What the CommonJS bundle loads on first use: Bundesbank methods, UK accounts, payment writers.
+const realistic = ['DE', 'GB'].flatMap((code) => lib.generateIbans(code, 300, { seed: 'lazy', realistic: true }).map((row) => row.iban))
+const file = Buffer.concat([...lib.paymentFileChunks({ message: 'pain.008.001.08', count: 40, seed: 1, defects: ['AC01'], defectShare: 0.2 }, 'status-report')])
+const lazy = {
+  realistic: process.getBuiltinModule('node:crypto').createHash('sha256').update(realistic.join()).digest('hex'),
+  checked: realistic.every((iban) => lib.validateIban(iban).checks.national !== false),
+  uk: lib.checkUkAccount('089999', '66374958').valid,
+  file: process.getBuiltinModule('node:crypto').createHash('sha256').update(file).digest('hex'),
+  rejected: (file.toString().match(/<StsRsnInf>/g) ?? []).length,
+}
+console.log(JSON.stringify({ node: process.version, keys, seeded, same, valid, built, countries: lib.COUNTRIES.length, error, lazy }))
 `
       writeFileSync(join(project, 'probe.mjs'), probe(`import * as lib from '@ibanmint/iban'`))
       writeFileSync(join(project, 'probe.cjs'), probe(`const lib = require('@ibanmint/iban')`))
@@ -169,7 +179,11 @@ console.log(JSON.stringify({ node: process.version, keys, seeded, same, valid, b
         const { stdout } = await run(command, [...args, file], { cwd: project, timeout: 300_000 })
         answers.push(JSON.parse(stdout.trim().split('\n').at(-1) as string))
       }
-      assert.deepEqual(answers[0], {
+      const { lazy, ...answer } = answers[0] as { lazy: { checked: boolean; uk: boolean; rejected: number } }
+      assert.equal(lazy.checked, true, 'no realistic DE or GB IBAN fails its account check')
+      assert.equal(lazy.uk, true)
+      assert.ok(lazy.rejected > 0, 'the status report rejects the defective transactions')
+      assert.deepEqual(answer, {
         node: `v${release}`,
         keys: API,
         seeded: ['DE09683500481280902865', 'DE60701696934633318451', 'DE77170523026289607160'],
@@ -182,6 +196,46 @@ console.log(JSON.stringify({ node: process.version, keys, seeded, same, valid, b
       assert.deepEqual(answers[1], answers[0], 'require gives what import gives')
     })
   }
+
+  test('require compiles the library but what a process has not used: each lazily loaded file on its first use', async () => {
+    // Which of the CommonJS bundle's files a process has loaded, after each step.
+    const probe = `const loaded = () => Object.keys(require.cache).filter((path) => path !== __filename).map((path) => require('node:path').basename(path)).sort()
+const steps = {}
+const lib = require('@ibanmint/iban')
+steps.require = loaded()
+lib.generateIbans('FR', 100, { seed: 1, realistic: false })
+steps.random = loaded()
+lib.validateIban('FR1420041010050500013M02606')
+steps.validate = loaded()
+lib.generateIbans('GB', 10, { seed: 1 })
+steps.gb = loaded()
+lib.checkSeAccount('5491', '0000003')
+steps.se = loaded()
+lib.validateIban('DE89370400440532013000')
+steps.de = loaded()
+lib.buildCreditorIdentifier('DE', '12345')
+steps.payments = loaded()
+console.log(JSON.stringify(steps))
+`
+    writeFileSync(join(project, 'lazy.cjs'), probe)
+    const { stdout } = await run(process.execPath, ['lazy.cjs'], { cwd: project })
+    const steps = JSON.parse(stdout) as Record<string, string[]>
+    const core = ['core.js', 'index.js']
+    assert.deepEqual(steps['require'], core, 'require reads the entry and the core, nothing else')
+    assert.deepEqual(steps['random'], core, 'random IBANs need no bank, account scheme or payment code')
+    assert.deepEqual(steps['validate'], ['banks-registry-data.js', ...core], 'validation names the bank')
+    assert.deepEqual(steps['gb'], ['banks-registry-data.js', ...core, 'uk-accounts.js'])
+    assert.deepEqual(steps['se'], ['banks-registry-data.js', ...core, 'se-accounts.js', 'uk-accounts.js'])
+    assert.deepEqual(steps['de'], [
+      'banks-registry-data.js',
+      'core.js',
+      'de-methods.js',
+      'index.js',
+      'se-accounts.js',
+      'uk-accounts.js',
+    ])
+    assert.ok(steps['payments']?.includes('payments.js'), 'a payment name loads the payment files')
+  })
 
   test('TypeScript consumers type-check against its declarations: ES module and CommonJS, NodeNext and Bundler', async () => {
     const body = `const options: GenerateOptions = { seed: 42, realistic: false }

@@ -55,25 +55,9 @@ export type {
 } from './registry.ts'
 // Payment files: SEPA credit transfers and direct debits of generated transactions, with labelled
 // defects, and the bank's status report and statement; the SEPA character set and creditor ids.
-export {
-  PaymentFile,
-  paymentFileChunks,
-  transactionAt,
-  writePaymentFile,
-  PAYMENT_DOCUMENTS,
-} from './payments/payment-file.ts'
-export type { PaymentDocument, PaymentFileSummary, PaymentSink, PaymentTransaction } from './payments/payment-file.ts'
-export { PAYMENT_DEFECTS, PAYMENT_MESSAGES } from './payments/options.ts'
-export type {
-  AmountOptions,
-  InitiatorOptions,
-  PaymentDefect,
-  PaymentFileOptions,
-  PaymentMessageName,
-  ResolvedPaymentOptions,
-} from './payments/options.ts'
-export { buildCreditorIdentifier, isValidCreditorIdentifier } from './payments/creditor-id.ts'
-export { isSepaText, toSepaText } from './parties/sepa-text.ts'
+// Their names are listed in payments/api.ts (a part of its own: the CommonJS build loads it on
+// first use).
+export * from './payments/api.ts'
 // Banks: the real banks that realistic IBANs carry and validation reports.
 export { banksOf } from './banks.ts'
 export type { BankRow, IbanBank } from './banks.ts'

@@ -7,17 +7,15 @@ import {
   checkedDigits,
   clearingCheckDigit,
   ibanDigits,
-  LAYOUT_S5,
   layoutOf,
   luhnPasses,
   rangeOfClearing,
-  RULE_MODULUS,
   ruleOf,
   ruleSum,
-  SE_RULES,
   sumPasses,
 } from './se-account/check.ts'
 import type { ClearingRange } from './se-account/ranges.ts'
+import { LAYOUT_S5, RULE_MODULUS, SE_RULES } from './se-account/codes.ts'
 
 /** The check of a Swedish clearing number and account, as checkSeAccount reports it. */
 export interface SeAccountCheck {

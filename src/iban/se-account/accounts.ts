@@ -13,22 +13,25 @@
 // ones. Random rows choose the IBAN ID with the branch (a country rule: constraints.ts) and
 // are written as mixed rows.
 import { NO_TAG } from '../account-scheme.ts'
+import { clearingCheckDigit, layoutOf, readRange, rangeAt, ruleOf } from './check.ts'
+import { CLEARING_RANGES, type ClearingRange } from './ranges.ts'
 import {
-  clearingCheckDigit,
+  CHECK,
   DOUBLED,
+  FREE_START,
+  GUARD,
   LAYOUT_C10,
   LAYOUT_P10,
   LAYOUT_P9,
   LAYOUT_S5,
   LAYOUT_T1,
-  layoutOf,
-  readRange,
-  rangeAt,
+  ROW_L10,
+  ROW_MIX,
+  ROW_P9,
+  ROW_T1,
   RULE_MODULUS,
   RULE_SHARES,
-  ruleOf,
-} from './check.ts'
-import { CLEARING_RANGES, type ClearingRange } from './ranges.ts'
+} from './codes.ts'
 
 // ---- which clearing numbers rows draw ----
 
@@ -123,21 +126,6 @@ export function randomPrefixes(): string[] {
 
 // ---- how a bank's rows lay out their accounts ----
 
-/** Rows whose branches are all type 1 (000000 CCCC): 10 digits, then the account's free digits. */
-export const ROW_T1 = 0
-/** Rows of 10-digit accounts only (00 CCCCK, 000 CCCC, 0000000): 7 digits, then free ones. */
-export const ROW_L10 = 1
-/** Handelsbanken's rows: 8 zeros, then the 9-digit account. */
-export const ROW_P9 = 2
-/** Rows of several kinds: 10-digit branches; a 10-digit account's first digits are derived. */
-export const ROW_MIX = 3
-
-/**
- * How wide each row kind's branches are, which is where its free digits start among the 17
- * (mixed rows after digit 9).
- */
-export const FREE_START = [10, 7, 8, 10]
-
 /** Account digits a branch leaves to the writer: none, digits 7–9 of the 17 (a 10-digit account's first three), or 8–9 (a 9-digit account's first two). */
 const EXTRAS_NONE = 0
 const EXTRAS_THREE = 1
@@ -215,10 +203,6 @@ export function rowLayoutOf(ibanId: string, branches: readonly string[]): RowLay
 }
 
 // ---- the writer ----
-
-/** The guard's and the check digit's place among the 17. */
-export const GUARD = 15
-export const CHECK = 16
 
 /** Guard and check digits by modulus, sum and guard value, at [row × 9 + v]; row `m` is a sum of exactly 0. */
 const GUARD_DIGITS: Record<number, Int8Array> = { 10: guardTable(10, 'guard'), 11: guardTable(11, 'guard') }

@@ -13,12 +13,8 @@ import type { CountrySpec } from '../registry.ts'
 import {
   allPrefixes,
   branchOf,
-  CHECK,
   drawnPrefixes,
-  FREE_START,
-  GUARD,
   prefixOf,
-  ROW_MIX,
   rowKindOf,
   rowLayoutOf,
   seAccountWriter,
@@ -27,21 +23,17 @@ import {
 import {
   clearingCheckDigit,
   knownIbanId,
-  LAYOUT_C10,
-  LAYOUT_S5,
-  LAYOUT_T1,
   layoutOf,
   luhnPasses,
   passesAt,
   rangeAt,
   rangeOfClearing,
   readRange,
-  RULE_WORDS,
   ruleOf,
-  SE_RULES,
   verdictAt,
   writtenClearing,
 } from './check.ts'
+import { CHECK, FREE_START, GUARD, LAYOUT_C10, LAYOUT_S5, LAYOUT_T1, ROW_MIX, RULE_WORDS, SE_RULES } from './codes.ts'
 
 /** Where the 17 account digits start in the BBAN (after the 3-digit IBAN ID). */
 const FIELD = 3

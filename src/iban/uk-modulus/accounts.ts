@@ -37,7 +37,7 @@ import { rangeIndexOf, rangeOf, substituteOf, ukRanges, type Range, type Row } f
 import type { AccountKind } from '../account-scheme.ts'
 
 /** Most choices of k: it is written as two digits (f g) before the tail replaces them. */
-export const MAX_TAIL_CHOICES = 100
+const MAX_TAIL_CHOICES = 100
 
 const TAILS = 1000
 // The order tails are tried in: a fixed permutation of 0–999 (7919 is prime to 1000), so that
@@ -801,7 +801,7 @@ interface Records {
   count: number
 }
 
-export const NO_RECORD = -1
+const NO_RECORD = -1
 /** Records kept per kind at most (a row's sort code past them is looked up on the spot). */
 const MAX_RECORDS = 0xffff
 const RECORDS: Record<AccountKind, Records> = {

@@ -9,7 +9,7 @@ import { banksOfSortCode, rangesOfBank } from './sort-codes.ts'
 import { rangeOf, ukRanges } from './table.ts'
 
 export { UK_MODULUS_TABLE } from './table-data.ts'
-export { leastTailChoices, tailChoices, ukAccount, MAX_TAIL_CHOICES } from './accounts.ts'
+export { leastTailChoices, tailChoices, ukAccount } from './accounts.ts'
 export { bankOfSortCode, banksOfSortCode } from './sort-codes.ts'
 export { exceptionOf, methodOf, rangePasses, sortCodeOf } from './check.ts'
 export { rangeOf } from './table.ts'
