@@ -1,9 +1,13 @@
-// Slices: what cutting one dataset into parts costs. Ten parts of ROWS csv rows, made by ten
-// `ibanmint generate --slice k/10` processes two at a time (one thread each: two cores), against
-// one unsliced `ibanmint generate` of the same rows (one thread per core): the ratio of their
-// wall times, in rounds whose order alternates (target ≤ 1.2: ten process starts and pools, and
-// ten csv headers, are all slicing may add). Every round's parts pass `ibanmint slices check`
-// and, joined, are the unsliced file's bytes.
+// Slices: what cutting one dataset into parts costs. Ten parts of a dataset of csv rows, made by
+// ten `ibanmint generate --slice k/10` processes two at a time (one thread each: two cores),
+// against one unsliced `ibanmint generate` of the same rows (one thread per core): the ratio of
+// their wall times, in rounds whose order alternates (target ≤ 1.2: ten process starts, ten
+// manifests' SHA-256 and ten csv headers are all slicing may add). Every round's parts pass
+// `ibanmint slices check` and, joined, are the unsliced file's bytes. Each process's start is a
+// fixed cost (its modules and the realistic plans of its countries: about 0.4 s of CPU here),
+// so the ratio depends on how large the parts are: the bench measures two datasets, 20,000,000
+// rows (parts of 2,000,000 rows, about 2.5 s each: where the start weighs most) and 60,000,000
+// (parts of 6,000,000, about 8 s each; an array job's parts are larger still), 3 rounds each.
 // Usage: node --import tsx bench/slices.ts [--quick] [--rows N]   (run npm run build first)
 // It saves its section of bench/RESULTS.md (bench/report.ts --only slices puts it there).
 import { execFile, execFileSync } from 'node:child_process'
@@ -15,16 +19,13 @@ import { promisify } from 'node:util'
 import { machine, saveSection } from './sections.ts'
 
 const QUICK = process.argv.includes('--quick')
-// Each process pays a fixed start (its modules and the realistic plans of its countries: about
-// 0.4 s of CPU on the reference machine), so the parts must be large for the ratio to say what
-// slicing costs.
 const ROWS_ARG = process.argv.indexOf('--rows')
-const ROWS = ROWS_ARG > 0 ? Number(process.argv[ROWS_ARG + 1]) : QUICK ? 2_000_000 : 20_000_000
+const SIZES = ROWS_ARG > 0 ? [Number(process.argv[ROWS_ARG + 1])] : QUICK ? [2_000_000] : [20_000_000, 60_000_000]
 const ROUNDS = QUICK ? 1 : 3
 const PARTS = 10
 const AT_ONCE = 2
 const BIN = join(import.meta.dirname, '..', 'bin', 'ibanmint.js')
-const DATASET = ['generate', 'DE,FR,IT', '-n', String(ROWS), '--seed', 'bench-slices', '-f', 'csv']
+const datasetOf = (rows: number) => ['generate', 'DE,FR,IT', '-n', String(rows), '--seed', 'bench-slices', '-f', 'csv']
 const run = promisify(execFile)
 
 async function ibanmint(args: string[], cwd: string): Promise<void> {
@@ -42,21 +43,21 @@ function settle(dir: string, files: string[]): void {
 }
 
 /** Seconds of one unsliced run. */
-async function unsliced(dir: string): Promise<number> {
+async function unsliced(dir: string, rows: number): Promise<number> {
   settle(dir, ['whole.csv'])
   const started = performance.now()
-  await ibanmint([...DATASET, '-o', 'whole.csv'], dir)
+  await ibanmint([...datasetOf(rows), '-o', 'whole.csv'], dir)
   return (performance.now() - started) / 1000
 }
 
 /** Seconds of the ten parts, AT_ONCE processes at a time, each taking the next part as it ends. */
-async function sliced(dir: string): Promise<number> {
+async function sliced(dir: string, rows: number): Promise<number> {
   let next = 0
   const worker = async () => {
     for (let k = next++; k < PARTS; k = next++)
       await ibanmint(
         [
-          ...DATASET,
+          ...datasetOf(rows),
           '--threads',
           '1',
           '--slice',
@@ -99,40 +100,58 @@ async function verify(dir: string): Promise<void> {
   if (whole.digest('hex') !== joined.digest('hex')) throw new Error('the joined parts are not the unsliced file')
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'ibanmint-bench-slices-'))
-const rounds: { whole: number; parts: number }[] = []
-try {
-  await unsliced(dir) // warm-up: the file cache, the build's modules
-  for (let round = 0; round < ROUNDS; round++) {
-    const [first, second] = round % 2 === 0 ? [unsliced, sliced] : [sliced, unsliced]
-    const a = await first(dir)
-    const b = await second(dir)
-    rounds.push(round % 2 === 0 ? { whole: a, parts: b } : { whole: b, parts: a })
-    await verify(dir)
+interface Round {
+  whole: number
+  parts: number
+}
+
+/** ROUNDS rounds of one dataset size, each checked. */
+async function measure(rows: number): Promise<Round[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'ibanmint-bench-slices-'))
+  const rounds: Round[] = []
+  try {
+    await unsliced(dir, rows) // warm-up: the file cache, the build's modules
+    for (let round = 0; round < ROUNDS; round++) {
+      const [first, second] = round % 2 === 0 ? [unsliced, sliced] : [sliced, unsliced]
+      const a = await first(dir, rows)
+      const b = await second(dir, rows)
+      rounds.push(round % 2 === 0 ? { whole: a, parts: b } : { whole: b, parts: a })
+      await verify(dir)
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
   }
-} finally {
-  rmSync(dir, { recursive: true, force: true })
+  return rounds
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number
-const ratios = rounds.map((r) => r.parts / r.whole)
-const ratio = median(ratios)
+const tables: string[] = []
+for (const rows of SIZES) {
+  const rounds = await measure(rows)
+  const ratio = median(rounds.map((r) => r.parts / r.whole))
+  tables.push(
+    `${rows.toLocaleString('en')} rows (parts of ${(rows / PARTS).toLocaleString('en')}):`,
+    '',
+    '| round | unsliced s | 10 parts s | parts ÷ unsliced |',
+    '|---|---|---|---|',
+    ...rounds.map(
+      (r, i) => `| ${i + 1} | ${r.whole.toFixed(2)} | ${r.parts.toFixed(2)} | ${(r.parts / r.whole).toFixed(2)} |`,
+    ),
+    '',
+    `Median ratio: **${ratio.toFixed(2)}** (${ratio <= 1.2 ? 'within' : 'above'} the 1.2 target).`,
+    '',
+  )
+}
 const lines = [
   '## Slices',
   '',
-  `${machine()}; ${availableParallelism()} usable cores. ${ROWS.toLocaleString('en')} csv rows of DE,FR,IT (seeded): one`,
-  `unsliced \`ibanmint generate\` (one thread per core) against ${PARTS} \`--slice k/${PARTS}\` processes, ${AT_ONCE} at a time`,
-  `with \`--threads 1\` and a manifest each; ${ROUNDS} rounds, order alternating, every round's parts checked`,
-  '(`slices check`) and joined into the unsliced bytes. Target: parts ÷ unsliced ≤ 1.2.',
+  `${machine()}; ${availableParallelism()} usable cores. csv rows of DE,FR,IT (seeded): one unsliced \`ibanmint generate\``,
+  `(one thread per core) against ${PARTS} \`--slice k/${PARTS}\` processes, ${AT_ONCE} at a time with \`--threads 1\` and a`,
+  `manifest each; ${ROUNDS} rounds a size, order alternating, every round's parts checked (\`slices check\`) and joined`,
+  'into the unsliced bytes. Target: parts ÷ unsliced ≤ 1.2. Each part starts its modules and plans (about 0.4 s of CPU',
+  'here) and hashes its file for its manifest: the smaller the parts, the more that weighs.',
   '',
-  '| round | unsliced s | 10 parts s | parts ÷ unsliced |',
-  '|---|---|---|---|',
-  ...rounds.map(
-    (r, i) => `| ${i + 1} | ${r.whole.toFixed(2)} | ${r.parts.toFixed(2)} | ${(r.parts / r.whole).toFixed(2)} |`,
-  ),
-  '',
-  `Median ratio: **${ratio.toFixed(2)}** (${ratio <= 1.2 ? 'within' : 'above'} the 1.2 target). Each part starts its modules`,
-  'and plans (about 0.4 s of CPU here) and hashes its file for its manifest: the smaller the parts, the more that weighs.',
+  ...tables,
 ]
 console.log(lines.join('\n'))
-saveSection('slices', lines.join('\n'))
+saveSection('slices', lines.join('\n').trimEnd())

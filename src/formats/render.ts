@@ -18,21 +18,17 @@ import { PAYMENT_FORMAT_ENTRIES } from './payment-formats.ts'
 
 /**
  * What the rows of one plan write in a document with these part columns. The tails (what a
- * row writes after its IBAN and parts) come one per bank and, last, one for a row without a
- * bank; each format's are views into one buffer: with thousands of banks that keeps them
- * together in memory, rather than one small allocation each, and a row appends its tail with
- * one memory copy.
+ * row writes after its IBAN and parts: csv, json, sql; records, `,"bank":{…}}` or `}` without a
+ * bank, the end of an Iban record) come one per bank and, last, one for a row without a bank;
+ * each format's are views into one buffer: with thousands of banks that keeps them together in
+ * memory, rather than one small allocation each, and a row appends its tail with one memory copy.
  */
 interface RowLayout {
   /** Per part column, the IBAN byte ranges that fill it (none: the country has no such part). */
   readonly parts: readonly (readonly (readonly [number, number])[])[]
   /** `,"bank":` and so on, per part column (json objects). */
   readonly partKeys: readonly string[]
-  readonly csv: readonly Uint8Array[]
-  readonly json: readonly Uint8Array[]
-  readonly sql: readonly Uint8Array[]
-  /** `,"bank":{…}}`, or `}` without a bank: the end of an Iban record. */
-  readonly records: readonly Uint8Array[]
+  readonly tails: Tails
 }
 
 const UTF8 = new TextEncoder()
@@ -53,31 +49,54 @@ function pack(texts: readonly string[]): Uint8Array[] {
   })
 }
 
-type Tails = Pick<RowLayout, 'csv' | 'json' | 'sql' | 'records'>
-
 /**
- * The tails of a plan's banks, and last those of a row without a bank. `sepa` is per bank: the
- * country's, unless the bank's BIC is of a place outside SEPA's scope.
+ * The tails of a plan's banks, and last those of a row without a bank, each format's made on
+ * its first use (a document uses one, and a command starts by making its plans' tails). `sepa`
+ * is per bank: the country's, unless the bank's BIC is of a place outside SEPA's scope.
  */
-function tailsOf(banks: readonly (BankRow | undefined)[], country: string, countrySepa: boolean): Tails {
-  const all = [...banks, undefined]
-  const sepaOf = (bank: BankRow | undefined) => countrySepa && bicOutsideSepa(country, bank?.bic) === undefined
-  return {
-    csv: pack(all.map((bank) => `,${csvCell(bank?.name ?? '')},${bank?.bic ?? ''},${sepaOf(bank)}\n`)),
-    json: pack(
-      all.map(
-        (bank) =>
-          `,"bank_name":${JSON.stringify(bank?.name ?? null)},"bic":${JSON.stringify(bank?.bic ?? null)},"sepa":${sepaOf(bank)}}`,
-      ),
-    ),
-    sql: pack(all.map((bank) => `,${sqlText(bank?.name)},${sqlText(bank?.bic)},${sepaOf(bank) ? 'TRUE' : 'FALSE'})`)),
-    records: pack(
-      all.map((bank) =>
-        bank === undefined
-          ? '}'
-          : `,"bank":${JSON.stringify({ code: bank.code, name: bank.name, bic: bank.bic ?? null })}}`,
-      ),
-    ),
+class Tails {
+  /** How many tails each format has: one per bank, and the bankless row's (the last). */
+  readonly count: number
+  readonly #banks: readonly (BankRow | undefined)[]
+  readonly #sepa: readonly boolean[]
+  #csv: Uint8Array[] | undefined
+  #json: Uint8Array[] | undefined
+  #sql: Uint8Array[] | undefined
+  #records: Uint8Array[] | undefined
+
+  constructor(banks: readonly (BankRow | undefined)[], country: string, countrySepa: boolean) {
+    this.#banks = [...banks, undefined]
+    this.#sepa = this.#banks.map((bank) => countrySepa && bicOutsideSepa(country, bank?.bic) === undefined)
+    this.count = this.#banks.length
+  }
+
+  #pack(text: (bank: BankRow | undefined, sepa: boolean) => string): Uint8Array[] {
+    return pack(this.#banks.map((bank, i) => text(bank, this.#sepa[i] as boolean)))
+  }
+
+  get csv(): readonly Uint8Array[] {
+    return (this.#csv ??= this.#pack((bank, sepa) => `,${csvCell(bank?.name ?? '')},${bank?.bic ?? ''},${sepa}\n`))
+  }
+
+  get json(): readonly Uint8Array[] {
+    return (this.#json ??= this.#pack(
+      (bank, sepa) =>
+        `,"bank_name":${JSON.stringify(bank?.name ?? null)},"bic":${JSON.stringify(bank?.bic ?? null)},"sepa":${sepa}}`,
+    ))
+  }
+
+  get sql(): readonly Uint8Array[] {
+    return (this.#sql ??= this.#pack(
+      (bank, sepa) => `,${sqlText(bank?.name)},${sqlText(bank?.bic)},${sepa ? 'TRUE' : 'FALSE'})`,
+    ))
+  }
+
+  get records(): readonly Uint8Array[] {
+    return (this.#records ??= this.#pack((bank) =>
+      bank === undefined
+        ? '}'
+        : `,"bank":${JSON.stringify({ code: bank.code, name: bank.name, bic: bank.bic ?? null })}}`,
+    ))
   }
 }
 
@@ -97,8 +116,8 @@ function rowLayoutOf(plan: MintPlan, partColumns: readonly string[]): RowLayout 
         .map((s): [number, number] => [4 + s.offset, 4 + s.offset + s.length]),
     )
     let tails = planTails.get(plan)
-    if (tails === undefined) planTails.set(plan, (tails = tailsOf(plan.banks, plan.spec.code, plan.spec.sepa)))
-    layout = { parts, partKeys: partColumns.map((c) => `,"${c}":`), ...tails }
+    if (tails === undefined) planTails.set(plan, (tails = new Tails(plan.banks, plan.spec.code, plan.spec.sepa)))
+    layout = { parts, partKeys: partColumns.map((c) => `,"${c}":`), tails }
     byColumns.set(key, layout)
   }
   return layout
@@ -182,7 +201,7 @@ class RowCursor {
     this.index = index
     this.layout = layout
     // A row whose bank code negative data changed carries no bank.
-    this.tail = dataset.bankKept ? dataset.bankIndex : layout.records.length - 1
+    this.tail = dataset.bankKept ? dataset.bankIndex : layout.tails.count - 1
     this.length = dataset.ibanLength
     const invalid = dataset.invalid
     this.valid = invalid === undefined
@@ -247,7 +266,7 @@ function encodeCsvRow(out: Uint8Array, at: number, row: RowCursor): number {
       for (let i = range[0]; i < range[1]; i++) out[at++] = iban[i] as number
     }
   }
-  const tail = layout.csv[row.tail] as Uint8Array
+  const tail = layout.tails.csv[row.tail] as Uint8Array
   out.set(tail, at)
   if (!row.labelled) return at + tail.length
   // The label takes the place of the tail's newline, and ends the row with its own.
@@ -278,7 +297,7 @@ function writeJsonObject(writer: ByteWriter, row: RowCursor): void {
     for (const [from, to] of ranges) writer.copy(iban, from, to)
     writer.byte(QUOTE)
   }
-  appendTail(writer, layout.json[row.tail] as Uint8Array, row, LABELS.json)
+  appendTail(writer, layout.tails.json[row.tail] as Uint8Array, row, LABELS.json)
 }
 
 /** SQL: the table every document fills, and how many rows one INSERT carries. */
@@ -322,7 +341,7 @@ function writeSqlRow(writer: ByteWriter, row: RowCursor): void {
     for (const [from, to] of ranges) writer.copy(iban, from, to)
     writer.byte(APOSTROPHE)
   }
-  appendTail(writer, layout.sql[row.tail] as Uint8Array, row, LABELS.sql)
+  appendTail(writer, layout.tails.sql[row.tail] as Uint8Array, row, LABELS.sql)
 }
 
 // An Iban record is the same bytes for every row of one IBAN length and validity but for the
@@ -363,7 +382,7 @@ function writeRecord(writer: ByteWriter, row: RowCursor): void {
   const head = recordHeadOf(row.length, row.valid)
   writer.fill(head.template, row.iban, head.holes)
   if (row.labelled) writer.append(LABELS.records[row.label] as Uint8Array)
-  writer.append(row.layout.records[row.tail] as Uint8Array)
+  writer.append(row.layout.tails.records[row.tail] as Uint8Array)
 }
 
 /** How a document is written: what opens it, its rows, what closes it. */
