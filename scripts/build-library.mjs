@@ -6,14 +6,15 @@
 // - CommonJS (`require`, Jest): dist/cjs/, whose package.json says "commonjs", written without
 //   whitespace. index.js gives the names of core.js, esbuild's bundle of index.ts, and, behind
 //   getters, those of each LAZY_PARTS part (the payment files): a file of its own, required on
-//   the first use of one of its names. Inside the core, LAZY_DATA (the national bank registries, a
-//   megabyte of text; the party material of payment files, 220 KB) and LAZY_CODE (the
-//   Bundesbank's check methods, the UK's and Sweden's account checks and drawing) are files of
-//   their own as well, required on first use: what `require` compiles is the 224 KB of code and
-//   tables every use needs (it was 325 KB), so that loading the library stays close to loading a
-//   validator of IBANs alone. A lazily loaded file of code is a function of the library's
-//   modules it imports, which the core passes in: one copy of each per process. (An ES module
-//   cannot load a file synchronously, so the ES module bundles keep everything inside.)
+//   the first use of one of its names. Inside the core, LAZY_DATA (the national bank registries,
+//   a megabyte of text; the party material of payment files, 220 KB; the bank mix's shares) and
+//   LAZY_CODE (the Bundesbank's check methods, the UK's and Sweden's account checks and drawing)
+//   are files of their own as well, required on first use: what `require` compiles is the
+//   213 KB of code and tables every use needs (it was 325 KB), so that loading the library stays
+//   close to loading a validator of IBANs alone. A lazily loaded file of code is a function of
+//   the library's modules it imports, which the core passes in: one copy of each per process.
+//   (An ES module cannot load a file synchronously, so the ES module bundles keep everything
+//   inside.)
 // - Portable (`@ibanmint/iban/portable`): portable.ts (ibanAt) alone, one ES module file with no
 //   import at all, for engines that resolve no package and have no Node built-in (k6, QuickJS, a
 //   browser's <script type="module">): a load script copies or bundles it as it is.
@@ -58,6 +59,7 @@ const common = {
 const LAZY_DATA = [
   { source: join(source, 'banks-registry-data.ts'), file: 'banks-registry-data.js', exports: ['bankRegistry'] },
   { source: join(source, 'parties', 'material.ts'), file: 'party-material.js', exports: ['partyData'] },
+  { source: join(source, 'bank-weights.ts'), file: 'bank-weights.js', exports: ['sharesByCountry'] },
 ]
 
 /** Stands a lazily required file in for each LAZY_DATA module in the CommonJS bundle. */

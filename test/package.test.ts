@@ -220,21 +220,22 @@ console.log(JSON.stringify(steps))
     writeFileSync(join(project, 'lazy.cjs'), probe)
     const { stdout } = await run(process.execPath, ['lazy.cjs'], { cwd: project })
     const steps = JSON.parse(stdout) as Record<string, string[]>
-    const core = ['core.js', 'index.js']
-    assert.deepEqual(steps['require'], core, 'require reads the entry and the core, nothing else')
-    assert.deepEqual(steps['random'], core, 'random IBANs need no bank, account scheme or payment code')
-    assert.deepEqual(steps['validate'], ['banks-registry-data.js', ...core], 'validation names the bank')
-    assert.deepEqual(steps['gb'], ['banks-registry-data.js', ...core, 'uk-accounts.js'])
-    assert.deepEqual(steps['se'], ['banks-registry-data.js', ...core, 'se-accounts.js', 'uk-accounts.js'])
-    assert.deepEqual(steps['de'], [
-      'banks-registry-data.js',
-      'core.js',
-      'de-methods.js',
-      'index.js',
-      'se-accounts.js',
-      'uk-accounts.js',
-    ])
-    assert.ok(steps['payments']?.includes('payments.js'), 'a payment name loads the payment files')
+    // What each step loaded that the steps before it had not.
+    const added: Record<string, string[]> = {}
+    let before: string[] = []
+    for (const [step, files] of Object.entries(steps)) {
+      added[step] = files.filter((file) => !before.includes(file))
+      before = files
+    }
+    assert.deepEqual(added, {
+      require: ['core.js', 'index.js'],
+      random: [],
+      validate: ['banks-registry-data.js'],
+      gb: ['bank-weights.js', 'uk-accounts.js'],
+      se: ['se-accounts.js'],
+      de: ['de-methods.js'],
+      payments: ['payments.js'],
+    })
   })
 
   test('TypeScript consumers type-check against its declarations: ES module and CommonJS, NodeNext and Bundler', async () => {

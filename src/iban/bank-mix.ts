@@ -4,7 +4,7 @@
 // `uniform`, every bank code the same share. Generation turns the weights into whole units
 // per bank (generate.ts), so that a row number still names one bank and one account.
 import type { BankRow } from './banks.ts'
-import { BANK_WEIGHTS, type BankGroup, type CountryWeights, type GroupMatch } from './bank-weights.ts'
+import { sharesByCountry, type BankGroup, type CountryWeights, type GroupMatch } from './bank-weights.ts'
 
 /** The mixes `bank_mix` takes: weighted (default) and uniform. */
 export const BANK_MIXES = ['weighted', 'uniform'] as const
@@ -44,7 +44,7 @@ const MATCHERS = new Map<string, readonly Matcher[]>()
 function matchersOf(country: string): readonly Matcher[] {
   let matchers = MATCHERS.get(country)
   if (matchers === undefined) {
-    matchers = (BANK_WEIGHTS[country]?.groups ?? []).map((group) => compile(group.match))
+    matchers = (sharesByCountry()[country]?.groups ?? []).map((group) => compile(group.match))
     MATCHERS.set(country, matchers)
   }
   return matchers
@@ -98,8 +98,9 @@ export function bankWeights(
   country: string,
   banks: readonly Pick<BankRow, 'code' | 'name' | 'bic'>[],
 ): Float64Array | undefined {
-  const weights = BANK_WEIGHTS[country]
-  if (weights === undefined || banks.length < 2) return undefined
+  if (banks.length < 2) return undefined
+  const weights = sharesByCountry()[country]
+  if (weights === undefined) return undefined
   return weightsOf(weights, groupingOf(country, banks))
 }
 
@@ -120,8 +121,9 @@ export function bankUnits(
   country: string,
   banks: readonly Pick<BankRow, 'code' | 'name' | 'bic'>[],
 ): Int32Array | undefined {
-  const weights = BANK_WEIGHTS[country]
-  if (weights === undefined || banks.length < 2) return undefined
+  if (banks.length < 2) return undefined
+  const weights = sharesByCountry()[country]
+  if (weights === undefined) return undefined
   const { groups, members } = groupingOf(country, banks)
   let total = 0
   let thinnest = Infinity
@@ -152,7 +154,7 @@ export function groupShares(
 ): Map<number, number> {
   const shares = new Map<number, number>()
   const grouping = groupingOf(country, banks)
-  const weights = weightsOf(BANK_WEIGHTS[country], grouping)
+  const weights = weightsOf(sharesByCountry()[country], grouping)
   grouping.groups.forEach((group, i) => {
     shares.set(group, (shares.get(group) ?? 0) + (weights === undefined ? 1 / banks.length : (weights[i] as number)))
   })

@@ -393,3 +393,11 @@ export const BANK_WEIGHTS: Readonly<Record<string, CountryWeights>> = {
     ],
   },
 }
+
+/**
+ * The shares, as generation reads them: through a function, so that the library's CommonJS build
+ * can make this table a file loaded on the first draw of a weighted mix (scripts/build-library.mjs).
+ */
+export function sharesByCountry(): Readonly<Record<string, CountryWeights>> {
+  return BANK_WEIGHTS
+}

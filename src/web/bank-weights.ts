@@ -6,3 +6,8 @@ import type { CountryWeights } from '@ibanmint/iban/internal'
 
 /** The shares by country, as far as the page has fetched them. */
 export const BANK_WEIGHTS: Record<string, CountryWeights> = {}
+
+/** @public The shares as generation reads them (src/iban/bank-weights.ts, which this module stands in for). */
+export function sharesByCountry(): Readonly<Record<string, CountryWeights>> {
+  return BANK_WEIGHTS
+}
