@@ -6,8 +6,9 @@
 // `ibanmint slices check` and, joined, are the unsliced file's bytes. Each process's start is a
 // fixed cost (its modules and the realistic plans of its countries: about 0.4 s of CPU here),
 // so the ratio depends on how large the parts are: the bench measures two datasets, 20,000,000
-// rows (parts of 2,000,000 rows, about 2.5 s each: where the start weighs most) and 60,000,000
-// (parts of 6,000,000, about 8 s each; an array job's parts are larger still), 3 rounds each.
+// rows (parts of 2,000,000 rows, about 3 s each two at a time: where the start weighs most) and
+// 60,000,000 (parts of 6,000,000, about 10 s each; an array job's parts are larger still), 3
+// rounds each.
 // Usage: node --import tsx bench/slices.ts [--quick] [--rows N]   (run npm run build first)
 // It saves its section of bench/RESULTS.md (bench/report.ts --only slices puts it there).
 import { execFile, execFileSync } from 'node:child_process'

@@ -174,10 +174,13 @@ async function buildFactory(file, contents, inGroup) {
   return [...imported]
 }
 
-/** The library modules a lazily loaded file imports, as an object literal of namespaces, and their imports. */
-function libraryOf(keys) {
-  const imports = keys.map((key, i) => `import * as m${i} from ${JSON.stringify(join(source, key))}`)
-  return { imports, object: `{ ${keys.map((key, i) => `${JSON.stringify(key)}: m${i}`).join(', ')} }` }
+/**
+ * The library modules a lazily loaded file imports: their imports as namespaces named `prefix`0,
+ * `prefix`1 and so on, and the object literal of them its function takes.
+ */
+function libraryOf(keys, prefix) {
+  const imports = keys.map((key, i) => `import * as ${prefix}${i} from ${JSON.stringify(join(source, key))}`)
+  return { imports, object: `{ ${keys.map((key, i) => `${JSON.stringify(key)}: ${prefix}${i}`).join(', ')} }` }
 }
 
 /** Stands the LAZY_CODE groups' doors in the CommonJS bundle; `imports`: each group's library modules. */
@@ -188,7 +191,7 @@ function lazyCode(imports) {
       build.onResolve({ filter: /^lazy-code:/ }, (args) => ({ path: args.path.slice(10), namespace: 'lazy-code' }))
       // The group's loader: the library modules it imports, passed to its file on the first call.
       build.onLoad({ filter: /.*/, namespace: 'lazy-code' }, (args) => {
-        const library = libraryOf(imports.get(args.path))
+        const library = libraryOf(imports.get(args.path), 'm')
         const lines = [
           ...library.imports,
           'let loaded',
@@ -261,11 +264,11 @@ async function buildCommonJs() {
     const imported = await buildFactory(part.file, `export * from ${JSON.stringify(part.entry)}`, (path) =>
       inPart(part, path),
     )
-    const library = libraryOf(imported)
+    const library = libraryOf(imported, `part${i}m`)
     entry.push(
-      ...library.imports.map((line) => line.replace(/ as m(\d+) /, ` as p${i}m$1 `)),
+      ...library.imports,
       `let part${i}`,
-      `export function __part${i}() { return part${i} ??= require(${JSON.stringify(`./${part.file}`)})(${library.object.replace(/: m(\d+)/g, `: p${i}m$1`)}) }`,
+      `export function __part${i}() { return part${i} ??= require(${JSON.stringify(`./${part.file}`)})(${library.object}) }`,
     )
     parts.push(`__part${i}`)
   }
@@ -279,6 +282,9 @@ async function buildCommonJs() {
     plugins: [lazyData, lazyCode(groups)],
     external: [...LAZY_DATA, ...LAZY_CODE, ...LAZY_PARTS].map((lazy) => `./${lazy.file}`),
   })
+  for (const data of LAZY_DATA) {
+    await build({ ...common, entryPoints: [data.source], outfile: join(dist, 'cjs', data.file), format: 'cjs' })
+  }
   // The names, from the files themselves (what they export is what the sources do).
   const core = require(join(dist, 'cjs', 'core.js'))
   const names = Object.keys(core).filter((name) => !parts.includes(name))
@@ -310,9 +316,6 @@ export async function buildLibrary() {
     chunkNames: 'shared-[hash]',
   })
   await buildCommonJs()
-  for (const data of LAZY_DATA) {
-    await build({ ...common, entryPoints: [data.source], outfile: join(dist, 'cjs', data.file), format: 'cjs' })
-  }
   await build({
     ...common,
     entryPoints: [join(source, 'portable.ts')],

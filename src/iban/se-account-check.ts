@@ -15,7 +15,7 @@ import {
   sumPasses,
 } from './se-account/check.ts'
 import type { ClearingRange } from './se-account/ranges.ts'
-import { LAYOUT_S5, RULE_MODULUS, SE_RULES } from './se-account/codes.ts'
+import { LAYOUT_S5, RULE_MODULUS, SE_RULES } from './se-account/constants.ts'
 
 /** The check of a Swedish clearing number and account, as checkSeAccount reports it. */
 export interface SeAccountCheck {

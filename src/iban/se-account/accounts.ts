@@ -31,7 +31,7 @@ import {
   ROW_T1,
   RULE_MODULUS,
   RULE_SHARES,
-} from './codes.ts'
+} from './constants.ts'
 
 // ---- which clearing numbers rows draw ----
 

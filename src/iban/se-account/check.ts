@@ -20,7 +20,7 @@ import {
   RULE_MODULUS,
   RULE_SHARES,
   RULE_START,
-} from './codes.ts'
+} from './constants.ts'
 
 /** The rule of a range. */
 export function ruleOf(range: ClearingRange): number {

@@ -33,7 +33,17 @@ import {
   verdictAt,
   writtenClearing,
 } from './check.ts'
-import { CHECK, FREE_START, GUARD, LAYOUT_C10, LAYOUT_S5, LAYOUT_T1, ROW_MIX, RULE_WORDS, SE_RULES } from './codes.ts'
+import {
+  CHECK,
+  FREE_START,
+  GUARD,
+  LAYOUT_C10,
+  LAYOUT_S5,
+  LAYOUT_T1,
+  ROW_MIX,
+  RULE_WORDS,
+  SE_RULES,
+} from './constants.ts'
 
 /** Where the 17 account digits start in the BBAN (after the 3-digit IBAN ID). */
 const FIELD = 3
