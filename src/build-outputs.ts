@@ -18,6 +18,12 @@ export const IS_BUILT = import.meta.url.endsWith('.js')
 const ROOT = fileURLToPath(new URL(IS_BUILT ? '../../' : '../', import.meta.url))
 const DIST = join(ROOT, 'dist')
 
+/**
+ * `require` from the package: loads one of its dependencies where it is first needed (the pool's
+ * Piscina, which a command that never starts a pool never loads), and resolves esbuild below.
+ */
+export const requireDependency = createRequire(import.meta.url)
+
 /** Where the build writes each of its outputs under dist/; scripts/build.mjs writes them by these names. */
 export const BUILD_OUTPUTS = {
   /** The page's script, bundled for browsers (scripts/web-bundle.mjs). */
@@ -86,7 +92,7 @@ export function workerModule(): string {
       external: ['piscina'],
       logLevel: 'silent',
     }
-    const esbuild = createRequire(import.meta.url).resolve('esbuild')
+    const esbuild = requireDependency.resolve('esbuild')
     const script = `require(${JSON.stringify(esbuild)}).buildSync(${JSON.stringify(options)})`
     execFileSync(process.execPath, ['-e', script], { stdio: 'ignore', timeout: 30_000 })
     renameSync(temporary, target)

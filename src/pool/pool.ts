@@ -8,10 +8,9 @@
 // work is refused at once (503 with Retry-After, before anything is sent), never left hanging.
 // A client that goes away stops its stream: batches not yet started are skipped, the one running
 // finishes (aborting it would cost its thread, which Piscina replaces).
-import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 import type { Piscina } from 'piscina'
-import { workerModule } from '../build-outputs.ts'
+import { requireDependency, workerModule } from '../build-outputs.ts'
 import { UnavailableError } from '../core/errors.ts'
 import { batchesOf, batchTotal, BATCH_ROWS } from '../formats/batches.ts'
 import type { RenderFormat } from '../formats/format-names.ts'
@@ -96,10 +95,6 @@ export interface StreamRequest {
   payment?: ResolvedPaymentOptions | undefined
 }
 
-// Piscina is loaded with the first pool (its modules take about 40 ms of a process's start): a
-// command that makes every row on its own thread (`--threads 1`, small counts) never loads it.
-const load = createRequire(import.meta.url)
-
 export class WorkPool {
   readonly #piscina: Piscina<PoolTask, Uint8Array>
   readonly threads: number
@@ -126,7 +121,9 @@ export class WorkPool {
     this.memory = new StreamMemory(options.streamMemory === undefined ? {} : { budget: options.streamMemory })
     // Admission is counted here (places: threads + maxQueue) rather than left to Piscina's
     // maxQueue, which does not count tasks handed to workers that are still starting.
-    const { Piscina: Pool } = load('piscina') as typeof import('piscina')
+    // Piscina loads with the first pool (its modules take about 40 ms of a process's start): a
+    // command that makes every row on its own thread (`--threads 1`, small counts) never loads it.
+    const { Piscina: Pool } = requireDependency('piscina') as typeof import('piscina')
     this.#piscina = new Pool<PoolTask, Uint8Array>({
       filename: options.filename ?? workerModule(),
       minThreads: this.threads,
