@@ -69,6 +69,10 @@ await build({
   logLevel: 'warning',
 })
 buildReferenceDocs(`${root}/dist`, BUILD_OUTPUTS)
+// The command line's request schemas compiled once (src/cli/precompiled.ts).
+const { PRECOMPILED } = await import(`${root}/dist/src/cli/precompiled.js`)
+const { standaloneValidators } = await import(`${root}/dist/src/core/validation.js`)
+writeFileSync(dist(BUILD_OUTPUTS.validators), standaloneValidators(PRECOMPILED))
 // The site's files gzipped once, at the smallest size, rather than by each server process (the
 // bank registries, Redoc's 1.1 MB script): made by the built service's own code, from the files
 // it serves.

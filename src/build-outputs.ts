@@ -39,6 +39,8 @@ export const BUILD_OUTPUTS = {
   guide: 'guide.json',
   /** The site's content-hashed files gzipped, each as <name>.gz (src/http/static-site.ts). */
   gzipped: 'site',
+  /** The command line's request schemas as ajv's standalone code (src/cli/precompiled.ts). */
+  validators: 'validators.cjs',
 } as const
 
 /** The README, served at /README.md and the guide's first page. */
@@ -52,6 +54,16 @@ export function readBuilt(path: string): Buffer | undefined {
   } catch {
     return undefined
   }
+}
+
+/**
+ * The validators the build compiled (src/core/validation.ts reads them by their schema's key);
+ * undefined from the sources, or before the build has written them.
+ */
+export function builtValidators(): unknown {
+  if (!IS_BUILT) return undefined
+  const file = join(DIST, BUILD_OUTPUTS.validators)
+  return existsSync(file) ? requireDependency(file) : undefined
 }
 
 /**

@@ -206,7 +206,7 @@ Examples:
 `
 
 // Bulk's query parameters with the command line's own count limit and default format.
-const OPTIONS_SCHEMA = objectOf({
+export const OPTIONS_SCHEMA = objectOf({
   format: { type: 'string', enum: FORMATS, default: 'txt', 'x-message': `format must be one of ${FORMATS.join(', ')}` },
   count: countSchema(MAX_COUNT, 1),
   offset: offsetSchema(Number.MAX_SAFE_INTEGER),

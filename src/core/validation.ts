@@ -1,8 +1,9 @@
-// Request validation with ajv, compiled once at startup from the route table's JSON Schemas.
-// A failure becomes a 422 invalid_request whose message names the parameter and its rule
+// Request validation with ajv, compiled once at startup from the route table's JSON Schemas (the
+// command line's, once by the build: src/cli/precompiled.ts). A failure becomes a 422 invalid_request whose message names the parameter and its rule
 // (the schema's `x-message`). Also the rule for query parameters a route does not know: ignored,
 // unless one edit from one it knows.
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
+import { builtValidators, requireDependency } from '../build-outputs.ts'
 import { ApiError } from './errors.ts'
 import type { Schema } from './schemas.ts'
 
@@ -13,7 +14,11 @@ export type Validator<T = Record<string, unknown>> = (data: unknown) => T
 // compiled made every process compile the meta-schema first (about 70 ms of each CLI command's
 // start). Ajv's strict mode still refuses unknown keywords; test/core/schemas-meta.test.ts checks
 // every schema the service documents, and the slice manifest's, against the meta-schema.
-function newAjv(coerceTypes: boolean): Ajv2020 {
+// `source` keeps each validator's code, for the build's standalone module.
+function newAjv(coerceTypes: boolean, source = false): Ajv2020 {
+  // Loaded with the first schema compiled here: ajv's modules are about 70 ms of a process's
+  // start, which a command whose schemas the build compiled (below) does without.
+  const { Ajv2020 } = requireDependency('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')
   const ajv = new Ajv2020({
     allErrors: false,
     verbose: true,
@@ -21,14 +26,46 @@ function newAjv(coerceTypes: boolean): Ajv2020 {
     useDefaults: true,
     allowUnionTypes: true,
     validateSchema: false,
+    code: { source },
   })
   ajv.addKeyword('x-message')
   return ajv
 }
 
 // Query strings are text: coerce "5" to 5. JSON bodies keep their types ("5" is not a count).
-const QUERY_AJV = newAjv(true)
-const BODY_AJV = newAjv(false)
+let queryAjv: Ajv2020 | undefined
+let bodyAjv: Ajv2020 | undefined
+const ajvOf = (where: Source): Ajv2020 =>
+  where === 'query' ? (queryAjv ??= newAjv(true)) : (bodyAjv ??= newAjv(false))
+
+/** A schema's key among the built validators: how its values are read, and the schema itself. */
+const keyOf = (schema: Schema, where: Source): string =>
+  `${where === 'query' ? 'coerced' : 'strict'} ${JSON.stringify(schema)}`
+
+let built: ReadonlyMap<string, ValidateFunction> | undefined
+
+/** The validator the build compiled for this schema (src/cli/precompiled.ts), if it did. */
+function builtValidator(schema: Schema, where: Source): ValidateFunction | undefined {
+  built ??= (builtValidators() as ReadonlyMap<string, ValidateFunction> | undefined) ?? new Map()
+  return built.get(keyOf(schema, where))
+}
+
+/**
+ * The schemas' validators as one CommonJS module of ajv's standalone code (the build writes it
+ * as dist/validators.cjs): a Map from each schema's key to its validator, compiled with the
+ * options above, so that it behaves as the one ajv would compile at run time.
+ */
+export function standaloneValidators(schemas: readonly (readonly [Schema, Source])[]): string {
+  const standaloneCode = requireDependency(
+    'ajv/dist/standalone/index.js',
+  ) as typeof import('ajv/dist/standalone/index.js').default
+  const entries = schemas.map(([schema, where]) => {
+    const ajv = newAjv(where === 'query', true)
+    const module = standaloneCode(ajv, ajv.compile(schema))
+    return `[${JSON.stringify(keyOf(schema, where))}, (function (module) {\n${module}\nreturn module.exports\n})({ exports: {} })]`
+  })
+  return `// Request validators compiled by ajv when the package was built (src/core/validation.ts).\nmodule.exports = new Map([\n${entries.join(',\n')}\n])\n`
+}
 
 /** Where the validated value came from: a query string (coerced), a JSON body or MCP tool arguments. */
 export type Source = 'query' | 'body' | 'arguments'
@@ -68,7 +105,11 @@ function integerProperties(schema: Schema): [string, string][] {
 
 /** Compiles a schema of the query (coerced), a body or tool arguments (strict) into a throwing validator. */
 export function compileValidator<T = Record<string, unknown>>(schema: Schema, where: Source): Validator<T> {
-  const validate: ValidateFunction = (where === 'query' ? QUERY_AJV : BODY_AJV).compile(schema)
+  return validatorOf<T>(builtValidator(schema, where) ?? ajvOf(where).compile(schema), schema, where)
+}
+
+/** The throwing validator of a schema's ajv validator (compiled now or by the build). */
+export function validatorOf<T>(validate: ValidateFunction, schema: Schema, where: Source): Validator<T> {
   const integers = where === 'query' ? integerProperties(schema) : []
   return (data) => {
     for (const [name, message] of integers) {
