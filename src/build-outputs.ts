@@ -4,13 +4,11 @@
 // package's files are; and, from the sources, the one that runs esbuild for the server, where
 // nothing else will do: a browser needs the page's script bundled, a worker thread plain
 // JavaScript. Built, nothing here runs esbuild, which a production install does not have.
-import { execFile, execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
-import { threadId } from 'node:worker_threads'
 
 /** Running the built JavaScript (dist/src/build-outputs.js), not the TypeScript sources. */
 export const IS_BUILT = import.meta.url.endsWith('.js')
@@ -23,6 +21,13 @@ const DIST = join(ROOT, 'dist')
  * Piscina, which a command that never starts a pool never loads), and resolves esbuild below.
  */
 export const requireDependency = createRequire(import.meta.url)
+
+/**
+ * A built-in module only the sources use (to run esbuild): loaded there, so that the built
+ * service's processes never load it (child_process and worker_threads: about 10 ms of a
+ * command's start).
+ */
+const sourcesOnly = <ID extends 'node:child_process' | 'node:worker_threads'>(id: ID) => process.getBuiltinModule(id)
 
 /** Where the build writes each of its outputs under dist/; scripts/build.mjs writes them by these names. */
 export const BUILD_OUTPUTS = {
@@ -72,6 +77,7 @@ export function builtValidators(): unknown {
  */
 export async function pageScript(): Promise<string> {
   if (IS_BUILT) return readFileSync(join(DIST, BUILD_OUTPUTS.pageScript), 'utf8')
+  const { execFile } = sourcesOnly('node:child_process')
   const { stdout } = await promisify(execFile)(process.execPath, [join(ROOT, 'scripts', 'web-bundle.mjs')], {
     maxBuffer: 16 * 1024 * 1024,
     timeout: 60_000,
@@ -91,7 +97,7 @@ export function workerModule(): string {
   try {
     mkdirSync(bundles, { recursive: true })
     const target = join(bundles, 'tasks-worker.mjs')
-    const temporary = `${target}.${process.pid}.${threadId}.tmp`
+    const temporary = `${target}.${process.pid}.${sourcesOnly('node:worker_threads').threadId}.tmp`
     // Bundled in a short-lived child process: esbuild's synchronous API keeps a helper thread
     // (and its heap) alive in the calling process, and hangs beside tsx's loader.
     const options = {
@@ -106,7 +112,10 @@ export function workerModule(): string {
     }
     const esbuild = requireDependency.resolve('esbuild')
     const script = `require(${JSON.stringify(esbuild)}).buildSync(${JSON.stringify(options)})`
-    execFileSync(process.execPath, ['-e', script], { stdio: 'ignore', timeout: 30_000 })
+    sourcesOnly('node:child_process').execFileSync(process.execPath, ['-e', script], {
+      stdio: 'ignore',
+      timeout: 30_000,
+    })
     renameSync(temporary, target)
     return target
   } catch {
