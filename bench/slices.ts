@@ -3,17 +3,18 @@
 // against one unsliced `ibanmint generate` of the same rows (one thread per core): the ratio of
 // their wall times, in rounds whose order alternates (target ≤ 1.2: ten process starts, ten
 // manifests' SHA-256 and ten csv headers are all slicing may add). Every round's parts pass
-// `ibanmint slices check` and, joined, are the unsliced file's bytes. Each process's start is a
+// `ibanmint slices check` and, joined, are the unsliced file's bytes; each run starts in an empty
+// directory (settle). Each process's start is a
 // fixed cost (its modules and the realistic plans of its countries: about 0.4 s of CPU here),
 // so the ratio depends on how large the parts are: the bench measures two datasets, 20,000,000
 // rows (parts of 2,000,000 rows, about 3 s each two at a time: where the start weighs most) and
 // 60,000,000 (parts of 6,000,000, about 10 s each; an array job's parts are larger still), 3
 // rounds each.
-// Usage: node --import tsx bench/slices.ts [--quick] [--rows N]   (run npm run build first)
+// Usage: node --import tsx bench/slices.ts [--quick] [--rows N] [--rounds N]   (run npm run build first)
 // It saves its section of bench/RESULTS.md (bench/report.ts --only slices puts it there).
 import { execFile, execFileSync } from 'node:child_process'
 import { createHash, type Hash } from 'node:crypto'
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs'
+import { createReadStream, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -22,7 +23,8 @@ import { machine, saveSection } from './sections.ts'
 const QUICK = process.argv.includes('--quick')
 const ROWS_ARG = process.argv.indexOf('--rows')
 const SIZES = ROWS_ARG > 0 ? [Number(process.argv[ROWS_ARG + 1])] : QUICK ? [2_000_000] : [20_000_000, 60_000_000]
-const ROUNDS = QUICK ? 1 : 3
+const ROUNDS_ARG = process.argv.indexOf('--rounds')
+const ROUNDS = ROUNDS_ARG > 0 ? Number(process.argv[ROUNDS_ARG + 1]) : QUICK ? 1 : 3
 const PARTS = 10
 const AT_ONCE = 2
 const BIN = join(import.meta.dirname, '..', 'bin', 'ibanmint.js')
@@ -34,25 +36,35 @@ async function ibanmint(args: string[], cwd: string): Promise<void> {
 }
 
 /**
- * Before a timed run: its earlier outputs removed and every file written so far on disk, so that
- * neither run of a round pays for the other's writing (2.6 GB at 20M rows: the kernel slows
- * writers down while it flushes) nor for truncating the files it replaces.
+ * Before a timed run: the directory empty and every file written so far on disk, so that each
+ * run starts from the same state: no other run's files beside it (with the unsliced run's 2.6 GB
+ * file still there, the parts' writes took 2 to 6 s more system time here, and the unsliced
+ * run's about 1 s more beside the parts), none of its writing left to flush.
  */
-function settle(dir: string, files: string[]): void {
-  for (const file of files) rmSync(join(dir, file), { force: true })
+function settle(dir: string): void {
+  for (const file of readdirSync(dir)) rmSync(join(dir, file), { force: true })
   execFileSync('sync')
 }
 
-/** Seconds of one unsliced run. */
-async function unsliced(dir: string, rows: number): Promise<number> {
-  settle(dir, ['whole.csv'])
-  const started = performance.now()
-  await ibanmint([...datasetOf(rows), '-o', 'whole.csv'], dir)
-  return (performance.now() - started) / 1000
+/** A timed run's seconds, and the SHA-256 of the rows it made (taken after the clock stops). */
+interface Run {
+  seconds: number
+  sha256: string
 }
 
-/** Seconds of the ten parts, AT_ONCE processes at a time, each taking the next part as it ends. */
-async function sliced(dir: string, rows: number): Promise<number> {
+/** One unsliced run. */
+async function unsliced(dir: string, rows: number): Promise<Run> {
+  settle(dir)
+  const started = performance.now()
+  await ibanmint([...datasetOf(rows), '-o', 'whole.csv'], dir)
+  const seconds = (performance.now() - started) / 1000
+  const whole = createHash('sha256')
+  await hashFile(whole, join(dir, 'whole.csv'))
+  return { seconds, sha256: whole.digest('hex') }
+}
+
+/** The ten parts, AT_ONCE processes at a time, each taking the next part as it ends; checked by `slices check`. */
+async function sliced(dir: string, rows: number): Promise<Run> {
   let next = 0
   const worker = async () => {
     for (let k = next++; k < PARTS; k = next++)
@@ -71,10 +83,18 @@ async function sliced(dir: string, rows: number): Promise<number> {
         dir,
       )
   }
-  settle(dir, Array.from({ length: PARTS }, (_, k) => [`part-${k}.csv`, `part-${k}.json`]).flat())
+  settle(dir)
   const started = performance.now()
   await Promise.all(Array.from({ length: AT_ONCE }, worker))
-  return (performance.now() - started) / 1000
+  const seconds = (performance.now() - started) / 1000
+  await ibanmint(['slices', 'check', ...Array.from({ length: PARTS }, (_, k) => `part-${k}.json`)], dir)
+  // Joined with one header: the first part keeps its own, the others' are skipped.
+  const joined = createHash('sha256')
+  for (let k = 0; k < PARTS; k++) {
+    const part = join(dir, `part-${k}.csv`)
+    await hashFile(joined, part, k === 0 ? 0 : await afterHeader(part))
+  }
+  return { seconds, sha256: joined.digest('hex') }
 }
 
 /** Feeds a file to a hash as it is read (files of 20M rows pass 2 GiB), from byte `from` on. */
@@ -88,36 +108,23 @@ async function afterHeader(path: string): Promise<number> {
   return 0
 }
 
-/** The parts pass the check and, joined (one header), are the unsliced file. */
-async function verify(dir: string): Promise<void> {
-  await ibanmint(['slices', 'check', ...Array.from({ length: PARTS }, (_, k) => `part-${k}.json`)], dir)
-  const whole = createHash('sha256')
-  await hashFile(whole, join(dir, 'whole.csv'))
-  const joined = createHash('sha256')
-  for (let k = 0; k < PARTS; k++) {
-    const part = join(dir, `part-${k}.csv`)
-    await hashFile(joined, part, k === 0 ? 0 : await afterHeader(part))
-  }
-  if (whole.digest('hex') !== joined.digest('hex')) throw new Error('the joined parts are not the unsliced file')
-}
-
 interface Round {
   whole: number
   parts: number
 }
 
-/** ROUNDS rounds of one dataset size, each checked. */
+/** ROUNDS rounds of one dataset size, each checked: the parts, joined, are the unsliced rows. */
 async function measure(rows: number): Promise<Round[]> {
   const dir = mkdtempSync(join(tmpdir(), 'ibanmint-bench-slices-'))
   const rounds: Round[] = []
   try {
     await unsliced(dir, rows) // warm-up: the file cache, the build's modules
     for (let round = 0; round < ROUNDS; round++) {
-      const [first, second] = round % 2 === 0 ? [unsliced, sliced] : [sliced, unsliced]
-      const a = await first(dir, rows)
-      const b = await second(dir, rows)
-      rounds.push(round % 2 === 0 ? { whole: a, parts: b } : { whole: b, parts: a })
-      await verify(dir)
+      const first = round % 2 === 0 ? await unsliced(dir, rows) : await sliced(dir, rows)
+      const second = round % 2 === 0 ? await sliced(dir, rows) : await unsliced(dir, rows)
+      const [whole, parts] = round % 2 === 0 ? [first, second] : [second, first]
+      if (whole.sha256 !== parts.sha256) throw new Error('the joined parts are not the unsliced file')
+      rounds.push({ whole: whole.seconds, parts: parts.seconds })
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -3,6 +3,7 @@ import { bankList, countryDetail, countryList, type CountryDetail } from '../cor
 import { ApiError } from '../core/errors.ts'
 import { COUNTRIES, REGISTRY_RELEASE, TERRITORIES } from '@ibanmint/iban'
 import { parseCommand, UsageError, type CommandSpec } from './usage.ts'
+import { groupThousands } from '@ibanmint/iban/internal'
 
 const HELP = `Usage: ibanmint countries [CC] [--banks] [--json]
 
@@ -146,13 +147,11 @@ function showCountry(code: string, json: boolean): number {
     `  structure        ${detail.structure}`,
     `  example          ${detail.example}`,
     `  national check   ${check === null ? 'none' : `${check.algorithm} (${check.status})`}`,
-    `  distinct IBANs   ${detail.capacity.realistic.toLocaleString('en')} realistic, ${detail.capacity.random.toLocaleString('en')} random`,
-    `  banks            ${detail.bank_count === 0 ? 'none known (realistic mode draws bank codes)' : `${detail.bank_count.toLocaleString('en')}${detail.bank_registry ? ' (national registry)' : ''}`}`,
+    `  distinct IBANs   ${groupThousands(detail.capacity.realistic)} realistic, ${groupThousands(detail.capacity.random)} random`,
+    `  banks            ${detail.bank_count === 0 ? 'none known (realistic mode draws bank codes)' : `${groupThousands(detail.bank_count)}${detail.bank_registry ? ' (national registry)' : ''}`}`,
     ...detail.banks.slice(0, SHOWN_BANKS).map((bank) => `    ${bankLine(bank)}`),
     ...(detail.bank_count > SHOWN_BANKS
-      ? [
-          `    … ${(detail.bank_count - SHOWN_BANKS).toLocaleString('en')} more: ibanmint countries ${detail.code} --banks`,
-        ]
+      ? [`    … ${groupThousands(detail.bank_count - SHOWN_BANKS)} more: ibanmint countries ${detail.code} --banks`]
       : []),
   ]
   process.stdout.write(lines.join('\n') + '\n')

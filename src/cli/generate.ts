@@ -33,7 +33,7 @@ import {
 } from '../core/slices.ts'
 import { compileValidator } from '../core/validation.ts'
 import { INVALID_CHECKS } from '@ibanmint/iban'
-import { INVALID_CHECK_TEXT, PARTY_COUNTRIES, randomSeed } from '@ibanmint/iban/internal'
+import { groupThousands, INVALID_CHECK_TEXT, PARTY_COUNTRIES, randomSeed } from '@ibanmint/iban/internal'
 import { BATCH_ROWS, batchesOf } from '../formats/batches.ts'
 import { FORMATS, ROW_FORMATS, isPaymentFormat } from '../formats/format-names.ts'
 import {
@@ -85,7 +85,7 @@ countries as GET /api/v1/bulk/DE,FR,IT does: with the same seed and options,
 the same rows and, format for format, the same bytes.
 
 Options:
-  -n, --count N        how many IBANs (default 1, at most ${MAX_COUNT.toLocaleString('en')})
+  -n, --count N        how many IBANs (default 1, at most ${groupThousands(MAX_COUNT)})
   -f, --format F       txt (default: ${fileTypeOf('txt').summary}), ${OTHER_FORMATS.slice(0, -1).join(', ')} or
                        ${OTHER_FORMATS.at(-1)}; with several countries, csv has the union of
                        their BBAN part columns

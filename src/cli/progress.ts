@@ -1,3 +1,4 @@
+import { groupThousands } from '@ibanmint/iban/internal'
 // The progress line commands draw on stderr when it is a terminal: the share done, rows, rows/s
 // and the time left. It is redrawn in place at most 10 times a second and always fits the
 // terminal's width as it is now (a line that wrapped could no longer be redrawn with "\r").
@@ -122,7 +123,7 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} m`
 }
 
-const rowsText = (n: number) => Math.round(n).toLocaleString('en')
+const rowsText = (n: number) => groupThousands(Math.round(n))
 
 /** Each layout's fields that are not empty, joined by two spaces. */
 const linesOf = (layouts: string[][]) => layouts.map((fields) => fields.filter((field) => field !== '').join('  '))

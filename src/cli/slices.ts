@@ -9,6 +9,7 @@ import { checkSlices, type PartEvidence, type SliceVerdict } from '../core/slice
 import { partFileCandidates, readManifest, type SliceManifest } from '../core/slices.ts'
 import { reasonOf } from './output.ts'
 import { actionOf, parseCommand, UsageError, type CommandSpec } from './usage.ts'
+import { groupThousands } from '@ibanmint/iban/internal'
 
 const HELP = `Usage: ibanmint slices check MANIFEST... [--json]
 
@@ -97,8 +98,8 @@ async function evidenceOf(path: string, manifest: SliceManifest): Promise<PartEv
 function wholeLine(parts: readonly PartEvidence[], reference: PartEvidence): string {
   const { dataset, format, slice } = reference.value
   const bytes = parts.reduce((total, part) => total + part.value.file.bytes, 0)
-  const from = dataset.offset === 0 ? '' : ` from row ${dataset.offset.toLocaleString('en')}`
-  return `ok: ${slice.count} ${slice.count === 1 ? 'part' : 'parts'} of ${dataset.count.toLocaleString('en')} rows${from} (${dataset.countries.join(',')}, ${dataset.mode}, seed ${JSON.stringify(dataset.seed)}, ${format.name}), ${bytes.toLocaleString('en')} bytes: complete, disjoint, every file as its manifest says\n`
+  const from = dataset.offset === 0 ? '' : ` from row ${groupThousands(dataset.offset)}`
+  return `ok: ${slice.count} ${slice.count === 1 ? 'part' : 'parts'} of ${groupThousands(dataset.count)} rows${from} (${dataset.countries.join(',')}, ${dataset.mode}, seed ${JSON.stringify(dataset.seed)}, ${format.name}), ${groupThousands(bytes)} bytes: complete, disjoint, every file as its manifest says\n`
 }
 
 function jsonReport(parts: readonly PartEvidence[], verdict: SliceVerdict): string {

@@ -2,6 +2,7 @@
 // a 1-based number, or a name the stream then looks up in the header row.
 import { isDigits } from './digits.ts'
 import { ApiError } from './errors.ts'
+import { groupThousands } from '@ibanmint/iban/internal'
 
 /** The highest column number accepted. */
 const MAX_COLUMN = 100_000
@@ -12,8 +13,5 @@ export function parseColumn(text: string): string | number {
     const number = Number(text)
     if (number >= 1 && number <= MAX_COLUMN) return number
   } else if (text.trim() !== '') return text
-  throw new ApiError(
-    'invalid_request',
-    `column must be a name or a number from 1 to ${MAX_COLUMN.toLocaleString('en')}`,
-  )
+  throw new ApiError('invalid_request', `column must be a name or a number from 1 to ${groupThousands(MAX_COLUMN)}`)
 }

@@ -1,6 +1,6 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts'
 import { BANK_MIXES, INVALID_CHECKS, REGISTRY_RELEASE } from '@ibanmint/iban'
-import { ACCOUNT_SCHEMES, INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
+import { ACCOUNT_SCHEMES, groupThousands, INVALID_CHECK_TEXT } from '@ibanmint/iban/internal'
 import { ERROR_CODES } from './errors.ts'
 import { flagSchema } from './flags.ts'
 import { DETAIL_BANKS, MAX_BATCH, MAX_BIC_INPUT, MAX_IBAN_INPUT, MAX_SEED_LENGTH } from './limits.ts'
@@ -44,8 +44,8 @@ export function countSchema(max: number, fallback: number) {
     minimum: 1,
     maximum: max,
     default: fallback,
-    description: `How many IBANs, 1 to ${max.toLocaleString('en')} (default ${fallback}).`,
-    'x-message': `count must be an integer between 1 and ${max.toLocaleString('en')}`,
+    description: `How many IBANs, 1 to ${groupThousands(max)} (default ${fallback}).`,
+    'x-message': `count must be an integer between 1 and ${groupThousands(max)}`,
   } as const
 }
 
@@ -137,9 +137,9 @@ export const ibansArgumentSchema = {
   minItems: 1,
   maxItems: MAX_BATCH,
   items: { type: 'string' },
-  description: `1 to ${MAX_BATCH.toLocaleString('en')} IBANs, each as \`iban\` takes one (whitespace and lower case are accepted).`,
+  description: `1 to ${groupThousands(MAX_BATCH)} IBANs, each as \`iban\` takes one (whitespace and lower case are accepted).`,
   examples: [['DE89 3704 0044 0532 0130 00', 'GB82WEST12345698765432']],
-  'x-message': `ibans must be an array of 1 to ${MAX_BATCH.toLocaleString('en')} strings`,
+  'x-message': `ibans must be an array of 1 to ${groupThousands(MAX_BATCH)} strings`,
 } as const
 
 /** One check's name in a list of them (`mod97,national`). */
@@ -170,7 +170,7 @@ export const invalidShareParamSchema = {
 export const MAX_SLICES = 1_000_000
 
 /** The rule a slice follows, as its messages say it. */
-export const SLICE_RULE = `k/n: two integers with 0 ≤ k < n ≤ ${MAX_SLICES.toLocaleString('en')}, such as 0/4 (k counts from 0)`
+export const SLICE_RULE = `k/n: two integers with 0 ≤ k < n ≤ ${groupThousands(MAX_SLICES)}, such as 0/4 (k counts from 0)`
 
 /** slice=k/n: part k of n of the seeded dataset of `count` rows from `offset` (src/core/slices.ts). */
 export const sliceParamSchema = {

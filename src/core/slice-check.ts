@@ -2,6 +2,7 @@
 // dataset, and what is wrong with the others: missing, extra, overlapping or damaged parts, each
 // with its own exit code. Pure: src/cli/slices.ts reads the manifests and measures their files.
 import { partOf, rowsText, type SliceManifest } from './slices.ts'
+import { groupThousands } from '@ibanmint/iban/internal'
 
 /**
  * What can be wrong with a set of parts, each with its exit code (0: nothing; 1 is a file that
@@ -142,7 +143,7 @@ function fileProblem(part: PartEvidence): CheckProblem | undefined {
   if (part.file.bytes !== file.bytes)
     return problem(
       'damaged',
-      `${part.file.path}: ${part.file.bytes.toLocaleString('en')} bytes, its manifest ${part.manifest} says ${file.bytes.toLocaleString('en')}`,
+      `${part.file.path}: ${groupThousands(part.file.bytes)} bytes, its manifest ${part.manifest} says ${groupThousands(file.bytes)}`,
     )
   if (part.file.sha256 !== file.sha256)
     return problem(

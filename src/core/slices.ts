@@ -12,6 +12,7 @@ import { isDigits } from './digits.ts'
 import { ApiError } from './errors.ts'
 import { MAX_SLICES, SLICE_RULE, sliceParamSchema } from './schemas.ts'
 import { compileValidator, type Validator } from './validation.ts'
+import { groupThousands } from '@ibanmint/iban/internal'
 
 /** Part `index` of `count` (k/n), k counted from 0 as array jobs count their tasks. */
 export interface Slice {
@@ -180,7 +181,7 @@ export function sliceFromEnvironment(env: Variables): Slice {
   }
   if (counts.some(({ value }) => value !== count.value)) throw autoError(`${listed(counts)} disagree`)
   if (count.value > MAX_SLICES)
-    throw autoError(`${count.name}=${count.value} is more parts than ${MAX_SLICES.toLocaleString('en')}`)
+    throw autoError(`${count.name}=${count.value} is more parts than ${groupThousands(MAX_SLICES)}`)
   if (first.value >= count.value)
     throw autoError(
       `${first.name}=${first.value} is out of range for ${count.name}=${count.value} (indexes 0 to ${count.value - 1})`,

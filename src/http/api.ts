@@ -58,6 +58,7 @@ import {
 } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { route, type Reply, type Route } from './route.ts'
+import { groupThousands } from '@ibanmint/iban/internal'
 
 /** What the API routes need: the pool, and how much work is done without it. */
 export interface ApiDeps {
@@ -93,8 +94,8 @@ const bankListQuery = objectOf({
     minimum: 1,
     maximum: MAX_BANK_PAGE,
     default: 100,
-    description: `How many banks to list, 1 to ${MAX_BANK_PAGE.toLocaleString('en')} (default 100).`,
-    'x-message': `limit must be an integer between 1 and ${MAX_BANK_PAGE.toLocaleString('en')}`,
+    description: `How many banks to list, 1 to ${groupThousands(MAX_BANK_PAGE)} (default 100).`,
+    'x-message': `limit must be an integer between 1 and ${groupThousands(MAX_BANK_PAGE)}`,
   },
 })
 
@@ -162,7 +163,7 @@ const batchBody = objectOf(
       minItems: 1,
       maxItems: MAX_BATCH,
       items: { type: 'string' },
-      'x-message': `ibans must be an array of 1 to ${MAX_BATCH.toLocaleString('en')} strings`,
+      'x-message': `ibans must be an array of 1 to ${groupThousands(MAX_BATCH)} strings`,
     },
   },
   { required: ['ibans'], message: BODY_MESSAGE },
@@ -299,7 +300,7 @@ export function apiRoutes(deps: ApiDeps): Route[] {
       path: '/api/v1/validate/batch',
       operationId: 'validateIbanBatch',
       access: 'key',
-      summary: `Validate up to ${MAX_BATCH.toLocaleString('en')} IBANs in one request (ibanmint extension)`,
+      summary: `Validate up to ${groupThousands(MAX_BATCH)} IBANs in one request (ibanmint extension)`,
       description:
         'One result per item, in order. The request counts once against the rate limit. An item that is not a string of letters and digits fails the whole request (422 naming `ibans[i]`). The body may be up to 64 KiB.',
       tag: 'validate',

@@ -41,6 +41,7 @@ import { downloadExamples } from './data-examples.ts'
 import type { Context } from './exchange.ts'
 import { cutDownload, holdKeyStream } from './stream-reply.ts'
 import { route, type Reply, type Route, type RouteInfo } from './route.ts'
+import { groupThousands } from '@ibanmint/iban/internal'
 
 const FORMAT_LIST = FORMATS.map((format) => `${format} (${fileTypeOf(format).summary})`)
 
@@ -269,7 +270,7 @@ export function bulkRoute(deps: DownloadDeps): Route {
     path: '/api/v1/bulk/{country}',
     operationId: 'streamBulkIbans',
     access: 'key',
-    summary: `Stream up to ${deps.bulkMaxCount.toLocaleString('en')} test IBANs as a file (ibanmint extension)`,
+    summary: `Stream up to ${groupThousands(deps.bulkMaxCount)} test IBANs as a file (ibanmint extension)`,
     description:
       'For load-test fixtures. Every row is distinct (a count beyond the dataset’s capacity is a 422 before anything is streamed). `country` may be a comma-separated list (e.g. `DE,FR,IT`): rows are spread evenly across those countries and csv then has the union of their BBAN part columns (empty where a country has no such part; null in json and sql). Streams with constant memory; counts as one request against the key. With a seed, output is byte-identical on every run and machine, whatever the thread count, and `offset` cuts the same dataset into slices that can be made apart. `slice=k/n` (with `seed`) asks for part k of n of the `count` rows from `offset`, as the tasks of an array job ask for theirs: the parts differ by at most one row and, joined in order, are the unsliced file (each part a whole file, its own csv header or json array); the file name says which part (`ibans-de-100-part-2-of-4.csv`). The payment formats stream a SEPA payment file of the rows as transactions (pain.001 or pain.008 of up to the same count), or the bank’s status report (pain.002) or statement (camt.053) for the same parameters (they take no `slice`: a payment file is one message); `columns=parties` adds the transactions’ holder, address, amount and end-to-end id to csv, json, ndjson and sql rows.',
     tag: 'export',

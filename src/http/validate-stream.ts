@@ -18,6 +18,7 @@ import type { Context } from './exchange.ts'
 import { route, type Route } from './route.ts'
 import { dropRestOfBody, failureLine, holdKeyStream } from './stream-reply.ts'
 import { summaryLine, validateStreamLineSchema, VALIDATE_STREAM_BODIES } from './validate-stream-schemas.ts'
+import { groupThousands } from '@ibanmint/iban/internal'
 
 export interface ValidateStreamDeps {
   pool: WorkPool
@@ -179,7 +180,7 @@ async function streamValidation(
         options.format,
         new ApiError(
           'payload_too_large',
-          `the body holds more than ${deps.maxRows.toLocaleString('en')} lines (VALIDATE_MAX_ROWS); the first ${deps.maxRows.toLocaleString('en')} were validated`,
+          `the body holds more than ${groupThousands(deps.maxRows)} lines (VALIDATE_MAX_ROWS); the first ${groupThousands(deps.maxRows)} were validated`,
         ),
       ) + tail
     dropRestOfBody(res)
@@ -195,7 +196,7 @@ export function validateStreamRoute(deps: ValidateStreamDeps): Route {
     path: '/api/v1/validate/stream',
     operationId: 'validateIbanStream',
     access: 'key',
-    summary: `Validate up to ${deps.maxRows.toLocaleString('en')} IBANs streamed in the body (ibanmint extension)`,
+    summary: `Validate up to ${groupThousands(deps.maxRows)} IBANs streamed in the body (ibanmint extension)`,
     description:
       'The body is text/plain (one IBAN per line; spaces, lower case, CRLF and a UTF-8 byte order mark are fine, blank lines are skipped), application/x-ndjson (`{"iban": "…"}` per line) or text/csv (with `column`). The results stream back in input order while the body is still being sent (read the answer as you send: curl does), one row per IBAN, then a summary line: rows, valid, invalid by the check each failed first. A line that holds no IBAN (binary data, more than 64 letters and digits, longer than 64 KiB, a missing column or `iban` field) is an invalid row whose `failed` is `input`. The body may hold up to VALIDATE_MAX_ROWS lines: past them, the answer ends with an error line (`payload_too_large`) and a summary with `complete: false`. Memory stays constant whatever the body’s size; the whole request counts once against the key.',
     tag: 'validate',

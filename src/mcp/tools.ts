@@ -56,6 +56,7 @@ import {
 import { pageArguments, pageFields, pageOf } from './pages.ts'
 import { paymentFileArguments, paymentFileOutputSchema, paymentFileTool } from './payment-tool.ts'
 import { portableSchema } from './portable-schema.ts'
+import { groupThousands } from '@ibanmint/iban/internal'
 
 export interface ToolAnnotations {
   readOnlyHint: boolean
@@ -424,7 +425,7 @@ export function toolDefinitions(deps: ToolDeps): ToolDefinition[] {
     },
     validate_iban: {
       title: 'Validate IBANs',
-      description: `Checks one IBAN (iban) or a list of 1 to ${MAX_BATCH.toLocaleString('en')} (ibans; give exactly one of the two): country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (and the account schemes’ checks: ${ACCOUNT_CHECKS_TEXT}); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks. For a list the result is { count, valid, invalid, results }: one result per IBAN, in order, as POST /api/v1/validate/batch answers, with how many are valid and invalid; an item that is not a string of letters and digits fails the call, naming it (ibans[3]).`,
+      description: `Checks one IBAN (iban) or a list of 1 to ${groupThousands(MAX_BATCH)} (ibans; give exactly one of the two): country supported, length, BBAN format, MOD-97 check digits and, where the country defines them, national check digits (and the account schemes’ checks: ${ACCOUNT_CHECKS_TEXT}); returns every check, the BBAN parts (bank, branch, account) and the registered bank. Spaces and lower case are accepted. An invalid IBAN is a normal result with valid: false and the failing checks. For a list the result is { count, valid, invalid, results }: one result per IBAN, in order, as POST /api/v1/validate/batch answers, with how many are valid and invalid; an item that is not a string of letters and digits fails the call, naming it (ibans[3]).`,
       inputSchema: validateArguments,
       outputSchema: validateOutputSchema,
       annotations: READ_ONLY,
