@@ -5,7 +5,7 @@
 // manifests' SHA-256 and ten csv headers are all slicing may add). Every round's parts pass
 // `ibanmint slices check` and, joined, are the unsliced file's bytes; each run starts in an empty
 // directory (settle). Each process's start is a
-// fixed cost (its modules and the realistic plans of its countries: about 0.4 s of CPU here),
+// fixed cost (its modules and the realistic plans of its countries: about 0.3 s of CPU here),
 // so the ratio depends on how large the parts are: the bench measures two datasets, 20,000,000
 // rows (parts of 2,000,000 rows, about 3 s each two at a time: where the start weighs most) and
 // 60,000,000 (parts of 6,000,000, about 10 s each; an array job's parts are larger still), 3
@@ -156,7 +156,7 @@ const lines = [
   `${machine()}; ${availableParallelism()} usable cores. csv rows of DE,FR,IT (seeded): one unsliced \`ibanmint generate\``,
   `(one thread per core) against ${PARTS} \`--slice k/${PARTS}\` processes, ${AT_ONCE} at a time with \`--threads 1\` and a`,
   `manifest each; ${ROUNDS} rounds a size, order alternating, every round's parts checked (\`slices check\`) and joined`,
-  'into the unsliced bytes. Target: parts ÷ unsliced ≤ 1.2. Each part starts its modules and plans (about 0.4 s of CPU',
+  'into the unsliced bytes. Target: parts ÷ unsliced ≤ 1.2. Each part starts its modules and plans (about 0.3 s of CPU',
   'here) and hashes its file for its manifest: the smaller the parts, the more that weighs.',
   '',
   ...tables,

@@ -3,7 +3,6 @@
 // backpressure, so millions of rows take constant memory. The options are bulk's query
 // parameters (GET /api/v1/bulk/{country}), checked by the same schemas, so that the same
 // seed and parameters give the same bytes and a bad value the same message.
-import { once } from 'node:events'
 import type { WriteStream } from 'node:fs'
 import { dirname, relative, resolve, sep } from 'node:path'
 import type { Writable } from 'node:stream'
@@ -47,11 +46,13 @@ import {
   withPartySeed,
 } from '../core/payment-request.ts'
 import { PAYMENT_DEFECTS, type ResolvedPaymentOptions } from '@ibanmint/iban'
-import { fileTypeOf, renderBatch } from '../formats/render.ts'
+import { ByteWriter } from '../formats/byte-writer.ts'
+import { fileTypeOf, renderBatchInto } from '../formats/render.ts'
 import { commandLimits, runsInline } from '../pool/inline.ts'
 import type { ChunkSink } from '../pool/ordered-window.ts'
 import { WorkPool } from '../pool/pool.ts'
-import { closeOutput, DigestSink, openOutput, openPendingFile, reasonOf, type PendingFile } from './output.ts'
+import { closeOutput, DigestSink, openOutput, openPendingFile, type PendingFile } from './output.ts'
+import { reasonOf } from './reason.ts'
 import { VERSION } from '../version.ts'
 import { progressReporter } from './progress.ts'
 import { parseCommand, threadsOption, UsageError, type CommandSpec, type ParsedCommand } from './usage.ts'
@@ -452,12 +453,32 @@ async function writeRows(
       // batch mints from the same dataset, so they share its key (as the pool's do).
       const dataset = request.dataset.seed === undefined ? { ...request.dataset, seed: randomSeed() } : request.dataset
       const origin = request.origin ?? request.offset
+      // Two buffers in turn: a batch is made into one while the other's bytes are written, and
+      // a buffer is made into again once its bytes are written. (A fresh buffer a batch, grown to
+      // its 1.3 MB and then copied, cost ten parts of 2,000,000 csv rows 12 to 19% more CPU.)
+      const writers = [new ByteWriter(), new ByteWriter()] as const
+      const written: Promise<void>[] = [Promise.resolve(), Promise.resolve()]
+      let turn = 0
       for (const batch of batchesOf(count, request.offset, BATCH_ROWS, origin)) {
+        await written[turn]
         if (controller.signal.aborted) break
-        const bytes = renderBatch({ ...request, ...batch, dataset, origin, documentRows: count })
+        const writer = writers[turn] as ByteWriter
+        renderBatchInto({ ...request, ...batch, dataset, origin, documentRows: count }, writer)
         progress?.update(batch.count)
-        if (!target.write(bytes)) await once(sink, 'drain', { signal: controller.signal }).catch(() => {})
+        // Settled once the sink is done with the bytes, written or failed (the failure stops the
+        // work, as the sink's 'error' does, which comes after).
+        written[turn] = new Promise<void>((resolve) =>
+          target.write(writer.view(), (error) => {
+            if (error) {
+              failure ??= error
+              stop()
+            }
+            resolve()
+          }),
+        )
+        turn ^= 1
       }
+      await Promise.all(written)
     } else {
       const pool = new WorkPool(threads === undefined ? {} : { threads })
       try {

@@ -2,6 +2,7 @@
 // or an IBAN or BIC that failed validation; 2 bad usage, always one line on stderr (usage.ts);
 // 130 interrupted. The commands are the one table below: its order is the help's.
 import { VERSION } from '../version.ts'
+import { reasonOf } from './reason.ts'
 import { closest } from './suggest.ts'
 import { UsageError, usageErrorLine } from './usage.ts'
 
@@ -136,10 +137,12 @@ async function main(argv: string[]): Promise<number> {
   return (await commandOf(command).load())(args)
 }
 
-// A closed pipe (`ibanmint generate DE -n 1e6 | head`) is a normal way to stop reading.
+// A closed pipe (`ibanmint generate DE -n 1e6 | head`) is a normal way to stop reading; any
+// other failure of standard output (redirected to a full disk) is one line and exit 1.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EPIPE') process.exit(0)
-  throw error
+  process.stderr.write(`ibanmint: cannot write standard output: ${reasonOf(error)}\n`)
+  process.exit(1)
 })
 
 const argv = process.argv.slice(2)

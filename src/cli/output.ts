@@ -8,21 +8,8 @@ import { createWriteStream, type WriteStream } from 'node:fs'
 import { rename, rm } from 'node:fs/promises'
 import type { Writable } from 'node:stream'
 import type { ChunkSink } from '../pool/ordered-window.ts'
+import { reasonOf } from './reason.ts'
 import { UsageError } from './usage.ts'
-
-const REASONS: Record<string, string> = {
-  ENOENT: 'no such directory',
-  EISDIR: 'it is a directory',
-  EACCES: 'permission denied',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on device',
-}
-
-/** Why a file cannot be written, in a few words. */
-export function reasonOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code
-  return (code !== undefined && REASONS[code]) || (error instanceof Error ? error.message : String(error))
-}
 
 /** Ends the file and resolves once its last bytes are written; rejects with the failure. */
 export function closeOutput(sink: WriteStream): Promise<void> {

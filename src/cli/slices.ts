@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import { checkSlices, type PartEvidence, type SliceVerdict } from '../core/slice-check.ts'
 import { partFileCandidates, readManifest, type SliceManifest } from '../core/slices.ts'
-import { reasonOf } from './output.ts'
+import { reasonOf } from './reason.ts'
 import { actionOf, parseCommand, UsageError, type CommandSpec } from './usage.ts'
 import { groupThousands } from '@ibanmint/iban/internal'
 

@@ -2,11 +2,12 @@
 // stderr, exit 2, nothing on stdout, the help of the command it happened in, and for a mistyped
 // word the nearest right one.
 import assert from 'node:assert/strict'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
-import { runBin } from '../helpers/process.ts'
+import { BIN, runBin } from '../helpers/process.ts'
 
 // keys must never reach a real store here: each case fails before the store opens, and a
 // mistake would land in this empty directory rather than ./data.
@@ -297,6 +298,28 @@ test('a runtime failure keeps its code and is one line: revoking an unknown key 
     stderr,
     `ibanmint: no key with id "nosuchkey123" in key file ${ENV.KEYS_FILE} (see "ibanmint keys list")\n`,
   )
+})
+
+test('standard output on a full disk stops the command with one line and exit 1', () => {
+  // Redirected to a file, standard output writes synchronously: /dev/full refuses every write.
+  const full = openSync('/dev/full', 'w')
+  try {
+    for (const args of [
+      ['generate', 'DE', '-n', '5', '--threads', '1'],
+      ['generate', 'DE', '-n', '50000', '--threads', '1'],
+      ['generate', 'DE', '-n', '50000'],
+      ['countries'],
+    ]) {
+      const { status, stderr } = spawnSync(process.execPath, [BIN, ...args], {
+        stdio: ['ignore', full, 'pipe'],
+        encoding: 'utf8',
+      })
+      assert.equal(status, 1, `${args.join(' ')}: ${stderr}`)
+      assert.equal(stderr, 'ibanmint: cannot write standard output: no space left on device\n', args.join(' '))
+    }
+  } finally {
+    closeSync(full)
+  }
 })
 
 test('a file that fails while it is written stops the command with one line and exit 1', () => {
