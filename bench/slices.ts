@@ -155,9 +155,10 @@ const lines = [
   '',
   `${machine()}; ${availableParallelism()} usable cores. csv rows of DE,FR,IT (seeded): one unsliced \`ibanmint generate\``,
   `(one thread per core) against ${PARTS} \`--slice k/${PARTS}\` processes, ${AT_ONCE} at a time with \`--threads 1\` and a`,
-  `manifest each; ${ROUNDS} rounds a size, order alternating, every round's parts checked (\`slices check\`) and joined`,
-  'into the unsliced bytes. Target: parts ÷ unsliced ≤ 1.2. Each part starts its modules and plans (about 0.3 s of CPU',
-  'here) and hashes its file for its manifest: the smaller the parts, the more that weighs.',
+  `manifest each; ${ROUNDS} rounds a size, order alternating, each run in an emptied directory with everything written`,
+  "before it on disk, every round's parts checked (`slices check`) and joined into the unsliced bytes. Target: parts ÷",
+  'unsliced ≤ 1.2. Each part starts its modules and plans (about 0.3 s of CPU here) and hashes its file for its',
+  'manifest: the smaller the parts, the more that weighs.',
   '',
   ...tables,
 ]
