@@ -4,12 +4,11 @@
 // their wall times, in rounds whose order alternates (target ≤ 1.2: ten process starts, ten
 // manifests' SHA-256 and ten csv headers are all slicing may add). Every round's parts pass
 // `ibanmint slices check` and, joined, are the unsliced file's bytes; each run starts in an empty
-// directory (settle). Each process's start is a
-// fixed cost (its modules and the realistic plans of its countries: about 0.3 s of CPU here),
-// so the ratio depends on how large the parts are: the bench measures two datasets, 20,000,000
-// rows (parts of 2,000,000 rows, about 3 s each two at a time: where the start weighs most) and
-// 60,000,000 (parts of 6,000,000, about 10 s each; an array job's parts are larger still), 3
-// rounds each.
+// directory (settle). Each process's start is a fixed cost (its modules and the realistic plans
+// of its countries: about 0.3 s of CPU here), so the ratio depends on how large the parts are:
+// the bench measures two datasets, 20,000,000 rows (parts of 2,000,000 rows, about 3 s each two
+// at a time: where the start weighs most) and 60,000,000 (parts of 6,000,000, about 10 s each; an
+// array job's parts are larger still), 3 rounds each.
 // Usage: node --import tsx bench/slices.ts [--quick] [--rows N] [--rounds N]   (run npm run build first)
 // It saves its section of bench/RESULTS.md (bench/report.ts --only slices puts it there).
 import { execFile, execFileSync } from 'node:child_process'
@@ -38,7 +37,7 @@ async function ibanmint(args: string[], cwd: string): Promise<void> {
 /**
  * Before a timed run: the directory empty and every file written so far on disk, so that each
  * run starts from the same state: no other run's files beside it (with the unsliced run's 2.6 GB
- * file still there, the parts' writes took 2 to 6 s more system time here, and the unsliced
+ * file still there, the parts' writes took 3 to 6 s more system time here, and the unsliced
  * run's about 1 s more beside the parts), none of its writing left to flush.
  */
 function settle(dir: string): void {

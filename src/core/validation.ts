@@ -1,7 +1,8 @@
 // Request validation with ajv, compiled once at startup from the route table's JSON Schemas (the
-// command line's, once by the build: src/cli/precompiled.ts). A failure becomes a 422 invalid_request whose message names the parameter and its rule
-// (the schema's `x-message`). Also the rule for query parameters a route does not know: ignored,
-// unless one edit from one it knows.
+// command line's, once by the build: src/cli/precompiled.ts). A failure becomes a 422
+// invalid_request whose message names the parameter and its rule (the schema's `x-message`).
+// Also the rule for query parameters a route does not know: ignored, unless one edit from one it
+// knows.
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js'
 import { builtValidators, requireDependency } from '../build-outputs.ts'
 import { ApiError } from './errors.ts'
